@@ -1,0 +1,70 @@
+"""Counter-based random numbers: the same seed gives the same numbers on any number of threads.
+
+Every simulation ``s`` owns a stream ``stream(seed, s)``: a two-word state ``[key, counter]``.  The
+``i``-th draw of the stream is ``mix64(key + i * GOLDEN)`` (splitmix64's output function), so a
+draw depends only on (seed, simulation, draw number), never on which thread ran it or in what
+order.  All arithmetic is on ``uint64`` with ``np.uint64`` constants: numba turns ``uint64 + 1``
+into ``int64``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.jit import kernel
+
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+M1 = np.uint64(0xBF58476D1CE4E5B9)
+M2 = np.uint64(0x94D049BB133111EB)
+ONE = np.uint64(1)
+S30 = np.uint64(30)
+S27 = np.uint64(27)
+S31 = np.uint64(31)
+S11 = np.uint64(11)
+TWO_POW_M53 = 1.0 / 9007199254740992.0
+
+
+@kernel
+def mix64(z):
+    """splitmix64's finalizer: a bijective 64-bit mix."""
+    z = (z ^ (z >> S30)) * M1
+    z = (z ^ (z >> S27)) * M2
+    return z ^ (z >> S31)
+
+
+@kernel
+def stream(seed, sim):
+    """The state ``[key, counter]`` of simulation ``sim``'s stream under ``seed``."""
+    state = np.empty(2, dtype=np.uint64)
+    state[0] = mix64(mix64(np.uint64(seed) + GOLDEN) ^ (np.uint64(sim) * GOLDEN))
+    state[1] = np.uint64(0)
+    return state
+
+
+@kernel
+def next_u64(state):
+    """The next 64-bit draw of a stream."""
+    state[1] = state[1] + ONE
+    return mix64(state[0] + state[1] * GOLDEN)
+
+
+@kernel
+def next_uniform(state):
+    """A uniform float in [0, 1): the top 53 bits of the next draw."""
+    return np.float64(next_u64(state) >> S11) * TWO_POW_M53
+
+
+@kernel
+def next_below(state, n):
+    """A uniform integer in ``0 .. n - 1`` (n >= 1)."""
+    return np.int64(next_uniform(state) * n)
+
+
+@kernel
+def shuffle(state, a, lo, hi):
+    """Shuffle ``a[lo:hi]`` in place (Fisher-Yates)."""
+    for i in range(hi - 1, lo, -1):
+        j = lo + next_below(state, i - lo + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
