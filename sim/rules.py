@@ -37,10 +37,19 @@ class RulePack:
     points: tuple[int, int, int] = (0, 1, 3)
     #: Displayed points are ``points / point_scale`` (chess keeps half points as integers).
     point_scale: int = 1
+    #: How unplayed rounds count (value of ``tiebreaks.FLAG_UNPLAYED``; 0 for MTG).
+    unplayed: int = 0
 
     def codes(self) -> np.ndarray:
         """Kernel codes: points first, then the tiebreaks."""
         return np.array([tb.POINTS] + [t.code for t in self.tiebreaks], dtype=np.int64)
+
+    def flags(self, dedupe: bool) -> np.ndarray:
+        """The ``flags`` array of :func:`sim.tiebreaks.tiebreak_values` for this pack."""
+        flags = np.zeros(tb.N_FLAGS, dtype=np.int64)
+        flags[tb.FLAG_DEDUPE] = int(dedupe)
+        flags[tb.FLAG_UNPLAYED] = self.unplayed
+        return flags
 
     def points_table(self) -> np.ndarray:
         return np.array(self.points, dtype=np.int64)

@@ -42,6 +42,8 @@ class Snapshot:
     #: The published pairings of round ``after_round + 1`` (results reported so far kept, or none).
     next_round: Round | None = None
     index: dict[str, int] = field(default_factory=dict)
+    #: Rating per player (0 where the file gives none).
+    ratings: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     @property
     def players(self) -> int:
@@ -116,7 +118,9 @@ def take_snapshot(event: Event, after_round: int | None = None, rounds: int | No
     for p, last in event.drops.items():
         if last <= after and (following is None or p not in following.players):
             active[index[p]] = False
-    return Snapshot(event, after, total, source, names, opp, kind, gw, gl, gd, active, following, index)
+    ratings = np.array([float(event.ratings.get(p, 0.0)) for p in names])
+    return Snapshot(event, after, total, source, names, opp, kind, gw, gl, gd, active, following, index,
+                    ratings)
 
 
 def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_games: int) -> None:

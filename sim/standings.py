@@ -67,10 +67,9 @@ def tiebreak_table(snap: Snapshot, rules: RulePack, dedupe: bool | None = None) 
     """Points and tiebreak values of every player, ``[player, 1 + len(rules.tiebreaks)]``."""
     codes = rules.codes()
     out = np.zeros((snap.players, len(codes)))
-    if dedupe is None:
-        dedupe = snap.has_rematch
+    flags = rules.flags(snap.has_rematch if dedupe is None else dedupe)
     tiebreak_values(snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, snap.kind.shape[1],
-                    rules.points_table(), codes, dedupe, out)
+                    rules.points_table(), codes, flags, snap.ratings, out)
     return out
 
 

@@ -30,6 +30,11 @@ GW = 2
 OGW = 3
 GW_RAW = 4
 
+#: Slots of the ``flags`` array every caller passes to :func:`tiebreak_values`.
+FLAG_DEDUPE = 0  # 1: an opponent met twice counts once
+FLAG_UNPLAYED = 1  # chess: how unplayed rounds count (see sim.rules)
+N_FLAGS = 4
+
 FLOOR = 1.0 / 3.0
 
 
@@ -127,8 +132,13 @@ def opponents_mean(values, opp, kind, nr, dedupe, floor, out):
 
 
 @kernel
-def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, dedupe, out):
-    """Fill ``out[:, k]`` with the value of tiebreak ``codes[k]`` for every player (higher is better)."""
+def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """Fill ``out[:, k]`` with the value of tiebreak ``codes[k]`` for every player (higher is better).
+
+    ``flags`` is an int64 array of :data:`N_FLAGS` options (``FLAG_*``); ``ratings`` a float per
+    player (zeros when the event has none).
+    """
+    dedupe = flags[FLAG_DEDUPE] != 0
     points, rounds, gpoints, games = player_records(kind, gw, gl, gd, nr, points_table)
     mw = match_win_pct(points, rounds, points_table[kinds.WIN])
     gwp = game_win_pct(gpoints, games, False)
@@ -147,4 +157,4 @@ def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, dedupe, out)
                 v = gwp[p]
                 col[p] = FLOOR if (code == GW and v < FLOOR) else v
         else:
-            col[:] = np.nan
+            raise ValueError("unknown tiebreak code")

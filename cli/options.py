@@ -1,0 +1,54 @@
+"""Option bundles shared by every command that reads an event, and error handling."""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from sim.errors import DrawsafeError
+from sim.importers import FORMATS
+
+
+def event_options(func):
+    """FILE plus --format/--rules/--rounds/--after-round/--json, shared by every event command."""
+    options = [
+        click.argument("file", required=False, type=click.Path(dir_okay=False)),
+        click.option("--format", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True,
+                     help="Input format; auto decides by content."),
+        click.option("--rules", default=None, metavar="PACK",
+                     help="Rule pack (see `drawsafe rules`). Default: what the file suggests, else mtg."),
+        click.option("--rounds", type=click.IntRange(min=1), default=None,
+                     help="Swiss rounds in the event (default: from the file, else MTR Appendix E)."),
+        click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="R",
+                     help="Use the results of Swiss rounds 1..R only (and the pairings of round R+1)."),
+        click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr)."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def seed_option(func):
+    return click.option("--seed", type=int, default=0, show_default=True,
+                        help="Random seed: the same seed gives the same output on any number of threads.")(func)
+
+
+def friendly_errors(func):
+    """Turn library errors into one line on stderr and exit code 2 (no traceback)."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except DrawsafeError as e:
+            click.echo(f"drawsafe: error: {e}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+def note(text: str) -> None:
+    """A remark for the user on stderr (keeps stdout clean for --json)."""
+    click.echo(text, err=True)

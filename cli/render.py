@@ -1,0 +1,53 @@
+"""Plain-text rendering of library results for the terminal."""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def width(text: str) -> int:
+    """Columns a string takes in a terminal (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, cols: int) -> str:
+    return text + " " * max(0, cols - width(text))
+
+
+def fmt_value(value: float, percent: bool) -> str:
+    return f"{100 * value:8.4f}" if percent else f"{value:8.2f}"
+
+
+def standings_table(table) -> list[str]:
+    rules = table.rules
+    name_w = min(32, max([6] + [width(r.player) for r in table.rows]))
+    head = f"{'Rank':>5}  {pad('Player', name_w)}  {'Pts':>5}  {'W-L-D':>8}  " + "  ".join(
+        f"{t.key + ('%' if t.percent else ''):>8}" for t in rules.tiebreaks)
+    lines = [head, "-" * width(head)]
+    for r in table.rows:
+        rank = f"{r.rank}{'=' if r.tied else ' '}"
+        name = r.player if width(r.player) <= name_w else r.player[: name_w - 1] + "~"
+        rec = f"{r.wins}-{r.losses}-{r.draws}"
+        vals = "  ".join(fmt_value(r.values[t.key], t.percent) for t in rules.tiebreaks)
+        drop = "  (dropped)" if r.dropped else ""
+        lines.append(f"{rank:>5}  {pad(name, name_w)}  {r.points:>5}  {rec:>8}  {vals}{drop}")
+    if any(r.tied for r in table.rows):
+        lines.append("= exactly tied on points and every tiebreak: ordered at random (--seed)")
+    return lines
+
+
+def check_lines(report, ctx) -> list[str]:
+    lines = [f"checked {report.compared} published rows at {report.precision} decimals: "
+             f"{report.agreed} agree, {len(report.disagreements)} differ"]
+    for d in report.disagreements:
+        parts = []
+        for k, (ours, theirs) in d.fields.items():
+            if isinstance(ours, float) and k != "points":
+                parts.append(f"{k} {ours:.{report.precision}f} vs published {theirs:.{report.precision}f}")
+            else:
+                parts.append(f"{k} {ours} vs published {theirs}")
+        lines.append(f"  #{d.rank} {d.player}: {'; '.join(parts)}")
+        lines.append(f"      probable reason ({d.reason}): {d.explanation}")
+    for p in report.missing:
+        lines.append(f"  {p}: in the published standings but not in the matches")
+    return lines

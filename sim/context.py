@@ -1,0 +1,59 @@
+"""Everything a command needs about one event: the file read, the snapshot taken, the rules chosen.
+
+The command line builds one :class:`EventContext` per call from its shared options; the library
+functions behind each command take its parts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from sim.check import CheckReport, check_standings
+from sim.errors import UsageError
+from sim.importers import load_event
+from sim.model import Event
+from sim.rules import RulePack, get_rules
+from sim.sample import sample_event
+from sim.snapshot import Snapshot, take_snapshot
+from sim.standings import Standings, compute_standings
+
+
+@dataclass
+class EventContext:
+    event: Event
+    snapshot: Snapshot
+    rules: RulePack
+    rules_source: str
+    from_sample: bool
+
+    def announce(self, say: Callable[[str], None]) -> None:
+        """Tell the user what was read and decided (on stderr)."""
+        if self.from_sample:
+            say(f"no FILE given: using the embedded sample event '{self.event.name}'")
+        s = self.snapshot
+        say(f"{self.event.name}: {s.players} players; standings after Swiss round {s.after_round} "
+            f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
+        for text in self.event.notes:
+            say(f"note: {text}")
+
+    def standings(self, seed: int = 0) -> Standings:
+        return compute_standings(self.snapshot, self.rules, seed)
+
+    def check(self) -> CheckReport:
+        if not self.event.standings:
+            raise UsageError(f"{self.event.source}: the file has no published standings to check against")
+        return check_standings(self.event, self.snapshot, self.rules)
+
+
+def open_event(file: str | None, format: str = "auto", rules: str | None = None, rounds: int | None = None,
+               after_round: int | None = None) -> EventContext:
+    """Read ``file`` (or the embedded sample) and take the snapshot the options ask for."""
+    event = sample_event() if file is None else load_event(file, format)
+    if rules is not None:
+        pack, source = get_rules(rules), "--rules"
+    elif event.rules:
+        pack, source = get_rules(event.rules), f"suggested by the {event.format} file"
+    else:
+        pack, source = get_rules("mtg"), "default"
+    return EventContext(event, take_snapshot(event, after_round, rounds), pack, source, file is None)
