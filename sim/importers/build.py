@@ -142,7 +142,8 @@ class EventBuilder:
         for expected, got in enumerate(numbers, start=1):
             if got != expected:
                 raise self.fail(
-                    None, f"round {expected} is missing (rounds found: {', '.join(map(str, numbers))})",
+                    self.rounds[got][0].where,
+                    f"round {expected} is missing (rounds found: {', '.join(map(str, numbers))})",
                     "round numbers must run 1, 2, 3, ... without gaps",
                 )
         rounds = []
