@@ -1,0 +1,235 @@
+"""The Monte Carlo kernel: play the remaining Swiss rounds of one snapshot many times.
+
+One simulation copies the snapshot's arrays, plays every remaining round (pairing, results) and
+ranks the final standings with the same tiebreak kernels as ``drawsafe standings``.  Simulations
+run in parallel over chunks (``prange``); simulation ``s`` draws its random numbers from stream
+``(seed, s)`` only (:mod:`sim.rng`) and every output is either indexed by ``s`` or an integer count
+summed per chunk, so the same seed gives the same numbers on any number of threads.
+
+Codes for the tables of the first simulated round (``table_mode``):
+``FREE`` play it out; ``KNOWN`` the result is reported (``table_score``); ``FORCE_A`` / ``FORCE_B``
+that player wins (game score sampled); ``INTENTIONAL`` an intentional draw, 0-0-3.
+Outcome codes written per simulation (``table_outcome``): ``A_WON``, ``DRAWN``, ``B_WON``, ``ID``.
+
+Policies for intentional draws in the last round of a simulated future (``future_policy``):
+``NO_DRAWS`` every table plays; ``LOCKED`` a table draws when both players are guaranteed a place
+in the cut on points alone after a draw (fewer than ``top`` other players could reach their points).
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from sim import kinds
+from sim.jit import kernel, parallel_kernel
+from sim.pairing import pair_standings, pair_swiss
+from sim.ranking import rank_order
+from sim.results import play_match, win_probability
+from sim.rng import next_u64, stream
+from sim.tiebreaks import FLAG_DEDUPE, tiebreak_values
+
+FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
+A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
+NO_DRAWS, LOCKED = 0, 1
+#: Stream offset for the noise that orders exact ties (keeps it apart from pairing/result draws).
+NOISE_DRAWS = np.uint64(1) << np.uint64(40)
+
+
+@kernel
+def record(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd):
+    opp[a, r] = b
+    opp[b, r] = a
+    kind[a, r] = kinds.PLAYED
+    kind[b, r] = kinds.PLAYED
+    gw[a, r] = sa
+    gl[a, r] = sb
+    gd[a, r] = sd
+    gw[b, r] = sb
+    gl[b, r] = sa
+    gd[b, r] = sd
+
+
+@kernel
+def locked_after_draw(points, active, x, o, draw_pts, win_pts, top):
+    """True when ``x``, drawing with ``o`` this (last) round, cannot finish below ``top`` others."""
+    target = points[x] + draw_pts
+    threats = 0
+    for q in range(points.shape[0]):
+        if q == x or not active[q]:
+            continue
+        best = points[q] + (draw_pts if q == o else win_pts)
+        if best >= target:
+            threats += 1
+    return threats < top
+
+
+@kernel
+def ranked_players(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members, state, keys):
+    """``members`` in standings order after ``nr`` rounds (exact ties in random order)."""
+    tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, keys)
+    n = opp.shape[0]
+    noise = np.empty(n, dtype=np.uint64)
+    for p in range(n):
+        noise[p] = next_u64(state)
+    return rank_order(keys, noise, members)
+
+
+@kernel
+def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, players, members, nr0,
+                 total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
+                 codes, points_table, flags0, ratings, standings_last, future_policy, top, bye_games,
+                 opp, kind, gw, gl, gd, points, had_bye, keys, pa, pb, score, outcome):
+    """Play simulation ``s`` into the work arrays; returns the final order and the rematch flag."""
+    state = stream(seed, s)
+    opp[:] = opp0
+    kind[:] = kind0
+    gw[:] = gw0
+    gl[:] = gl0
+    gd[:] = gd0
+    points[:] = points0
+    had_bye[:] = bye0
+    flags = flags0.copy()
+    win_pts = points_table[kinds.WIN]
+    draw_pts = points_table[kinds.DRAW]
+    for r in range(nr0, total):
+        if r == nr0 and fa.shape[0] > 0:
+            m = fa.shape[0]
+            pa[:m] = fa
+            pb[:m] = fb
+        else:
+            if r == total - 1 and standings_last:
+                order = ranked_players(opp, kind, gw, gl, gd, r, points_table, codes, flags, ratings,
+                                       players, state, keys)
+                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
+            else:
+                m, bye, ok = pair_swiss(state, players, points, had_bye, opp, r, pa, pb)
+            if not ok:
+                flags[FLAG_DEDUPE] = 1
+            if bye >= 0:
+                pa[m] = bye
+                pb[m] = -1
+                m += 1
+        for t in range(m):
+            a = pa[t]
+            b = pb[t]
+            mode = fmode[t] if (r == nr0 and t < fmode.shape[0]) else FREE
+            if b == -1:
+                kind[a, r] = kinds.BYE
+                gw[a, r] = bye_games
+                points[a] += win_pts
+                had_bye[a] = True
+                continue
+            if b < 0:
+                kind[a, r] = kinds.LOSS_NO_OPPONENT
+                continue
+            if mode == FREE and r == total - 1 and future_policy == LOCKED and r > nr0:
+                if locked_after_draw(points, active, a, b, draw_pts, win_pts, top) and \
+                        locked_after_draw(points, active, b, a, draw_pts, win_pts, top):
+                    mode = INTENTIONAL
+            if mode == KNOWN:
+                score[0] = fscore[t, 0]
+                score[1] = fscore[t, 1]
+                score[2] = fscore[t, 2]
+            elif mode == INTENTIONAL:
+                score[0] = 0
+                score[1] = 0
+                score[2] = 3
+            else:
+                p_a = win_probability(model, strength, a, b)
+                if mode == FORCE_A:
+                    p_a = 1.0
+                elif mode == FORCE_B:
+                    p_a = 0.0
+                play_match(state, p_a, draw_share if mode == FREE else 0.0, dcum, dsc, wcum, wsc, score)
+            record(opp, kind, gw, gl, gd, r, a, b, score[0], score[1], score[2])
+            if score[0] > score[1]:
+                points[a] += win_pts
+            elif score[0] < score[1]:
+                points[b] += win_pts
+            else:
+                points[a] += draw_pts
+                points[b] += draw_pts
+            if r == nr0 and t < outcome.shape[0]:
+                if mode == INTENTIONAL:
+                    outcome[t] = ID
+                elif score[0] > score[1]:
+                    outcome[t] = A_WON
+                elif score[0] < score[1]:
+                    outcome[t] = B_WON
+                else:
+                    outcome[t] = DRAWN
+    state[1] = NOISE_DRAWS
+    return ranked_players(opp, kind, gw, gl, gd, total, points_table, codes, flags, ratings, members,
+                          state, keys)
+
+
+@parallel_kernel
+def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, points0, bye0, active,
+                    players, members, nr0, total, fa, fb, fmode, fscore, strength, model, draw_share,
+                    dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, standings_last,
+                    future_policy, top, bye_games, focus, cut_count, rank_hist, points_hist, focus_cut,
+                    focus_rank, focus_keys, table_outcome, cut_line):
+    """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
+
+    Counts per chunk: ``cut_count[c, p]``, ``rank_hist[c, p, rank]`` (last bin: that rank or
+    lower), ``points_hist[c, p, points]``.  Per simulation (row ``s - first``): ``focus_cut``,
+    ``focus_rank`` and ``focus_keys`` for the players in ``focus``, ``table_outcome`` of the first
+    round's tables, ``cut_line`` (points and tiebreaks of the last player in the cut).
+    """
+    n, t_cap = opp0.shape
+    n_keys = codes.shape[0]
+    max_rank = rank_hist.shape[2] - 1
+    max_points = points_hist.shape[2] - 1
+    for c in numba.prange(chunks):
+        lo = first + (count * c) // chunks
+        hi = first + (count * (c + 1)) // chunks
+        opp = np.empty((n, t_cap), dtype=opp0.dtype)
+        kind = np.empty((n, t_cap), dtype=kind0.dtype)
+        gw = np.empty((n, t_cap), dtype=gw0.dtype)
+        gl = np.empty((n, t_cap), dtype=gl0.dtype)
+        gd = np.empty((n, t_cap), dtype=gd0.dtype)
+        points = np.empty(n, dtype=np.int64)
+        had_bye = np.empty(n, dtype=np.bool_)
+        keys = np.empty((n, n_keys))
+        pa = np.empty(n // 2 + 1, dtype=np.int64)
+        pb = np.empty(n // 2 + 1, dtype=np.int64)
+        score = np.empty(3, dtype=np.int64)
+        outcome = np.empty(fa.shape[0], dtype=np.int8)
+        rank_of = np.empty(n, dtype=np.int64)
+        for s in range(lo, hi):
+            order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, players,
+                                 members, nr0, total, fa, fb, fmode, fscore, strength, model,
+                                 draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
+                                 standings_last, future_policy, top, bye_games, opp, kind, gw, gl, gd, points,
+                                 had_bye, keys, pa, pb, score, outcome)
+            row = s - first
+            in_cut = 0
+            for i in range(order.shape[0]):
+                p = order[i]
+                rank_of[p] = i
+                rank_hist[c, p, min(i, max_rank)] += 1
+                points_hist[c, p, min(points[p], max_points)] += 1
+                if active[p] and in_cut < top:
+                    cut_count[c, p] += 1
+                    in_cut += 1
+                    if in_cut == top and cut_line.shape[0] > 0:
+                        for k in range(n_keys):
+                            cut_line[row, k] = keys[p, k]
+            for f in range(focus.shape[0]):
+                p = focus[f]
+                focus_rank[row, f] = rank_of[p]
+                for k in range(n_keys):
+                    focus_keys[row, f, k] = keys[p, k]
+            if focus_cut.shape[0] > 0:
+                in_cut = 0
+                for i in range(order.shape[0]):
+                    p = order[i]
+                    if active[p] and in_cut < top:
+                        in_cut += 1
+                        for f in range(focus.shape[0]):
+                            if focus[f] == p:
+                                focus_cut[row, f] = 1
+            if table_outcome.shape[0] > 0:
+                for t in range(outcome.shape[0]):
+                    table_outcome[row, t] = outcome[t]

@@ -1,0 +1,134 @@
+"""The result model: how a simulated match ends, and with which game score.
+
+Defaults measured on the 282 best-of-three events of shared/data/melee (Swiss rounds, a draw listed
+twice counted once, intentional draws ``0-0-3`` left out because they are decisions, not results):
+15,786 matches, of which 448 unintentional draws (2.84%).  Game scores of decided matches, from
+the winner's side: 2-0 53.1%, 2-1 45.8%, 1-0 0.8% (time), 1-0-1 0.2%, rare others; of drawn
+matches: 1-1 75.7%, 1-1-1 21.9%, 0-0-1 2.5%.  ``tests/test_results.py`` recomputes these counts
+from the data.
+
+Who wins a played match:
+
+- ``coin`` (default): each player wins a played match with probability 1/2;
+- ``elo``: from per-player ratings, P(A beats B) = 1 / (1 + 10 ** ((Rb - Ra) / 400));
+- ``probability``: from a per-player win probability p against the field, P(A beats B) =
+  pA (1 - pB) / (pA (1 - pB) + pB (1 - pA)) (the log5 rule; two equal players get 1/2).
+
+A player without a rating counts as the field's mean rating; without a probability, as 1/2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.errors import UsageError
+from sim.jit import kernel
+from sim.rng import next_uniform
+
+#: Measured counts of decided match scores (winner games, loser games, drawn games).
+DECIDED_COUNTS = ((2, 0, 0, 8150), (2, 1, 0, 7024), (1, 0, 0, 120), (1, 0, 1, 27), (3, 0, 0, 12),
+                  (2, 1, 1, 3), (2, 0, 1, 2))
+#: Measured counts of unintentional drawn match scores.
+DRAWN_COUNTS = ((1, 1, 0, 339), (1, 1, 1, 98), (0, 0, 1, 11))
+#: Measured share of unintentional draws among played (non-intentional-draw) matches.
+DRAW_SHARE = 448 / 15786
+
+COIN, ELO, PROBABILITY = 0, 1, 2
+MODELS = {"coin": COIN, "elo": ELO, "probability": PROBABILITY}
+
+
+@dataclass(frozen=True)
+class ResultModel:
+    """Probabilities of match results and game scores (see the module docstring)."""
+
+    draw_share: float = DRAW_SHARE
+    decided: tuple[tuple[int, int, int, float], ...] = DECIDED_COUNTS
+    drawn: tuple[tuple[int, int, int, float], ...] = DRAWN_COUNTS
+    model: str = "coin"
+
+    @classmethod
+    def for_best_of(cls, best_of: int, model: str = "coin", draw_share: float | None = None) -> ResultModel:
+        """The measured defaults; best-of-one events play 1-0 wins and 0-0-1 draws."""
+        if model not in MODELS:
+            raise UsageError(f"unknown result model {model!r}; use one of {', '.join(MODELS)}")
+        share = DRAW_SHARE if draw_share is None else draw_share
+        if not 0.0 <= share < 1.0:
+            raise UsageError(f"draw share {share} must be in [0, 1)")
+        if best_of == 1:
+            return cls(share, ((1, 0, 0, 1.0),), ((0, 0, 1, 1.0),), model)
+        return cls(share, model=model)
+
+    def tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Cumulative probabilities and scores of decided and drawn matches, for the kernels."""
+        def table(rows):
+            counts = np.array([r[3] for r in rows], dtype=np.float64)
+            cum = np.cumsum(counts / counts.sum())
+            cum[-1] = 1.0
+            return cum, np.array([r[:3] for r in rows], dtype=np.int8)
+
+        dc, ds = table(self.decided)
+        wc, ws = table(self.drawn)
+        return dc, ds, wc, ws
+
+    def strengths(self, names: tuple[str, ...], ratings: dict[str, float],
+                  probabilities: dict[str, float]) -> np.ndarray:
+        """Per-player strength for :func:`win_probability` (a rating, or a win probability)."""
+        if self.model == "elo":
+            if not ratings:
+                raise UsageError("--model elo needs player ratings in the input file")
+            mean = float(np.mean(list(ratings.values())))
+            return np.array([ratings.get(p, mean) for p in names], dtype=np.float64)
+        if self.model == "probability":
+            if not probabilities:
+                raise UsageError("--model probability needs per-player win_probability in the input file")
+            return np.array([probabilities.get(p, 0.5) for p in names], dtype=np.float64)
+        return np.full(len(names), 0.5)
+
+    @property
+    def code(self) -> int:
+        return MODELS[self.model]
+
+
+@kernel
+def win_probability(model, strength, a, b):
+    """P(player ``a`` beats player ``b``) in a played match that is not drawn."""
+    if model == ELO:
+        return 1.0 / (1.0 + 10.0 ** ((strength[b] - strength[a]) / 400.0))
+    if model == PROBABILITY:
+        pa = strength[a]
+        pb = strength[b]
+        num = pa * (1.0 - pb)
+        den = num + pb * (1.0 - pa)
+        return num / den if den > 0.0 else 0.5
+    return 0.5
+
+
+@kernel
+def pick(cum, u):
+    """Index of the first cumulative probability above ``u``."""
+    for i in range(cum.shape[0]):
+        if u < cum[i]:
+            return i
+    return cum.shape[0] - 1
+
+
+@kernel
+def play_match(state, p_a, draw_share, dec_cum, dec_scores, draw_cum, draw_scores, out):
+    """Sample a played match: ``out`` = (games won by A, games won by B, drawn games)."""
+    u = next_uniform(state)
+    if u < draw_share:
+        k = pick(draw_cum, next_uniform(state))
+        out[0] = draw_scores[k, 0]
+        out[1] = draw_scores[k, 1]
+        out[2] = draw_scores[k, 2]
+        return
+    k = pick(dec_cum, next_uniform(state))
+    if (u - draw_share) < p_a * (1.0 - draw_share):
+        out[0] = dec_scores[k, 0]
+        out[1] = dec_scores[k, 1]
+    else:
+        out[0] = dec_scores[k, 1]
+        out[1] = dec_scores[k, 0]
+    out[2] = dec_scores[k, 2]
