@@ -3,22 +3,42 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import sys
 
 import click
 
+from sim.context import using_tiebreaks
 from sim.errors import DrawsafeError
 from sim.importers import FORMATS
 
 
 def event_options(func):
-    """FILE plus --format/--rules/--rounds/--after-round/--json, shared by every event command."""
+    """FILE plus --format/--rules/--tiebreaks/--rounds/--after-round/--json, shared by every event
+    command.
+
+    ``--tiebreaks`` reaches the command as a ``tiebreaks`` argument when its function takes one
+    (to pass on to :func:`sim.context.open_event`); otherwise it is applied to every
+    ``open_event`` call the command makes (:func:`sim.context.using_tiebreaks`).
+    """
+    takes_tiebreaks = "tiebreaks" in inspect.signature(func).parameters
+
+    @functools.wraps(func)
+    def command(*args, tiebreaks=None, **kwargs):
+        if takes_tiebreaks:
+            return func(*args, tiebreaks=tiebreaks, **kwargs)
+        with using_tiebreaks(tiebreaks):
+            return func(*args, **kwargs)
+
     options = [
         click.argument("file", required=False, type=click.Path(dir_okay=False)),
         click.option("--format", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True,
                      help="Input format; auto decides by content."),
         click.option("--rules", default=None, metavar="PACK",
                      help="Rule pack (see `drawsafe rules`). Default: what the file suggests, else mtg."),
+        click.option("--tiebreaks", default=None, metavar="KEY,KEY,...",
+                     help="Replace the pack's tiebreaks by this ordered list, e.g. BH-C1,BH,SB,WIN "
+                          "(keys: `drawsafe rules`); points always rank first."),
         click.option("--rounds", type=click.IntRange(min=1), default=None,
                      help="Swiss rounds in the event (default: from the file, else MTR Appendix E)."),
         click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="R",
@@ -26,8 +46,8 @@ def event_options(func):
         click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr)."),
     ]
     for option in reversed(options):
-        func = option(func)
-    return func
+        command = option(command)
+    return command
 
 
 def seed_option(func):

@@ -6,14 +6,16 @@ functions behind each command take its parts.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Callable
 
 from sim.check import CheckReport, check_standings
 from sim.errors import UsageError
 from sim.importers import load_event
 from sim.model import Event
-from sim.rules import RulePack, get_rules
+from sim.rules import RulePack, get_rules, with_tiebreaks
 from sim.sample import sample_event
 from sim.snapshot import Snapshot, take_snapshot
 from sim.standings import Standings, compute_standings
@@ -46,9 +48,30 @@ class EventContext:
         return check_standings(self.event, self.snapshot, self.rules)
 
 
+#: A ``--tiebreaks`` list for the commands whose code does not pass one to :func:`open_event` yet
+#: (set by the command line's shared options around the command, see :func:`using_tiebreaks`).
+DEFAULT_TIEBREAKS: ContextVar[str | None] = ContextVar("drawsafe_tiebreaks", default=None)
+
+
+@contextmanager
+def using_tiebreaks(spec: str | None) -> Iterator[None]:
+    """Within the block, :func:`open_event` applies ``spec`` when not given ``tiebreaks``."""
+    token = DEFAULT_TIEBREAKS.set(spec)
+    try:
+        yield
+    finally:
+        DEFAULT_TIEBREAKS.reset(token)
+
+
 def open_event(file: str | None, format: str = "auto", rules: str | None = None, rounds: int | None = None,
-               after_round: int | None = None) -> EventContext:
-    """Read ``file`` (or the embedded sample) and take the snapshot the options ask for."""
+               after_round: int | None = None, tiebreaks: str | None = None) -> EventContext:
+    """Read ``file`` (or the embedded sample) and take the snapshot the options ask for.
+
+    ``rules`` names the pack (default: what the file suggests, else mtg); ``tiebreaks`` replaces
+    its tiebreak list (``"BH-C1,BH,SB,WIN"``; see :func:`sim.rules.with_tiebreaks`).
+
+    :raises UsageError: for an unknown pack or tiebreak key, or options the event cannot satisfy.
+    """
     event = sample_event() if file is None else load_event(file, format)
     if rules is not None:
         pack, source = get_rules(rules), "--rules"
@@ -56,4 +79,9 @@ def open_event(file: str | None, format: str = "auto", rules: str | None = None,
         pack, source = get_rules(event.rules), f"suggested by the {event.format} file"
     else:
         pack, source = get_rules("mtg"), "default"
+    if tiebreaks is None:
+        tiebreaks = DEFAULT_TIEBREAKS.get()
+    if tiebreaks is not None:
+        pack = with_tiebreaks(pack, tiebreaks)
+        source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"
     return EventContext(event, take_snapshot(event, after_round, rounds), pack, source, file is None)

@@ -22,6 +22,8 @@ from __future__ import annotations
 import numpy as np
 
 from sim import kinds
+from sim import tiebreaks_chess as chess
+from sim import tiebreaks_pokemon as pokemon
 from sim.jit import kernel
 
 POINTS = 0
@@ -156,5 +158,10 @@ def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratin
             for p in range(points.shape[0]):
                 v = gwp[p]
                 col[p] = FLOOR if (code == GW and v < FLOOR) else v
+        elif code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, sim.tiebreaks_chess
+            chess.chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table,
+                               flags[FLAG_UNPLAYED], ratings, out)
+        elif code >= pokemon.FIRST and code <= pokemon.LAST:  # sim.tiebreaks_pokemon
+            pokemon.pokemon_column(code, opp, kind, gw, gl, nr, dedupe, out[:, k])
         else:
             raise ValueError("unknown tiebreak code")
