@@ -100,6 +100,10 @@ def parse_match(raw: object, rnd: int, file: str, where: str) -> Match:
     if not isinstance(result, str) or not re.fullmatch(r"\s*-?\d+\s*-\s*-?\d+\s*-\s*-?\d+\s*", result):
         raise InputError(file, where, f"Result must look like \"2-1-0\", not {result!r}")
     w1, w2, d = (parse_int(x, file, where, "game count") for x in result.split("-"))
+    if not isinstance(a, str) or not a.strip():
+        raise InputError(file, where, f"Player1 must be a player name, not {a!r}")
+    if b not in NO_OPPONENT and not (isinstance(b, str) and b.strip()):
+        raise InputError(file, where, f"Player2 must be a player name or \"-\", not {b!r}")
     if b in NO_OPPONENT:
         if (w1, w2, d) == (2, 0, 0):
             return Match(rnd, a, None, kind=BYE, where=where)
