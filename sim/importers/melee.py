@@ -97,9 +97,10 @@ def parse_match(raw: object, rnd: int, file: str, where: str) -> Match:
     if not isinstance(raw, dict):
         raise InputError(file, where, "a match must be an object with Player1, Player2 and Result")
     a, b, result = raw.get("Player1"), raw.get("Player2"), raw.get("Result")
-    if not isinstance(result, str) or not re.fullmatch(r"\s*-?\d+\s*-\s*-?\d+\s*-\s*-?\d+\s*", result):
+    games = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*-\s*(-?\d+)\s*", result if isinstance(result, str) else "")
+    if games is None:
         raise InputError(file, where, f"Result must look like \"2-1-0\", not {result!r}")
-    w1, w2, d = (parse_int(x, file, where, "game count") for x in result.split("-"))
+    w1, w2, d = (parse_int(x, file, where, "game count") for x in games.groups())
     if not isinstance(a, str) or not a.strip():
         raise InputError(file, where, f"Player1 must be a player name, not {a!r}")
     if b not in NO_OPPONENT and not (isinstance(b, str) and b.strip()):
