@@ -14,6 +14,19 @@ from sim.model import (BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, MATCH, MATCH_K
                        Match, Round)
 
 
+#: Largest best-of accepted, and most games of one kind in one match: game counts are stored as
+#: 8-bit integers in the snapshot arrays.
+MAX_BEST_OF = 99
+MAX_GAMES = 100
+
+
+def check_best_of(best_of: int, file: str, where: str) -> int:
+    """``best_of`` when it is odd and at most :data:`MAX_BEST_OF`, else an InputError."""
+    if not 1 <= best_of <= MAX_BEST_OF or best_of % 2 == 0:
+        raise InputError(file, where, f"best_of must be odd, from 1 to {MAX_BEST_OF}, not {best_of}")
+    return best_of
+
+
 def score_problem(a: int, b: int, d: int, best_of: int) -> str | None:
     """Why a game score ``a-b-d`` cannot happen in a best-of-``best_of`` match (``None`` if it can)."""
     need = best_of // 2 + 1
@@ -119,6 +132,9 @@ class EventBuilder:
                 m = replace(m, draws=0)
             else:
                 raise self.fail(m.where, "incomplete game score: give wins of A, wins of B and draws")
+        if max(m.a_wins, m.b_wins, m.draws) > MAX_GAMES:
+            raise self.fail(m.where, f"game score {m.a_wins}-{m.b_wins}-{m.draws} counts more than "
+                                     f"{MAX_GAMES} games of one kind")
         problem = score_problem(m.a_wins, m.b_wins, m.draws, self.best_of)
         if problem:
             if self.strict or min(m.a_wins, m.b_wins, m.draws) < 0:

@@ -25,7 +25,7 @@ import csv
 import io
 
 from sim.errors import InputError
-from sim.importers.build import EventBuilder, parse_int
+from sim.importers.build import EventBuilder, check_best_of, parse_int
 from sim.model import MATCH, Event, Match
 
 COLUMNS = ("round", "player_a", "player_b", "a_wins", "b_wins", "draws", "kind")
@@ -64,9 +64,8 @@ def read_csv(text: str, file: str) -> Event:
                          f"known columns: {','.join(COLUMNS)}")
     if len(set(header)) != len(header):
         raise InputError(file, f"line {start + 1}", "a column is named twice in the header")
-    best_of = parse_int(meta.get("best_of", "3"), file, "header comment best_of", "best_of")
-    if best_of < 1 or best_of % 2 == 0:
-        raise InputError(file, "header comment best_of", f"best_of must be odd and positive, not {best_of}")
+    best_of = check_best_of(parse_int(meta.get("best_of", "3"), file, "header comment best_of", "best_of"),
+                            file, "header comment best_of")
     b = EventBuilder(file, "csv", best_of=best_of)
     last_round = 0
     for offset, row in enumerate(reader):

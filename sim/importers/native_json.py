@@ -25,7 +25,7 @@ published standings table to check against (``drawsafe standings --check``).
 from __future__ import annotations
 
 from sim.errors import InputError
-from sim.importers.build import EventBuilder, parse_int
+from sim.importers.build import EventBuilder, check_best_of, parse_int
 from sim.model import MATCH, Event, Match, PublishedStanding
 
 MATCH_KEYS = {"a", "b", "score", "kind", "table"}
@@ -36,9 +36,7 @@ def read_native_json(data: dict, file: str) -> Event:
 
     :raises InputError: on any problem, naming the file and the round/match.
     """
-    best_of = parse_int(data.get("best_of", 3), file, "best_of", "best_of")
-    if best_of < 1 or best_of % 2 == 0:
-        raise InputError(file, "best_of", f"best_of must be odd and positive, not {best_of}")
+    best_of = check_best_of(parse_int(data.get("best_of", 3), file, "best_of", "best_of"), file, "best_of")
     b = EventBuilder(file, "json", best_of=best_of)
     ratings: dict[str, float] = {}
     probs: dict[str, float] = {}
