@@ -27,6 +27,24 @@ def check_best_of(best_of: int, file: str, where: str) -> int:
     return best_of
 
 
+#: Most Swiss rounds an event file may announce (and most awarded byes per player).
+MAX_ROUNDS = 99
+
+
+def check_count(value: int, file: str, where: str, what: str, low: int = 1) -> int:
+    """``value`` when it is from ``low`` to :data:`MAX_ROUNDS`, else an InputError."""
+    if not low <= value <= MAX_ROUNDS:
+        raise InputError(file, where, f"{what} must be from {low} to {MAX_ROUNDS}, not {value}")
+    return value
+
+
+def check_text(value: object, file: str, where: str) -> str | None:
+    """An optional text field (``date``, ``rules``): a string or nothing, else an InputError."""
+    if value is not None and not isinstance(value, str):
+        raise InputError(file, where, f"must be a text, not {value!r}")
+    return value
+
+
 def score_problem(a: int, b: int, d: int, best_of: int) -> str | None:
     """Why a game score ``a-b-d`` cannot happen in a best-of-``best_of`` match (``None`` if it can)."""
     need = best_of // 2 + 1

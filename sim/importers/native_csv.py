@@ -25,7 +25,7 @@ import csv
 import io
 
 from sim.errors import InputError
-from sim.importers.build import EventBuilder, check_best_of, parse_int
+from sim.importers.build import EventBuilder, check_best_of, check_count, parse_int
 from sim.model import MATCH, Event, Match
 
 COLUMNS = ("round", "player_a", "player_b", "a_wins", "b_wins", "draws", "kind")
@@ -98,6 +98,7 @@ def read_csv(text: str, file: str) -> Event:
     return b.build(
         meta.get("name") or file.rsplit("/", 1)[-1],
         date=meta.get("date"),
-        swiss_rounds=parse_int(swiss, file, "header comment swiss_rounds", "swiss_rounds") if swiss else None,
+        swiss_rounds=check_count(parse_int(swiss, file, "header comment swiss_rounds", "swiss_rounds"),
+                                 file, "header comment swiss_rounds", "swiss_rounds") if swiss else None,
         rules=meta.get("rules"),
     )

@@ -24,8 +24,10 @@ published standings table to check against (``drawsafe standings --check``).
 
 from __future__ import annotations
 
+import math
+
 from sim.errors import InputError
-from sim.importers.build import EventBuilder, check_best_of, parse_int
+from sim.importers.build import EventBuilder, check_best_of, check_count, check_text, parse_int
 from sim.model import MATCH, Event, Match, PublishedStanding
 
 MATCH_KEYS = {"a", "b", "score", "kind", "table"}
@@ -56,7 +58,8 @@ def read_native_json(data: dict, file: str) -> Event:
                     raise InputError(file, where, f"win_probability {p} is not between 0 and 1")
                 probs[name] = p
             if "byes" in entry:
-                byes[name] = parse_int(entry["byes"], file, where + ".byes", "byes")
+                byes[name] = check_count(parse_int(entry["byes"], file, where + ".byes", "byes"), file,
+                                         where + ".byes", "byes", low=0)
         else:
             b.declare_player(entry, where)
     rounds = data.get("rounds")
@@ -81,17 +84,27 @@ def read_native_json(data: dict, file: str) -> Event:
         b.add_drop(player, parse_int(after, file, f"drops[{player!r}]", "drop round"), f"drops[{player!r}]")
     swiss = data.get("swiss_rounds")
     name = data.get("name") or file.rsplit("/", 1)[-1]
+    if swiss is not None:
+        swiss = check_count(parse_int(swiss, file, "swiss_rounds", "swiss_rounds"), file, "swiss_rounds",
+                            "swiss_rounds")
     return b.build(
-        str(name), date=data.get("date"), ratings=ratings, win_probability=probs, awarded_byes=byes,
-        swiss_rounds=parse_int(swiss, file, "swiss_rounds", "swiss_rounds") if swiss is not None else None,
-        standings=parse_standings(data.get("standings"), file), rules=data.get("rules"),
+        str(name), date=check_text(data.get("date"), file, "date"), ratings=ratings,
+        win_probability=probs, awarded_byes=byes, swiss_rounds=swiss,
+        standings=parse_standings(data.get("standings"), file),
+        rules=check_text(data.get("rules"), file, "rules"),
     )
 
 
 def number(value: object, file: str, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InputError(file, where, f"must be a number, not {value!r}")
-    return float(value)
+    try:
+        out = float(value)
+    except OverflowError:
+        out = math.inf
+    if not math.isfinite(out):
+        raise InputError(file, where, f"must be a finite number, not {value!r}")
+    return out
 
 
 def parse_match(m: object, rnd: int, file: str, where: str) -> Match:
