@@ -38,7 +38,8 @@ def read_csv(text: str, file: str) -> Event:
 
     :raises InputError: on any problem, naming the file and the row.
     """
-    lines = text.splitlines()
+    # Only CR, LF and CRLF end a row (str.splitlines would also split names at U+2028, U+0085, ...).
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     meta: dict[str, str] = {}
     start = 0
     while start < len(lines) and (not lines[start].strip() or lines[start].lstrip().startswith("#")):
