@@ -44,6 +44,8 @@ def check_lines(report, ctx) -> list[str]:
         for k, (ours, theirs) in d.fields.items():
             if isinstance(ours, float) and k != "points":
                 parts.append(f"{k} {ours:.{report.precision}f} vs published {theirs:.{report.precision}f}")
+            elif k == "points":  # whole match points (chess halves stay as they are)
+                parts.append(f"points {ours:g} vs published {theirs:g}")
             else:
                 parts.append(f"{k} {ours} vs published {theirs}")
         lines.append(f"  #{d.rank} {d.player}: {'; '.join(parts)}")
