@@ -137,7 +137,8 @@ def split_group(order, lo, hi, token, tag, sc, mx, opp, kind, gw, gl, nr, points
     for i in range(lo + 1, hi):
         p = order[i]
         j = i - 1
-        while j >= lo and (sc[order[j]] < sc[p] or (sc[order[j]] == sc[p] and mx[order[j]] < mx[p])):
+        while j >= lo and (sc[order[j]] < sc[p]
+                           or (sc[order[j]] == sc[p] and mx[order[j]] < mx[p])):
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = p

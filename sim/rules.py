@@ -46,8 +46,8 @@ class RulePack:
     points: tuple[int, int, int] = (0, 1, 3)
     #: Displayed points are ``points / point_scale`` (chess keeps half points as integers).
     point_scale: int = 1
-    #: How unplayed rounds count (``flags[FLAG_UNPLAYED]``): one of ``sim.tiebreaks_chess.UNPLAYED_*``
-    #: (0: no adjustment, MTG and Pokemon; 1: FIDE 1998; 2: FIDE 2023; 3: FIDE 2026).
+    #: How unplayed rounds count (``flags[FLAG_UNPLAYED]``), one of ``sim.tiebreaks_chess``'s
+    #: ``UNPLAYED_*``: 0 no adjustment (MTG, Pokemon), 1 FIDE 1998, 2 FIDE 2023, 3 FIDE 2026.
     unplayed: int = 0
 
     def codes(self) -> np.ndarray:

@@ -4,9 +4,9 @@ ratings, and the direct-encounter column, on the arrays of :mod:`sim.snapshot`.
 Chess scores 1 / ½ / 0; the pack keeps them as integer half points (points table ``(0, 1, 2)``) so
 every value below is an exact ratio of small integers.  Values are returned in points (a win = 1):
 pack units divided by ``W = points_table[WIN]``.  One chess game per round: ``kind`` PLAYED with
-``gw``/``gl``/``gd`` = 1 for a win / loss / draw; ``FORFEIT_WIN``/``FORFEIT_LOSS`` keep the scheduled
-opponent in ``opp``; ``BYE`` is a full-point bye (pairing-allocated or requested), ``HALF_BYE`` a
-half-point bye, ``LOSS_NO_OPPONENT`` a zero-point bye, ``ABSENT`` a round not paired (before entry
+``gw``/``gl``/``gd`` = 1 for a win / loss / draw; ``FORFEIT_WIN``/``FORFEIT_LOSS`` keep the
+scheduled opponent in ``opp``; ``BYE`` is a full-point bye (pairing-allocated or requested),
+``HALF_BYE`` a half-point bye, ``LOSS_NO_OPPONENT`` a zero-point bye, ``ABSENT`` a round not paired (before entry
 or after withdrawal), ``DOUBLE_LOSS`` a double forfeit.
 
 How *unplayed rounds* (every round that is not a game over the board) count depends on the pack's
@@ -126,7 +126,10 @@ def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
             a[p] = 0
             for r in range(nr):
                 k = kind[p, r]
-                a[p] += round_points(k, gw[p, r], gl[p, r], points_table) if k == kinds.PLAYED else draw
+                if k == kinds.PLAYED:
+                    a[p] += round_points(k, gw[p, r], gl[p, r], points_table)
+                else:
+                    a[p] += draw
     elif unplayed == UNPLAYED_2023 or unplayed == UNPLAYED_2026:
         for p in range(n):
             last = -1

@@ -1,4 +1,4 @@
-"""Pokémon (Play! Pokémon) tiebreaks: opponents' win % (resistance) and opponents' opponents' win %.
+"""Pokémon (Play! Pokémon) tiebreaks: opponents' win % (resistance), opponents' opponents' win %.
 
 Match points are 3 / 1 / 0 (the pack's points table); the tiebreaks use each player's *win
 percentage*, defined from the record without the byes:
@@ -64,7 +64,7 @@ def faced(k):
 
 @kernel
 def win_pct(kind, gw, gl, nr):
-    """Every player's win % as an opponent: byes removed, floor 25%, dropped players capped at 75%."""
+    """Each player's win % as an opponent: byes removed, floor 25%, a dropped player at most 75%."""
     n = kind.shape[0]
     out = np.empty(n)
     for p in range(n):
