@@ -479,3 +479,19 @@ def test_melee_rules_and_precision_by_date():
 def test_local_data_files_exist():
     assert all((DATA / name).exists() for name in INDEX)
     assert Path(DATA / "native" / "friday.csv").exists()
+
+
+def test_melee_player_twice_in_a_round():
+    def melee(matches):
+        return json.dumps({"Tournament": {"Name": "x"},
+                           "Rounds": [{"RoundName": "Round 1", "Matches": matches}]})
+
+    assert error_of(melee([{"Player1": "A", "Player2": "B", "Result": "2-1-0"},
+                           {"Player1": "C", "Player2": "A", "Result": "2-1-0"}])) == (
+        "ev.json: round 1 (Round 1), match 2: 'A' plays twice in round 1 "
+        "(also at round 1 (Round 1), match 1) (a player has one match, bye or loss per round)")
+    # A bye is checked before the round's matches: both places are named either way.
+    assert error_of(melee([{"Player1": "A", "Player2": "B", "Result": "2-1-0"},
+                           {"Player1": "A", "Player2": "-", "Result": "2-0-0"}])) == (
+        "ev.json: round 1 (Round 1), match 1: 'A' plays twice in round 1 "
+        "(also at round 1 (Round 1), match 2) (a player has one match, bye or loss per round)")
