@@ -7,7 +7,8 @@ import json
 import click
 
 from cli.options import event_options, friendly_errors, note, seed_option
-from cli.render import standings_table, check_lines
+from cli.render import check_lines, odds_table, pairings_table, standings_table
+from cli.simopts import Progress, sim_config, sim_options
 from sim.context import open_event
 
 
@@ -49,6 +50,99 @@ def standings(file, fmt, rules, rounds, after_round, as_json, seed, check):
     else:
         for line in standings_table(table):
             click.echo(line)
+
+
+@main.command()
+@event_options
+@seed_option
+@click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings",
+              show_default=True, help="How the last Swiss round is paired.")
+@friendly_errors
+def pairings(file, fmt, rules, rounds, after_round, as_json, seed, last_round):
+    """The next round's pairings: as published in the file, else projected.
+
+    The last Swiss round is paired by standings (1 v 2, 3 v 4; past a rematch, 1 v 3 and 2 v 4),
+    which is deterministic up to exact ties; other rounds are random within point groups, so the
+    projection is one random draw (--seed).
+    """
+    from sim.next_round import next_round_pairings
+
+    ctx = open_event(file, fmt, rules, rounds, after_round)
+    ctx.announce(note)
+    result = next_round_pairings(ctx.snapshot, ctx.rules, last_round, seed)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+    else:
+        for line in pairings_table(result):
+            click.echo(line)
+
+
+@main.command()
+@event_options
+@seed_option
+@sim_options
+@click.option("--all", "show_all", is_flag=True, help="List every player (default: those with a chance).")
+@friendly_errors
+def odds(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
+         model, draw_share, show_all):
+    """Every player's probability of making the cut, with a 95% interval.
+
+    Plays the remaining Swiss rounds many times (pairing as the event software does, results from
+    the measured model) and ranks with the exact tiebreaks.  JSON adds each player's distribution
+    of final rank (ranks 1-64) and of final points.
+    """
+    from sim.odds import compute_odds
+
+    ctx = open_event(file, fmt, rules, rounds, after_round)
+    ctx.announce(note)
+    config = sim_config(ctx, top, last_round, model, draw_share)
+    bar = Progress("simulating")
+    try:
+        result = compute_odds(ctx.snapshot, ctx.rules, config, sims, precision, seed, max_sims, bar)
+    finally:
+        bar.close()
+    if not result.reached:
+        note(f"warning: stopped at the cap of {result.simulations:,} simulations before every interval "
+             f"reached +/-{precision}")
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+    else:
+        for line in odds_table(result, show_all):
+            click.echo(line)
+
+
+@main.command()
+@click.option("--players", type=click.IntRange(min=2), required=True, help="Number of players.")
+@click.option("--rounds", type=click.IntRange(min=1), required=True, help="Swiss rounds in the event.")
+@click.option("--played", type=click.IntRange(min=0), required=True, help="Rounds already played.")
+@click.option("--rules", default="mtg", show_default=True, help="Rule pack used to pair the last round.")
+@seed_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
+              help="Where to write the event (native JSON).")
+@friendly_errors
+def generate(players, rounds, played, rules, seed, output):
+    """Write a synthetic event in the native JSON format, played with the simulation engine.
+
+    Pairing and results follow the same rules as the simulations; names are P0001, P0002, ...
+    """
+    import os
+    import tempfile
+
+    from sim.export import write_native_json
+    from sim.generate import generate_event
+    from sim.rules import get_rules
+
+    event = generate_event(players, rounds, played, seed, get_rules(rules))
+    folder = os.path.dirname(os.path.abspath(output))
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    os.close(fd)
+    try:
+        write_native_json(event, tmp)
+        os.replace(tmp, output)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    note(f"wrote {output}: {players} players, {played} of {rounds} rounds played")
 
 
 @main.command(name="rules")

@@ -53,3 +53,46 @@ def check_lines(report, ctx) -> list[str]:
     for p in report.missing:
         lines.append(f"  {p}: in the published standings but not in the matches")
     return lines
+
+
+def pairings_table(result) -> list[str]:
+    how = {"published": "as published in the file", "standings": "projected: paired by standings",
+           "random": "projected: one random draw of the pairing within point groups (--seed)"}
+    lines = [f"Round {result.round} pairings ({how[result.method]})"]
+    name_w = min(32, max([6] + [width(t.player_a) for t in result.tables]
+                           + [width(t.player_b or "") for t in result.tables]))
+    for t in result.tables:
+        a = f"{pad(t.player_a, name_w)} ({t.points_a})"
+        b = f"{t.player_b} ({t.points_b})" if t.player_b else "BYE"
+        lines.append(f"{t.table:>5}  {a}  v  {b}")
+    if result.exact_ties:
+        lines.append("note: exactly tied players were ordered at random (--seed) before pairing")
+    if result.rematch:
+        lines.append("note: a rematch could not be avoided")
+    return lines
+
+
+def pct(p: float) -> str:
+    return f"{100 * p:6.2f}%"
+
+
+def odds_table(result, show_all: bool = False) -> list[str]:
+    lines = [f"Top {result.top} odds from {result.simulations:,} simulations (seed {result.seed}); "
+             f"95% intervals"]
+    name_w = min(32, max([6] + [width(p.player) for p in result.players]))
+    lines.append(f"{pad('Player', name_w)}  {'Pts':>5}  {'P(cut)':>7}  {'95% interval':>17}  {'E[rank]':>7}")
+    hidden = 0
+    for p in result.players:
+        if not show_all and p.cut.k == 0:
+            hidden += 1
+            continue
+        ci = p.cut.confidence_interval()
+        ranks = p.rank_counts
+        exact = ranks.sum()
+        mean_rank = f"{(ranks * (1 + __import__('numpy').arange(len(ranks)))).sum() / exact:7.1f}" \
+            if exact == p.cut.n else "      -"
+        lines.append(f"{pad(p.player, name_w)}  {p.points_now:>5}  {pct(p.p_cut)}  "
+                     f"[{pct(ci.low)}, {pct(ci.high)}]  {mean_rank}")
+    if hidden:
+        lines.append(f"({hidden} players never made the cut in any simulation; --all lists them)")
+    return lines

@@ -24,10 +24,10 @@ import numpy as np
 from sim import kinds
 from sim.jit import kernel, parallel_kernel
 from sim.pairing import pair_standings, pair_swiss
-from sim.ranking import rank_order
+from sim.order import complete_keys, refined_order
 from sim.results import play_match, win_probability
 from sim.rng import next_u64, stream
-from sim.tiebreaks import FLAG_DEDUPE, tiebreak_values
+from sim.tiebreaks import FLAG_DEDUPE, add_round
 
 FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
 A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
@@ -37,7 +37,10 @@ NOISE_DRAWS = np.uint64(1) << np.uint64(40)
 
 
 @kernel
-def record(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd):
+def record(opp, kind, gw, gl, gd, rec, points_table, r, a, b, sa, sb, sd):
+    """Write a played match into the arrays and the players' records."""
+    add_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
+    add_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
     opp[a, r] = b
     opp[b, r] = a
     kind[a, r] = kinds.PLAYED
@@ -65,30 +68,43 @@ def locked_after_draw(points, active, x, o, draw_pts, win_pts, top):
 
 
 @kernel
-def ranked_players(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members, state, keys):
-    """``members`` in standings order after ``nr`` rounds (exact ties in random order)."""
-    tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, keys)
+def copy_rows(src, dst):
+    """``dst[:] = src`` for 2-D arrays of the same shape (a flat loop: faster than slicing)."""
+    a = src.ravel()
+    b = dst.ravel()
+    for i in range(a.shape[0]):
+        b[i] = a[i]
+
+
+@kernel
+def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members, state,
+                   keys, need_ranks, need_active, active):
+    """``members`` in standings order after ``nr`` rounds (exact ties in random order), exact down to
+    ``need_ranks`` places and ``need_active`` active players (see :func:`sim.order.refined_order`)."""
     n = opp.shape[0]
     noise = np.empty(n, dtype=np.uint64)
     for p in range(n):
         noise[p] = next_u64(state)
-    return rank_order(keys, noise, members)
+    return refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members,
+                         noise, keys, need_ranks, need_active, active)
 
 
 @kernel
-def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, players, members, nr0,
+def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0,
                  total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
                  codes, points_table, flags0, ratings, standings_last, future_policy, top, bye_games,
-                 opp, kind, gw, gl, gd, points, had_bye, keys, pa, pb, score, outcome):
-    """Play simulation ``s`` into the work arrays; returns the final order and the rematch flag."""
+                 need_ranks, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
+    """Play simulation ``s`` into the work arrays; returns the final order."""
     state = stream(seed, s)
-    opp[:] = opp0
-    kind[:] = kind0
-    gw[:] = gw0
-    gl[:] = gl0
-    gd[:] = gd0
-    points[:] = points0
-    had_bye[:] = bye0
+    copy_rows(opp0, opp)
+    copy_rows(kind0, kind)
+    copy_rows(gw0, gw)
+    copy_rows(gl0, gl)
+    copy_rows(gd0, gd)
+    copy_rows(rec0, rec)
+    for p in range(points.shape[0]):
+        points[p] = rec0[p, 0]
+        had_bye[p] = bye0[p]
     flags = flags0.copy()
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
@@ -99,8 +115,8 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, pla
             pb[:m] = fb
         else:
             if r == total - 1 and standings_last:
-                order = ranked_players(opp, kind, gw, gl, gd, r, points_table, codes, flags, ratings,
-                                       players, state, keys)
+                order = ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
+                                       ratings, players, state, keys, players.shape[0], 0, active)
                 m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
             else:
                 m, bye, ok = pair_swiss(state, players, points, had_bye, opp, r, pa, pb)
@@ -117,11 +133,13 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, pla
             if b == -1:
                 kind[a, r] = kinds.BYE
                 gw[a, r] = bye_games
+                add_round(rec, a, kinds.BYE, bye_games, 0, 0, points_table)
                 points[a] += win_pts
                 had_bye[a] = True
                 continue
             if b < 0:
                 kind[a, r] = kinds.LOSS_NO_OPPONENT
+                add_round(rec, a, kinds.LOSS_NO_OPPONENT, 0, 0, 0, points_table)
                 continue
             if mode == FREE and r == total - 1 and future_policy == LOCKED and r > nr0:
                 if locked_after_draw(points, active, a, b, draw_pts, win_pts, top) and \
@@ -142,7 +160,7 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, pla
                 elif mode == FORCE_B:
                     p_a = 0.0
                 play_match(state, p_a, draw_share if mode == FREE else 0.0, dcum, dsc, wcum, wsc, score)
-            record(opp, kind, gw, gl, gd, r, a, b, score[0], score[1], score[2])
+            record(opp, kind, gw, gl, gd, rec, points_table, r, a, b, score[0], score[1], score[2])
             if score[0] > score[1]:
                 points[a] += win_pts
             elif score[0] < score[1]:
@@ -160,20 +178,21 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, pla
                 else:
                     outcome[t] = DRAWN
     state[1] = NOISE_DRAWS
-    return ranked_players(opp, kind, gw, gl, gd, total, points_table, codes, flags, ratings, members,
-                          state, keys)
+    return ranked_players(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags, ratings,
+                          members, state, keys, need_ranks, top, active)
 
 
 @parallel_kernel
-def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, points0, bye0, active,
+def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active,
                     players, members, nr0, total, fa, fb, fmode, fscore, strength, model, draw_share,
                     dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, standings_last,
                     future_policy, top, bye_games, focus, cut_count, rank_hist, points_hist, focus_cut,
                     focus_rank, focus_keys, table_outcome, cut_line):
     """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
 
-    Counts per chunk: ``cut_count[c, p]``, ``rank_hist[c, p, rank]`` (last bin: that rank or
-    lower), ``points_hist[c, p, points]``.  Per simulation (row ``s - first``): ``focus_cut``,
+    Counts per chunk: ``cut_count[c, p]``, ``rank_hist[c, p, rank]`` for the first ``max_rank``
+    places (the last bin stays empty: the runs below are not ordered exactly), ``points_hist[c, p,
+    points]``.  ``focus_rank`` is exact above ``max_rank``; below, players are in point order only.  Per simulation (row ``s - first``): ``focus_cut``,
     ``focus_rank`` and ``focus_keys`` for the players in ``focus``, ``table_outcome`` of the first
     round's tables, ``cut_line`` (points and tiebreaks of the last player in the cut).
     """
@@ -189,6 +208,7 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, poin
         gw = np.empty((n, t_cap), dtype=gw0.dtype)
         gl = np.empty((n, t_cap), dtype=gl0.dtype)
         gd = np.empty((n, t_cap), dtype=gd0.dtype)
+        rec = np.empty_like(rec0)
         points = np.empty(n, dtype=np.int64)
         had_bye = np.empty(n, dtype=np.bool_)
         keys = np.empty((n, n_keys))
@@ -198,27 +218,38 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, poin
         outcome = np.empty(fa.shape[0], dtype=np.int8)
         rank_of = np.empty(n, dtype=np.int64)
         for s in range(lo, hi):
-            order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, points0, bye0, active, players,
+            order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players,
                                  members, nr0, total, fa, fb, fmode, fscore, strength, model,
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
-                                 standings_last, future_policy, top, bye_games, opp, kind, gw, gl, gd, points,
+                                 standings_last, future_policy, top, bye_games, max_rank, opp, kind, gw,
+                                 gl, gd, rec,
+                                 points,
                                  had_bye, keys, pa, pb, score, outcome)
             row = s - first
+            for i in range(members.shape[0]):
+                p = members[i]
+                points_hist[c, p, min(points[p], max_points)] += 1
+            if focus.shape[0] > 0:
+                for i in range(order.shape[0]):
+                    rank_of[order[i]] = i
             in_cut = 0
             for i in range(order.shape[0]):
                 p = order[i]
-                rank_of[p] = i
-                rank_hist[c, p, min(i, max_rank)] += 1
-                points_hist[c, p, min(points[p], max_points)] += 1
+                if i < max_rank:
+                    rank_hist[c, p, i] += 1
+                elif in_cut >= top:
+                    break
                 if active[p] and in_cut < top:
                     cut_count[c, p] += 1
                     in_cut += 1
                     if in_cut == top and cut_line.shape[0] > 0:
+                        complete_keys(p, rec, opp, kind, total, points_table, codes, flags0, keys)
                         for k in range(n_keys):
                             cut_line[row, k] = keys[p, k]
             for f in range(focus.shape[0]):
                 p = focus[f]
                 focus_rank[row, f] = rank_of[p]
+                complete_keys(p, rec, opp, kind, total, points_table, codes, flags0, keys)
                 for k in range(n_keys):
                     focus_keys[row, f, k] = keys[p, k]
             if focus_cut.shape[0] > 0:

@@ -38,18 +38,18 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     gw = np.empty((n, total), dtype=np.int8)
     gl = np.empty((n, total), dtype=np.int8)
     gd = np.empty((n, total), dtype=np.int8)
-    work = (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_), np.empty((n, len(sim.codes))),
+    work = (sim.rec0.copy(), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_), np.empty((n, len(sim.codes))),
             np.empty(n // 2 + 1, dtype=np.int64), np.empty(n // 2 + 1, dtype=np.int64),
             np.empty(3, dtype=np.int64), np.empty(0, dtype=np.int8))
     none = np.zeros(0, dtype=np.int64)
     dcum, dsc, wcum, wsc = sim.tables_
     res = config.results
     engine.simulate_one(
-        seed, np.uint64(seed % 2**64), sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.points0, sim.had_bye,
+        seed, np.uint64(seed % 2**64), sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, sim.had_bye,
         sim.active, sim.players, sim.members, 0, total, none, none, none, np.zeros((0, 3), np.int64),
         sim.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, sim.codes, sim.points_table,
         sim.flags, sim.ratings, config.last_round == "standings", engine.NO_DRAWS, config.top,
-        sim.bye_games, opp, kind, gw, gl, gd, *work)
+        sim.bye_games, players, opp, kind, gw, gl, gd, *work)
     return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
                  swiss_rounds=rounds, format="generated")
 

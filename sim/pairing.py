@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.jit import kernel
-from sim.rng import next_u64, next_uniform
+from sim.rng import next_u64, shuffle
 
 #: Backtracking steps before giving up on a rematch-free pairing (never reached in real fields).
 MAX_STEPS = 200_000
@@ -98,10 +98,27 @@ def pair_in_order(seq, opp, nr, pa, pb, start):
 def point_group_order(state, players, points):
     """``players`` sorted by points (high first), in random order within each point group."""
     n = players.shape[0]
-    key = np.empty(n)
+    out = np.empty(n, dtype=np.int64)
+    if n == 0:
+        return out
+    high = points[players[0]]
+    low = high
     for k in range(n):
-        key[k] = -float(points[players[k]]) + next_uniform(state)
-    return players[np.argsort(key, kind="mergesort")]
+        high = max(high, points[players[k]])
+        low = min(low, points[players[k]])
+    start = np.zeros(high - low + 2, dtype=np.int64)
+    for k in range(n):
+        start[high - points[players[k]] + 1] += 1
+    for b in range(1, start.shape[0]):
+        start[b] += start[b - 1]
+    fill = start.copy()
+    for k in range(n):
+        b = high - points[players[k]]
+        out[fill[b]] = players[k]
+        fill[b] += 1
+    for b in range(start.shape[0] - 1):
+        shuffle(state, out, start[b], start[b + 1])
+    return out
 
 
 @kernel

@@ -33,35 +33,87 @@ def compare(keys, noise, a, b):
 
 
 @kernel
-def rank_order(keys, noise, members):
-    """The players listed in ``members``, best first (a stable merge sort on :func:`compare`)."""
-    n = members.shape[0]
-    order = members.copy()
-    buf = np.empty_like(order)
+def sort_segment(keys, noise, order, buf, lo, hi):
+    """Sort ``order[lo:hi]`` in place on :func:`compare` (insertion sort when short, else a
+    bottom-up merge sort through ``buf``)."""
+    n = hi - lo
+    if n <= 16:
+        for i in range(lo + 1, hi):
+            p = order[i]
+            j = i - 1
+            while j >= lo and compare(keys, noise, p, order[j]) < 0:
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = p
+        return
+    src = order
+    dst = buf
     width = 1
     while width < n:
-        for lo in range(0, n, 2 * width):
-            mid = min(lo + width, n)
-            hi = min(lo + 2 * width, n)
-            i, j, o = lo, mid, lo
-            while i < mid and j < hi:
-                if compare(keys, noise, order[j], order[i]) < 0:
-                    buf[o] = order[j]
+        for left in range(lo, hi, 2 * width):
+            mid = min(left + width, hi)
+            right = min(left + 2 * width, hi)
+            i, j, o = left, mid, left
+            while i < mid and j < right:
+                if compare(keys, noise, src[j], src[i]) < 0:
+                    dst[o] = src[j]
                     j += 1
                 else:
-                    buf[o] = order[i]
+                    dst[o] = src[i]
                     i += 1
                 o += 1
             while i < mid:
-                buf[o] = order[i]
+                dst[o] = src[i]
                 i += 1
                 o += 1
-            while j < hi:
-                buf[o] = order[j]
+            while j < right:
+                dst[o] = src[j]
                 j += 1
                 o += 1
-        order, buf = buf, order
+        src, dst = dst, src
         width *= 2
+    if src is not order:
+        order[lo:hi] = src[lo:hi]
+
+
+@kernel
+def rank_order(keys, noise, members):
+    """The players listed in ``members``, best first, on :func:`compare`.
+
+    The first key is points, whole numbers: players are first bucketed by points (a counting
+    sort), then each point group is sorted on the full comparison.
+    """
+    n = members.shape[0]
+    order = members.copy()
+    buf = np.empty_like(order)
+    if n < 2:
+        return order
+    low = keys[members[0], 0]
+    high = low
+    whole = True
+    for i in range(n):
+        v = keys[members[i], 0]
+        low = min(low, v)
+        high = max(high, v)
+        if v != np.floor(v):
+            whole = False
+    span = int(high - low) if whole else 0
+    if not whole or span > 4 * n + 64:
+        sort_segment(keys, noise, order, buf, 0, n)
+        return order
+    start = np.zeros(span + 2, dtype=np.int64)
+    for i in range(n):
+        start[int(high - keys[members[i], 0]) + 1] += 1
+    for b in range(1, span + 2):
+        start[b] += start[b - 1]
+    fill = start.copy()
+    for i in range(n):
+        b = int(high - keys[members[i], 0])
+        order[fill[b]] = members[i]
+        fill[b] += 1
+    for b in range(span + 1):
+        if start[b + 1] - start[b] > 1:
+            sort_segment(keys, noise, order, buf, start[b], start[b + 1])
     return order
 
 

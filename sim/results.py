@@ -25,7 +25,11 @@ import numpy as np
 
 from sim.errors import UsageError
 from sim.jit import kernel
-from sim.rng import next_uniform
+from sim.rng import next_u64
+
+S32 = np.uint64(32)
+LOW32 = np.uint64(0xFFFFFFFF)
+TWO_POW_M32 = 1.0 / 4294967296.0
 
 #: Measured counts of decided match scores (winner games, loser games, drawn games).
 DECIDED_COUNTS = ((2, 0, 0, 8150), (2, 1, 0, 7024), (1, 0, 0, 120), (1, 0, 1, 27), (3, 0, 0, 12),
@@ -116,15 +120,21 @@ def pick(cum, u):
 
 @kernel
 def play_match(state, p_a, draw_share, dec_cum, dec_scores, draw_cum, draw_scores, out):
-    """Sample a played match: ``out`` = (games won by A, games won by B, drawn games)."""
-    u = next_uniform(state)
+    """Sample a played match: ``out`` = (games won by A, games won by B, drawn games).
+
+    One 64-bit draw gives two uniforms of 32 bits each (resolution 2.3e-10): the result, then the
+    game score.
+    """
+    x = next_u64(state)
+    u = np.float64(x >> S32) * TWO_POW_M32
+    v = np.float64(x & LOW32) * TWO_POW_M32
     if u < draw_share:
-        k = pick(draw_cum, next_uniform(state))
+        k = pick(draw_cum, v)
         out[0] = draw_scores[k, 0]
         out[1] = draw_scores[k, 1]
         out[2] = draw_scores[k, 2]
         return
-    k = pick(dec_cum, next_uniform(state))
+    k = pick(dec_cum, v)
     if (u - draw_share) < p_a * (1.0 - draw_share):
         out[0] = dec_scores[k, 0]
         out[1] = dec_scores[k, 1]

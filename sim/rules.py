@@ -33,6 +33,9 @@ class Tiebreak:
     definition: str
     #: Shown as a percentage (a fraction in 0..1) rather than a plain number.
     percent: bool = True
+    #: Decimals a plain number needs to be shown exactly (chess: halves 1, Sonneborn-Berger's
+    #: quarters 2, counts and ratings 0); ``None`` for percentages.
+    decimals: int | None = None
 
 
 @dataclass(frozen=True)
@@ -87,48 +90,48 @@ OGW = Tiebreak("OGW", tb.OGW, "Opponents' game-win %",
 #: the pack" where it matters (see ``drawsafe rules`` for the packs and sim.tiebreaks_chess).
 _UNPLAYED = "unplayed rounds per the pack"
 BH = Tiebreak("BH", chess.BH, "Buchholz",
-              f"sum of the opponents' scores, one per round ({_UNPLAYED})", False)
+              f"sum of the opponents' scores, one per round ({_UNPLAYED})", False, 1)
 BH_C1 = Tiebreak("BH-C1", chess.BH_C1, "Buchholz cut 1",
                  "Buchholz less the lowest opponent score (FIDE 2023+: a voluntary unplayed round "
-                 "is cut first)", False)
+                 "is cut first)", False, 1)
 BH_C2 = Tiebreak("BH-C2", chess.BH_C2, "Buchholz cut 2",
                  "Buchholz less the two lowest opponent scores (voluntary unplayed rounds first)",
-                 False)
+                 False, 1)
 BH_M1 = Tiebreak("BH-M1", chess.BH_M1, "Median Buchholz 1",
-                 "Buchholz less the highest and the lowest opponent score", False)
+                 "Buchholz less the highest and the lowest opponent score", False, 1)
 BH_M2 = Tiebreak("BH-M2", chess.BH_M2, "Median Buchholz 2",
-                 "Buchholz less the two highest and the two lowest opponent scores", False)
+                 "Buchholz less the two highest and the two lowest opponent scores", False, 1)
 SUMBH = Tiebreak("SBH", chess.SUMBH, "Sum of Buchholz",
                  "sum of the opponents' Buchholz (an unplayed round adds one's own Buchholz; "
-                 "no adjustment: a round without opponent adds 0)", False)
+                 "no adjustment: a round without opponent adds 0)", False, 1)
 SB = Tiebreak("SB", chess.SB, "Sonneborn-Berger",
               f"scores of the opponents beaten plus half the scores of those drawn ({_UNPLAYED})",
-              False)
+              False, 2)
 PS = Tiebreak("PS", chess.PS, "Sum of progressive scores",
-              "sum of the player's running score after each round (real results only)", False)
+              "sum of the player's running score after each round (real results only)", False, 1)
 PS_C1 = Tiebreak("PS-C1", chess.PS_C1, "Progressive scores cut 1",
-                 "sum of progressive scores without the score after round 1", False)
+                 "sum of progressive scores without the score after round 1", False, 1)
 PS_C2 = Tiebreak("PS-C2", chess.PS_C2, "Progressive scores cut 2",
-                 "sum of progressive scores without the scores after rounds 1 and 2", False)
+                 "sum of progressive scores without the scores after rounds 1 and 2", False, 1)
 KS = Tiebreak("KS", chess.KS, "Koya",
               "points scored against the opponents who finished with 50% or more (real results, "
-              "forfeits included)", False)
+              "forfeits included)", False, 1)
 DE = Tiebreak("DE", chess.DE, "Direct encounter",
               "among players equal on everything before it: points scored against each other when "
               "all have met, applied again to those still equal; shown as the number of the group "
-              "ranked below", False)
+              "ranked below", False, 0)
 WIN = Tiebreak("WIN", chess.WIN, "Number of wins",
                "rounds scored as a win, forfeit wins and full-point byes included (1998 annex: "
-               "games won over the board)", False)
-WON = Tiebreak("WON", chess.WON, "Games won", "games won over the board", False)
+               "games won over the board)", False, 0)
+WON = Tiebreak("WON", chess.WON, "Games won", "games won over the board", False, 0)
 ARO = Tiebreak("ARO", chess.ARO, "Average rating of opponents",
                "mean rating of the rated opponents met over the board, rounded half up (1998: "
-               "every round, an unplayed one against one's own rating)", False)
+               "every round, an unplayed one against one's own rating)", False, 0)
 ARO_C1 = Tiebreak("ARO-C1", chess.ARO_C1, "Average rating of opponents cut 1",
-                  "ARO without the lowest rated opponent (or without an unrated one)", False)
+                  "ARO without the lowest rated opponent (or without an unrated one)", False, 0)
 TPR = Tiebreak("TPR", chess.TPR, "Tournament performance rating",
                "ARO + dp(score / games) from FIDE table 8.1(a), over the same games as ARO",
-               False)
+               False, 0)
 OWP = Tiebreak("OWP", pokemon.OWP, "Opponents' win %",
                "mean of the opponents' (wins + ties/2) / rounds, byes removed, each at least 25% "
                "and at most 75% for a dropped opponent")

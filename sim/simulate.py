@@ -20,6 +20,7 @@ from sim.model import BYE, LOSS, MATCH
 from sim.results import ResultModel
 from sim.rules import RulePack
 from sim.snapshot import Snapshot
+from sim.tiebreaks import REC_POINTS, player_records
 
 LAST_ROUND = ("standings", "random")
 FUTURE_POLICIES = {"none": engine.NO_DRAWS, "locked": engine.LOCKED}
@@ -134,9 +135,8 @@ class Simulator:
         for name in ("opp", "kind", "gw", "gl", "gd"):
             getattr(self, name)[:, :done] = getattr(snap, name)
         table = rules.points_table()
-        from sim.standings import tiebreak_table
 
-        self.points0 = tiebreak_table(snap, rules)[:, 0].astype(np.int64) if done else np.zeros(n, np.int64)
+        self.rec0 = player_records(self.kind, self.gw, self.gl, self.gd, done, table)
         self.had_bye = (snap.kind == kinds.BYE).any(axis=1) if done else np.zeros(n, dtype=bool)
         self.active = snap.active.copy()
         self.players = np.flatnonzero(self.active).astype(np.int64)
@@ -150,7 +150,7 @@ class Simulator:
         self.tables_ = res.tables()
         self.first_round = published_first_round(snap)
         self.bye_games = snap.event.best_of // 2 + 1
-        self.max_points = int(self.points0.max(initial=0)) + table.max() * snap.rounds_left
+        self.max_points = int(self.rec0[:, REC_POINTS].max(initial=0)) + table.max() * snap.rounds_left
 
     def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
             keep_per_sim: bool = False) -> SimBatch:
@@ -179,7 +179,7 @@ class Simulator:
         res = self.config.results
         engine.run_simulations(
             np.uint64(seed % 2**64), first, n, chunks, self.opp, self.kind, self.gw, self.gl, self.gd,
-            self.points0, self.had_bye, self.active, self.players, self.members,
+            self.rec0, self.had_bye, self.active, self.players, self.members,
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
             self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
             self.points_table, self.flags, self.ratings, self.config.last_round == "standings",

@@ -62,47 +62,43 @@ def faced(kind: int) -> bool:
     return kind == kinds.PLAYED or kind == kinds.DOUBLE_LOSS
 
 
+#: Columns of the per-player record array (see :func:`player_records`).
+REC_POINTS, REC_ROUNDS, REC_GPOINTS, REC_GAMES = 0, 1, 2, 3
+
+
+@kernel
+def add_round(rec, p, k, a, b, d, points_table):
+    """Add one round of player ``p`` (kind ``k``, games ``a``-``b``-``d``) to the record array."""
+    if k == kinds.ABSENT:
+        return
+    rec[p, REC_ROUNDS] += 1
+    rec[p, REC_POINTS] += points_table[round_result(k, a, b)]
+    if k == kinds.PLAYED or k == kinds.BYE:
+        rec[p, REC_GPOINTS] += 3 * a + d
+        rec[p, REC_GAMES] += a + b + d
+
+
 @kernel
 def player_records(kind, gw, gl, gd, nr, points_table):
-    """Per player: points, rounds competed, game points (3/1/0 per game) and games played."""
+    """Per player ``[points, rounds competed, game points (3/1/0 per game), games played]``."""
     n = kind.shape[0]
-    points = np.zeros(n, dtype=np.int64)
-    rounds = np.zeros(n, dtype=np.int64)
-    gpoints = np.zeros(n, dtype=np.int64)
-    games = np.zeros(n, dtype=np.int64)
+    rec = np.zeros((n, 4), dtype=np.int64)
     for p in range(n):
         for r in range(nr):
-            k = kind[p, r]
-            if k == kinds.ABSENT:
-                continue
-            rounds[p] += 1
-            points[p] += points_table[round_result(k, gw[p, r], gl[p, r])]
-            if k == kinds.PLAYED or k == kinds.BYE:
-                gpoints[p] += 3 * gw[p, r] + gd[p, r]
-                games[p] += gw[p, r] + gl[p, r] + gd[p, r]
-    return points, rounds, gpoints, games
+            add_round(rec, p, kind[p, r], gw[p, r], gl[p, r], gd[p, r], points_table)
+    return rec
 
 
 @kernel
-def match_win_pct(points, rounds, win_points):
-    """MW% = points / (win points x rounds competed), floored at 1/3."""
-    n = points.shape[0]
-    out = np.empty(n)
-    for p in range(n):
-        v = points[p] / (win_points * rounds[p]) if rounds[p] > 0 else 0.0
-        out[p] = v if v > FLOOR else FLOOR
-    return out
-
-
-@kernel
-def game_win_pct(gpoints, games, floored):
-    """GW% = game points / (3 x games), floored at 1/3 when ``floored`` (0 games: the floor)."""
-    n = gpoints.shape[0]
-    out = np.empty(n)
-    for p in range(n):
-        v = gpoints[p] / (3.0 * games[p]) if games[p] > 0 else FLOOR
-        out[p] = v if (v > FLOOR or not floored) else FLOOR
-    return out
+def win_percentages(rec, win_points, mw, gwp):
+    """MW% = points / (win points x rounds), floored at 1/3; GW% = game points / (3 x games),
+    not floored here (0 games: 1/3)."""
+    for p in range(rec.shape[0]):
+        rounds = rec[p, REC_ROUNDS]
+        v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
+        mw[p] = v if v > FLOOR else FLOOR
+        games = rec[p, REC_GAMES]
+        gwp[p] = rec[p, REC_GPOINTS] / (3.0 * games) if games > 0 else FLOOR
 
 
 @kernel
@@ -116,21 +112,28 @@ def met_before(opp, kind, p, r):
 
 
 @kernel
-def opponents_mean(values, opp, kind, nr, dedupe, floor, out):
-    """Mean of ``max(values[o], floor)`` over each player's opponents (see :func:`faced`)."""
-    n = opp.shape[0]
-    for p in range(n):
-        total = 0.0
+def opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw):
+    """OMW% and OGW% of every player in one pass (each opponent's GW% floored at 1/3)."""
+    for p in range(opp.shape[0]):
+        t1 = 0.0
+        t2 = 0.0
         count = 0
         for r in range(nr):
             if not faced(kind[p, r]):
                 continue
             if dedupe and met_before(opp, kind, p, r):
                 continue
-            v = values[opp[p, r]]
-            total += v if v > floor else floor
+            o = opp[p, r]
+            t1 += mw[o]
+            v = gwp[o]
+            t2 += v if v > FLOOR else FLOOR
             count += 1
-        out[p] = total / count if count > 0 else FLOOR
+        if count > 0:
+            omw[p] = t1 / count
+            ogw[p] = t2 / count
+        else:
+            omw[p] = FLOOR
+            ogw[p] = FLOOR
 
 
 @kernel
@@ -140,24 +143,40 @@ def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratin
     ``flags`` is an int64 array of :data:`N_FLAGS` options (``FLAG_*``); ``ratings`` a float per
     player (zeros when the event has none).
     """
+    rec = player_records(kind, gw, gl, gd, nr, points_table)
+    tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+
+
+@kernel
+def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """:func:`tiebreak_values` with the players' records already summed (the simulations keep
+    them up to date round by round instead of summing every round again)."""
+    n = opp.shape[0]
     dedupe = flags[FLAG_DEDUPE] != 0
-    points, rounds, gpoints, games = player_records(kind, gw, gl, gd, nr, points_table)
-    mw = match_win_pct(points, rounds, points_table[kinds.WIN])
-    gwp = game_win_pct(gpoints, games, False)
+    mw = np.empty(n)
+    gwp = np.empty(n)
+    win_percentages(rec, points_table[kinds.WIN], mw, gwp)
+    omw = np.empty(0)
+    ogw = np.empty(0)
     for k in range(codes.shape[0]):
         code = codes[k]
-        col = out[:, k]
+        if (code == OMW or code == OGW) and omw.shape[0] == 0:
+            omw = np.empty(n)
+            ogw = np.empty(n)
+            opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw)
         if code == POINTS:
-            for p in range(points.shape[0]):
-                col[p] = points[p]
+            for p in range(n):
+                out[p, k] = rec[p, REC_POINTS]
         elif code == OMW:
-            opponents_mean(mw, opp, kind, nr, dedupe, FLOOR, col)
+            for p in range(n):
+                out[p, k] = omw[p]
         elif code == OGW:
-            opponents_mean(gwp, opp, kind, nr, dedupe, FLOOR, col)
+            for p in range(n):
+                out[p, k] = ogw[p]
         elif code == GW or code == GW_RAW:
-            for p in range(points.shape[0]):
+            for p in range(n):
                 v = gwp[p]
-                col[p] = FLOOR if (code == GW and v < FLOOR) else v
+                out[p, k] = FLOOR if (code == GW and v < FLOOR) else v
         elif code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, sim.tiebreaks_chess
             chess.chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table,
                                flags[FLAG_UNPLAYED], ratings, out)

@@ -1,0 +1,68 @@
+"""Options shared by the commands that simulate (odds, draw, report), and the progress bar."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from sim.results import MODELS, ResultModel
+from sim.simulate import LAST_ROUND, SimConfig
+
+
+def sim_options(func):
+    """--top/--sims/--precision/--max-sims/--last-round/--model/--draw-share."""
+    options = [
+        click.option("--top", type=click.IntRange(min=1), default=8, show_default=True,
+                     help="Size of the cut (Top 8)."),
+        click.option("--sims", type=click.IntRange(min=1), default=None,
+                     help="Run exactly this many simulations (default: adapt to --precision)."),
+        click.option("--precision", type=click.FloatRange(min=0, min_open=True, max=0.5), default=0.005,
+                     show_default=True,
+                     help="Simulate until every reported 95%% interval has at most this half-width."),
+        click.option("--max-sims", type=click.IntRange(min=1000), default=2_000_000, show_default=True,
+                     help="Cap on the number of simulations when adapting to --precision."),
+        click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings", show_default=True,
+                     help="How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) or at "
+                          "random within point groups."),
+        click.option("--model", type=click.Choice(list(MODELS)), default="coin", show_default=True,
+                     help="Who wins a played match: coin (1/2 each), elo (ratings in the file), "
+                          "probability (per-player win_probability in the file)."),
+        click.option("--draw-share", type=click.FloatRange(0, 1, max_open=True), default=None,
+                     help="Share of played matches ending in an unintentional draw "
+                          "(default: 2.84%%, measured on real events)."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "locked") -> SimConfig:
+    results = ResultModel.for_best_of(ctx.event.best_of, model, draw_share)
+    return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws)
+
+
+class Progress:
+    """A progress bar on stderr, shown once a run has taken more than ``delay`` seconds."""
+
+    def __init__(self, label: str, enabled: bool = True, delay: float = 1.5):
+        self.label = label
+        self.enabled = enabled
+        self.delay = delay
+        self.start = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, target: int) -> None:
+        if not self.enabled or time.monotonic() - self.start < self.delay:
+            return
+        self.shown = True
+        width = 30
+        filled = int(width * min(1.0, done / max(target, 1)))
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done:,}/{target:,} ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
