@@ -7,7 +7,7 @@ import json
 import click
 
 from cli.options import event_options, friendly_errors, note, seed_option
-from cli.render import check_lines, odds_table, pairings_table, standings_table
+from cli.render import check_lines, draw_table, odds_table, pairings_table, standings_table
 from cli.simopts import Progress, sim_config, sim_options
 from sim.context import open_event
 
@@ -108,6 +108,51 @@ def odds(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precis
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:
         for line in odds_table(result, show_all):
+            click.echo(line)
+
+
+@main.command()
+@event_options
+@seed_option
+@sim_options
+@click.option("--player", default=None, help="Only this player's table (name exactly as in the file).")
+@click.option("--safe", type=click.FloatRange(0, 1, min_open=True), default=0.99, show_default=True,
+              help="Cut odds from which a draw counts as safe.")
+@click.option("--others", type=click.Choice(["none", "locked", "rational"]), default="rational",
+              show_default=True,
+              help="Other tables' intentional draws: none; locked (both guaranteed the cut on points "
+                   "after a draw); rational (best responses iterated to a fixed point).")
+@friendly_errors
+def draw(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
+         model, draw_share, player, safe, others):
+    """Draw or play?  Cut odds if each table draws, plays, wins or loses, with a verdict.
+
+    For the round about to be played (published pairings, else projected) and every table where a
+    player has a real stake in the cut.  Draw and play share their random numbers, so their
+    difference is sharp.  With two rounds left, "draw" is a double draw: draw now, and draw again
+    in the last round when both players are then guaranteed the cut on points.
+    """
+    from sim.decisions import draw_decisions
+
+    ctx = open_event(file, fmt, rules, rounds, after_round)
+    ctx.announce(note)
+    config = sim_config(ctx, top, last_round, model, draw_share)
+    bar = Progress("simulating")
+    try:
+        report = draw_decisions(ctx.snapshot, ctx.rules, config, others, safe, player, sims, precision,
+                                seed, max_sims, bar)
+    finally:
+        bar.close()
+    if not report.precision_reached:
+        note(f"warning: stopped at the cap of {report.simulations:,} simulations per scenario before "
+             f"every interval reached +/-{precision}")
+    if not report.converged:
+        note(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
+             "best responses; the last choices are used")
+    if as_json:
+        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+    else:
+        for line in draw_table(report):
             click.echo(line)
 
 

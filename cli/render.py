@@ -96,3 +96,41 @@ def odds_table(result, show_all: bool = False) -> list[str]:
     if hidden:
         lines.append(f"({hidden} players never made the cut in any simulation; --all lists them)")
     return lines
+
+
+def ci_text(prop) -> str:
+    if prop.n == 0:
+        return f"{'-':>24}"
+    ci = prop.confidence_interval()
+    return f"{pct(prop.estimate)} [{pct(ci.low)},{pct(ci.high)}]"
+
+
+def draw_table(report) -> list[str]:
+    rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
+    lines = [f"Round {report.round} ({rounds}), pairings {report.pairings}; "
+             f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
+             f"other tables: {report.others}"
+             + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else "")]
+    if report.drawing_tables:
+        lines.append(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}")
+    if report.rounds_left == 2:
+        lines.append("draw = draw now, and again in the last round when both are then guaranteed on points")
+    name_w = min(28, max([6] + [width(p.player) for t in report.tables for p in t.players]))
+    for t in report.tables:
+        a, b = t.players
+        lines.append("")
+        lines.append(f"Table {t.table}: {a.player} ({a.points}) v {b.player} ({b.points}): "
+                     f"{t.verdict.upper()}")
+        lines.append(f"  {pad('', name_w)}  {'if they draw':>24}  {'if they play':>24}  "
+                     f"{'if this player wins':>24}  {'if this player loses':>24}")
+        for p in t.players:
+            lines.append(f"  {pad(p.player, name_w)}  {ci_text(p.draw)}  {ci_text(p.play)}  "
+                         f"{ci_text(p.win)}  {ci_text(p.loss)}")
+    if report.left_out:
+        lines.append("")
+        lines.append(f"{len(report.left_out)} table(s) left out:")
+        for table, a, b, why in report.left_out[:12]:
+            lines.append(f"  table {table}: {a} v {b}: {why}")
+        if len(report.left_out) > 12:
+            lines.append(f"  ... and {len(report.left_out) - 12} more (--json lists all)")
+    return lines

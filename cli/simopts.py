@@ -46,9 +46,9 @@ def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "loc
 class Progress:
     """A progress bar on stderr, shown once a run has taken more than ``delay`` seconds."""
 
-    def __init__(self, label: str, enabled: bool = True, delay: float = 1.5):
+    def __init__(self, label: str, enabled: bool | None = None, delay: float = 1.5):
         self.label = label
-        self.enabled = enabled
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.delay = delay
         self.start = time.monotonic()
         self.shown = False
@@ -59,7 +59,7 @@ class Progress:
         self.shown = True
         width = 30
         filled = int(width * min(1.0, done / max(target, 1)))
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done:,}/{target:,} ")
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done / max(target, 1):4.0%} ")
         sys.stderr.flush()
 
     def close(self) -> None:

@@ -32,8 +32,13 @@ from sim.tiebreaks import FLAG_DEDUPE, add_round
 FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
 A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
 NO_DRAWS, LOCKED = 0, 1
-#: Stream offset for the noise that orders exact ties (keeps it apart from pairing/result draws).
-NOISE_DRAWS = np.uint64(1) << np.uint64(40)
+#: Stream counters: the draws of each round's pairing and of each table start at fixed counters, so
+#: that changing one table's result (draw instead of play) leaves every other random number as it
+#: was (common random numbers between scenarios).
+ROUND_SHIFT = np.uint64(32)
+TABLE_BASE = np.uint64(1) << np.uint64(24)
+TABLE_STRIDE = np.uint64(8)
+NOISE_DRAWS = np.uint64(1) << np.uint64(48)
 
 
 @kernel
@@ -106,9 +111,12 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
         points[p] = rec0[p, 0]
         had_bye[p] = bye0[p]
     flags = flags0.copy()
+    drawn = np.zeros(pa.shape[0], dtype=np.bool_)
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     for r in range(nr0, total):
+        round_base = np.uint64(r + 1) << ROUND_SHIFT
+        state[1] = round_base
         if r == nr0 and fa.shape[0] > 0:
             m = fa.shape[0]
             pa[:m] = fa
@@ -126,9 +134,17 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
                 pa[m] = bye
                 pb[m] = -1
                 m += 1
+        lock = r == total - 1 and future_policy == LOCKED and r > nr0
+        if lock:  # decided on the points before the round, for every table at once
+            for t in range(m):
+                a = pa[t]
+                b = pb[t]
+                drawn[t] = b >= 0 and locked_after_draw(points, active, a, b, draw_pts, win_pts, top) \
+                    and locked_after_draw(points, active, b, a, draw_pts, win_pts, top)
         for t in range(m):
             a = pa[t]
             b = pb[t]
+            state[1] = round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE
             mode = fmode[t] if (r == nr0 and t < fmode.shape[0]) else FREE
             if b == -1:
                 kind[a, r] = kinds.BYE
@@ -141,10 +157,8 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
                 kind[a, r] = kinds.LOSS_NO_OPPONENT
                 add_round(rec, a, kinds.LOSS_NO_OPPONENT, 0, 0, 0, points_table)
                 continue
-            if mode == FREE and r == total - 1 and future_policy == LOCKED and r > nr0:
-                if locked_after_draw(points, active, a, b, draw_pts, win_pts, top) and \
-                        locked_after_draw(points, active, b, a, draw_pts, win_pts, top):
-                    mode = INTENTIONAL
+            if lock and drawn[t]:
+                mode = INTENTIONAL
             if mode == KNOWN:
                 score[0] = fscore[t, 0]
                 score[1] = fscore[t, 1]
