@@ -170,7 +170,7 @@ _CHESS = {"points": (0, 1, 2), "point_scale": 2}
 #: The default FIDE Swiss list (configurable with --tiebreaks).
 FIDE_SWISS = (BH_C1, BH, SB, DE, WIN)
 FIDE = register(RulePack(
-    "fide", "Chess, FIDE C.07 (2023): 1 / 1/2 / 0; an unplayed round is a game against a dummy "
+    "fide", "Chess, FIDE C.07 (2023): win 1, draw 1/2, loss 0; an unplayed round is a game against a dummy "
     "opponent with one's own score; BH-C1, BH, SB, DE, WIN (change with --tiebreaks)",
     FIDE_SWISS, unplayed=chess.UNPLAYED_2023, **_CHESS))
 FIDE_2026 = register(RulePack(

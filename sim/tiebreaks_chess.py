@@ -132,41 +132,52 @@ def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
                     a[p] += draw
     elif unplayed == UNPLAYED_2023 or unplayed == UNPLAYED_2026:
         for p in range(n):
-            last = -1
-            for r in range(nr):
-                if not voluntary(kind[p, r]):
-                    last = r
-            for r in range(last + 1, nr):
+            r = nr - 1  # the voluntary unplayed rounds after the last other round, backwards
+            while r >= 0 and voluntary(kind[p, r]):
                 if opp[p, r] < 0:
                     a[p] += draw - round_points(kind[p, r], gw[p, r], gl[p, r], points_table)
+                r -= 1
     return a
 
 
 @kernel
-def contribution(p, r, opp, kind, nr, unplayed, s, a, draw):
-    """What round ``r`` adds to the Buchholz of ``p``, in pack units."""
-    o = opp[p, r]
-    if unplayed == UNPLAYED_NONE:
-        return s[o] if o >= 0 else 0
-    if kind[p, r] == kinds.PLAYED:
-        return a[o]
-    if unplayed == UNPLAYED_1998:
-        return a[p]
-    if unplayed == UNPLAYED_2026:
-        cap = a[o] if o >= 0 else draw * nr
-        return min(cap, s[p])
-    return s[p]
+def contributions(opp, kind, nr, unplayed, s, a, draw):
+    """``c[p, r]``: what round ``r`` adds to the Buchholz of ``p``, in pack units.
+
+    A game: the opponent's adjusted score.  An unplayed round: nothing adjusted, the scheduled
+    opponent's real score (0 without one); 1998, one's own tiebreak score (a draw against
+    oneself); 2023, one's own score (the dummy); 2026, that capped at the forfeiting opponent's
+    adjusted score, or at half the maximum (``draw x rounds``) when there is no opponent.
+    """
+    n = opp.shape[0]
+    c = np.empty((n, nr), dtype=np.int64)
+    for p in range(n):
+        own = s[p]
+        for r in range(nr):
+            o = opp[p, r]
+            if unplayed == UNPLAYED_NONE:
+                v = s[o] if o >= 0 else 0
+            elif kind[p, r] == kinds.PLAYED:
+                v = a[o]
+            elif unplayed == UNPLAYED_1998:
+                v = a[p]
+            elif unplayed == UNPLAYED_2026:
+                v = min(own, a[o] if o >= 0 else draw * nr)
+            else:
+                v = own
+            c[p, r] = v
+    return c
 
 
 @kernel
-def buchholz(opp, kind, nr, unplayed, s, a, draw, low, high, col, scale):
+def buchholz(c, kind, unplayed, low, high, col, scale):
     """Buchholz reduced by its ``low`` lowest and ``high`` highest contributions (cut / median).
 
-    One contribution per round.  Under 2023/2026 the contributions of voluntary unplayed rounds
-    are cut first (lowest of them first); medians then drop the highest contributions.
+    One contribution per round (``c`` from :func:`contributions`).  Under 2023/2026 the
+    contributions of voluntary unplayed rounds are cut first (lowest of them first); medians then
+    drop the highest contributions.
     """
-    n = opp.shape[0]
-    vals = np.empty(nr, dtype=np.int64)
+    n, nr = c.shape
     gone = np.empty(nr, dtype=np.bool_)
     vur_first = unplayed == UNPLAYED_2023 or unplayed == UNPLAYED_2026
     lo = min(low, nr)
@@ -174,34 +185,33 @@ def buchholz(opp, kind, nr, unplayed, s, a, draw, low, high, col, scale):
     for p in range(n):
         total = 0
         for r in range(nr):
-            vals[r] = contribution(p, r, opp, kind, nr, unplayed, s, a, draw)
             gone[r] = False
-            total += vals[r]
-        for c in range(lo + hi):
+            total += c[p, r]
+        for cut in range(lo + hi):
             best = -1
             for r in range(nr):
                 if gone[r]:
                     continue
-                if c < lo:
+                if cut < lo:
                     vr = vur_first and kind[p, r] != kinds.PLAYED and voluntary(kind[p, r])
                     vb = best >= 0 and vur_first and kind[p, best] != kinds.PLAYED and voluntary(
                         kind[p, best])
-                    if best < 0 or (vr and not vb) or (vr == vb and vals[r] < vals[best]):
+                    if best < 0 or (vr and not vb) or (vr == vb and c[p, r] < c[p, best]):
                         best = r
-                elif best < 0 or vals[r] > vals[best]:
+                elif best < 0 or c[p, r] > c[p, best]:
                     best = r
             gone[best] = True
-            total -= vals[best]
+            total -= c[p, best]
         col[p] = total / scale
 
 
 @kernel
-def sonneborn_berger(opp, kind, gw, gl, nr, points_table, unplayed, s, a, col):
+def sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col):
     """Sum over rounds of (contribution of the round's opponent or dummy) x (points of the round).
 
     Under 1998 an unplayed round is a draw against oneself: own tiebreak score x ½.
     """
-    n = opp.shape[0]
+    n, nr = c.shape
     w = points_table[kinds.WIN]
     draw = points_table[kinds.DRAW]
     for p in range(n):
@@ -211,7 +221,7 @@ def sonneborn_berger(opp, kind, gw, gl, nr, points_table, unplayed, s, a, col):
             res = round_points(k, gw[p, r], gl[p, r], points_table)
             if unplayed == UNPLAYED_1998 and k != kinds.PLAYED:
                 res = draw
-            total += contribution(p, r, opp, kind, nr, unplayed, s, a, draw) * res
+            total += c[p, r] * res
         col[p] = total / (w * w)
 
 
@@ -359,15 +369,16 @@ def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, rat
         koya(opp, kind, gw, gl, nr, points_table, s, col)
         return
     a = adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s)
+    c = contributions(opp, kind, nr, unplayed, s, a, draw)
     if code == SB:
-        sonneborn_berger(opp, kind, gw, gl, nr, points_table, unplayed, s, a, col)
+        sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col)
     elif code == SUMBH:
         bh = np.empty(opp.shape[0])
-        buchholz(opp, kind, nr, unplayed, s, a, draw, 0, 0, bh, w)
+        buchholz(c, kind, unplayed, 0, 0, bh, w)
         sum_of_buchholz(opp, kind, nr, unplayed, bh, col)
     elif code == BH or code == BH_C1 or code == BH_C2:
-        buchholz(opp, kind, nr, unplayed, s, a, draw, code - BH, 0, col, w)
+        buchholz(c, kind, unplayed, code - BH, 0, col, w)
     elif code == BH_M1 or code == BH_M2:
-        buchholz(opp, kind, nr, unplayed, s, a, draw, code - BH_C2, code - BH_C2, col, w)
+        buchholz(c, kind, unplayed, code - BH_C2, code - BH_C2, col, w)
     else:
         raise ValueError("unknown chess tiebreak code")
