@@ -17,8 +17,17 @@ from conftest import DATA, FIDE, need
 from sim import kinds
 from sim import tiebreaks as tb
 from sim import tiebreaks_chess as tc
+from sim.errors import UsageError
 from sim.ranking import direct_encounter_column
-from sim.rules import CHESS_PLAIN, FIDE_1998, FIDE_2026, PACKS, TIEBREAKS
+from sim.rules import (
+    CHESS_PLAIN,
+    FIDE_1998,
+    FIDE_2026,
+    PACKS,
+    TIEBREAKS,
+    parse_tiebreaks,
+    with_tiebreaks,
+)
 from sim.rules import FIDE as FIDE_PACK
 from sim.snapshot import take_snapshot
 from sim.standings import compute_standings, tiebreak_table
@@ -86,6 +95,16 @@ def test_exercise_under_the_2026_caps():
     bye: min(3.5, 2.5); 6's bye: min(3, 2.5))."""
     bh = column(exercise_event(EXERCISE), "BH", "2026")
     assert (bh["11"], bh["4"], bh["6"]) == (12.5, 14, 11.5)
+
+
+def test_exercise_median_buchholz_of_player_1():
+    """Player 1 met 9 (1.5), 13 (1.5), 2 (4), 15 (2), 4 (3.5), all over the board, and none of them
+    withdrew, so 1998 and 2023 agree: median 1 drops 1.5 and 4 (7); median 2 drops both 1.5s, 4
+    and 3.5 (2)."""
+    event = exercise_event(EXERCISE)
+    for mode in ("1998", "2023"):
+        got = values(event, ["BH-M1", "BH-M2"], mode)["1"]
+        assert (got["BH-M1"], got["BH-M2"]) == (7, 2), mode
 
 
 def test_exercise_copy_matches_the_shared_data():
@@ -322,3 +341,36 @@ def test_unknown_code_is_an_error():
         tb.tiebreak_values(snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, 4,
                            np.array([0, 1, 2]), np.array([0, tc.LAST + 1]),
                            FIDE_PACK.flags(False), snap.ratings, out)
+
+
+# --- The tiebreak registry and --tiebreaks -------------------------------------------------------
+
+def test_every_tiebreak_has_a_name_and_a_definition():
+    for key, t in TIEBREAKS.items():
+        assert t.name and len(t.definition) > 20, key
+        assert t.percent == (t.decimals is None), key
+    assert {t.code for t in TIEBREAKS.values()} >= set(range(tc.FIRST, tc.LAST + 1))
+
+
+def test_parse_tiebreaks():
+    assert [t.key for t in parse_tiebreaks(" bh-c1, BH ,sb,Win")] == ["BH-C1", "BH", "SB", "WIN"]
+    assert [t.key for t in parse_tiebreaks("PTS,DE")] == ["DE"]
+    custom = with_tiebreaks(FIDE_1998, "ARO,TPR")
+    assert (custom.keys, custom.unplayed, custom.points) == (("ARO", "TPR"), tc.UNPLAYED_1998,
+                                                             (0, 1, 2))
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("", ("--tiebreaks '': give tiebreak keys separated by commas, e.g. BH-C1,BH,SB,WIN "
+          "(see `drawsafe rules`)")),
+    ("BH,,SB", ("--tiebreaks 'BH,,SB': give tiebreak keys separated by commas, e.g. "
+                "BH-C1,BH,SB,WIN (see `drawsafe rules`)")),
+    ("BH,PTS", "--tiebreaks 'BH,PTS': points always rank first; leave PTS out"),
+    ("BH,bh", "--tiebreaks 'BH,bh': BH is given twice (or with its variant)"),
+    ("GW,GW-RAW", "--tiebreaks 'GW,GW-RAW': GW-RAW is given twice (or with its variant)"),
+    ("BH,MB", "--tiebreaks 'BH,MB': unknown tiebreak 'MB'; known: " + ", ".join(TIEBREAKS)),
+])
+def test_parse_tiebreaks_errors(spec, message):
+    with pytest.raises(UsageError) as e:
+        parse_tiebreaks(spec)
+    assert str(e.value) == message
