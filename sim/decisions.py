@@ -29,8 +29,9 @@ import numpy as np
 from sim import engine
 from sim.errors import UsageError
 from sim.next_round import next_round_pairings
-from sim.odds import Progress, simulate_until
+from sim.odds import Progress
 from sim.rules import RulePack
+from sim.scenarios import TableFigures, make_evaluator
 from sim.simulate import FirstRound, SimBatch, SimConfig, Simulator, published_first_round
 from sim.snapshot import Snapshot
 from sim.stats import ConfidenceInterval, Proportion, z_value
@@ -161,65 +162,13 @@ def paired_difference(d: np.ndarray, p: np.ndarray) -> tuple[float, ConfidenceIn
     return mean, ConfidenceInterval(mean - half, mean + half)
 
 
-class TableEvaluator:
-    """Runs the play and draw scenarios of a set of tables under given choices of the others."""
-
-    def __init__(self, sim: Simulator, fr: FirstRound, seed: int):
-        self.sim, self.fr, self.seed = sim, fr, seed
-
-    def scenario(self, modes: np.ndarray, focus: np.ndarray, first: int, n: int):
-        return self.sim.run(n, seed=self.seed, first=first, focus=focus, first_round=self.fr.with_modes(modes),
-                            keep_per_sim=True)
-
-    def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
-                 max_sims: int, progress: Progress | None):
-        """For each table in ``tables``: batches of its play and draw scenarios (others: ``drawing``).
-
-        Scenarios with the same choices at every table (e.g. the play scenario of every table that
-        the others' model lets play) are simulated once.  Each scenario runs until its own figures
-        (the cut odds of the players whose verdict it decides) reach ``precision``, so scenarios
-        whose odds are near 0 or 1 stop early; scenario batches start at simulation 0, so any two
-        share their first simulations (common random numbers).
-        """
-        base = self.fr.mode.copy()
-        for t in drawing:
-            base[t] = engine.INTENTIONAL
-        focus = np.array([p for t in tables for p in (self.fr.a[t], self.fr.b[t])], dtype=np.int64)
-        keys = []
-        needs: dict[bytes, list[int]] = {}
-        for i, t in enumerate(tables):
-            pair = []
-            for mode in (engine.FREE, engine.INTENTIONAL):
-                modes = base.copy()
-                modes[t] = mode
-                key = modes.tobytes()
-                needs.setdefault(key, []).extend((2 * i, 2 * i + 1))
-                pair.append(key)
-            keys.append(tuple(pair))
-        done: dict[bytes, SimBatch] = {}
-        reached = True
-        total = len(needs)
-        for k, (key, cols) in enumerate(needs.items()):
-            modes = np.frombuffer(key, dtype=np.int64).copy()
-            step = None
-            if progress is not None:
-                def step(d, t, k=k):
-                    progress(k * 1000 + min(999, 1000 * d // max(t, 1)), total * 1000)
-            batch, ok = simulate_until(lambda first, n, m=modes: self.scenario(m, focus, first, n),
-                                       lambda b, c=cols: b.focus_cut[:, c].sum(axis=0), precision, sims,
-                                       max_sims, step)
-            done[key] = batch
-            reached = reached and ok
-        return [(done[play], done[draw]) for play, draw in keys], reached
-
-
-def chances(sim: Simulator, fr: FirstRound, t: int, k: int, play, draw, col: int,
+def chances(sim: Simulator, fr: FirstRound, t: int, k: int, fig: TableFigures,
             point_scale: int = 1) -> PlayerChances:
-    """Player ``k`` (0 = A, 1 = B) of table ``t`` from its scenario batches (focus column ``col``)."""
+    """Player ``k`` (0 = A, 1 = B) of table ``t`` from the table's simulated figures."""
     p = fr.a[t] if k == 0 else fr.b[t]
-    cut_play = play.focus_cut[:, col]
-    cut_draw = draw.focus_cut[:, col]
-    outcome = play.table_outcome[:, t]
+    cut_play = fig.cut_play[:, k]
+    cut_draw = fig.cut_draw[:, k]
+    outcome = fig.outcome_play
     won = outcome == (engine.A_WON if k == 0 else engine.B_WON)
     lost = outcome == (engine.B_WON if k == 0 else engine.A_WON)
     common = min(len(cut_play), len(cut_draw))  # the simulations both scenarios ran
@@ -301,30 +250,28 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig = SimConfi
     if others == "rational":
         candidates = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE
                       and (t in tables or stake(look, a_wins, b_wins, fr, t))]
-        evaluator = TableEvaluator(sim, fr, seed)
+        evaluator = make_evaluator(sim, fr, seed)
         converged = False
         for iterations in range(1, MAX_ITERATIONS + 1):
-            parts, _ = evaluator.evaluate(candidates, drawing, SETTLE_SIMS, None, max_sims, None)
+            figures, _ = evaluator.evaluate(candidates, drawing, SETTLE_SIMS, None, max_sims, None)
             choice = set(drawing) - set(candidates)
             for i, t in enumerate(candidates):
-                play, draw = parts[i]
-                a = chances(sim, fr, t, 0, play, draw, 2 * i, rules.point_scale)
-                b = chances(sim, fr, t, 1, play, draw, 2 * i + 1, rules.point_scale)
+                a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
+                b = chances(sim, fr, t, 1, figures[i], rules.point_scale)
                 if wants_draw(a, b, safe):
                     choice.add(t)
             if choice == drawing:
                 converged = True
                 break
             drawing = choice
-    evaluator = TableEvaluator(sim, fr, seed)
-    parts, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress)
+    evaluator = make_evaluator(sim, fr, seed)
+    figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress)
     decisions = []
     for i, t in enumerate(tables):
-        play, draw = parts[i]
-        a = chances(sim, fr, t, 0, play, draw, 2 * i, rules.point_scale)
-        b = chances(sim, fr, t, 1, play, draw, 2 * i + 1, rules.point_scale)
+        a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
+        b = chances(sim, fr, t, 1, figures[i], rules.point_scale)
         decisions.append(TableDecision(t + 1, verdict(a, b, safe), (a, b), "draw" if t in drawing else "play"))
-    n = max((b.n for pair in parts for b in pair), default=0)
+    n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
     return DrawReport(snap.after_round + 1, snap.rounds_left, n, how, others, safe, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached)
 

@@ -3,7 +3,8 @@
 Defaults measured on the 282 best-of-three events of shared/data/melee (Swiss rounds, a draw listed
 twice counted once, intentional draws ``0-0-3`` left out because they are decisions, not results):
 15,786 matches, of which 448 unintentional draws (2.84%).  Game scores of decided matches, from
-the winner's side: 2-0 53.1%, 2-1 45.8%, 1-0 0.8% (time), 1-0-1 0.2%, rare others; of drawn
+the winner's side: 2-0 53.1% (with 12 recorded 3-0 slips), 2-1 45.8%, 1-0 0.8% (time), 1-0-1 0.2%,
+rare others; of drawn
 matches: 1-1 75.7%, 1-1-1 21.9%, 0-0-1 2.5%.  ``tests/test_results.py`` recomputes these counts
 from the data.
 
@@ -31,9 +32,10 @@ S32 = np.uint64(32)
 LOW32 = np.uint64(0xFFFFFFFF)
 TWO_POW_M32 = 1.0 / 4294967296.0
 
-#: Measured counts of decided match scores (winner games, loser games, drawn games).
-DECIDED_COUNTS = ((2, 0, 0, 8150), (2, 1, 0, 7024), (1, 0, 0, 120), (1, 0, 1, 27), (3, 0, 0, 12),
-                  (2, 1, 1, 3), (2, 0, 1, 2))
+#: Measured counts of decided match scores (winner games, loser games, drawn games); the 12
+#: recorded 3-0 wins (impossible in best-of-three, entry slips) are counted as 2-0.
+DECIDED_COUNTS = ((2, 0, 0, 8150 + 12), (2, 1, 0, 7024), (1, 0, 0, 120), (1, 0, 1, 27), (2, 1, 1, 3),
+                  (2, 0, 1, 2))
 #: Measured counts of unintentional drawn match scores.
 DRAWN_COUNTS = ((1, 1, 0, 339), (1, 1, 1, 98), (0, 0, 1, 11))
 #: Measured share of unintentional draws among played (non-intentional-draw) matches.

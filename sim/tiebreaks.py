@@ -79,6 +79,18 @@ def add_round(rec, p, k, a, b, d, points_table):
 
 
 @kernel
+def remove_round(rec, p, k, a, b, d, points_table):
+    """Undo :func:`add_round`."""
+    if k == kinds.ABSENT:
+        return
+    rec[p, REC_ROUNDS] -= 1
+    rec[p, REC_POINTS] -= points_table[round_result(k, a, b)]
+    if k == kinds.PLAYED or k == kinds.BYE:
+        rec[p, REC_GPOINTS] -= 3 * a + d
+        rec[p, REC_GAMES] -= a + b + d
+
+
+@kernel
 def player_records(kind, gw, gl, gd, nr, points_table):
     """Per player ``[points, rounds competed, game points (3/1/0 per game), games played]``."""
     n = kind.shape[0]
