@@ -1,0 +1,346 @@
+"""A plain-Python reference simulator of the remaining Swiss rounds, written for clarity.
+
+It plays out a standings snapshot the way the product brief says real event software pairs and
+ranks, one simulation at a time, with its own :class:`random.Random`, and counts how often each
+player finishes in the cut.  Nothing here calls a numba kernel: the history is read from the
+event's :class:`~sim.model.Match` objects, pairings are searched with plain recursion, and the
+standings are the exact fractions of ``tests/naive.py``.  The numba core (``sim.engine``) must agree
+with it in distribution (``tests/test_engine_reference.py``); ``benchmarks/throughput.py`` times it
+as the baseline for the same work.
+
+The rules, as the brief and the engine's documentation state them:
+
+- Middle rounds (and the last one when ``last_round="random"``): with an odd number of active
+  players, the bye goes to a random player of the lowest point group among those who have had no bye
+  (among everybody when all have had one).  The others are put in point groups, highest first, in
+  random order within each group; then the first unpaired player meets the next unpaired player in
+  that order whom they have not met.  When that greedy rule gets stuck, the search backtracks (the
+  latest choice moves on to the next candidate), so a rematch happens only when no rematch-free
+  pairing exists; then everybody is paired in order (1 v 2, 3 v 4, ...) regardless.
+- Last round by standings (``last_round="standings"``): the active players in standings order
+  (exact ties in random order); the bye goes to the lowest-ranked player who has had none; the
+  others are paired by the same rule in standings order (1 v 2, 3 v 4; 1 v 3 and 2 v 4 when 1 and 2
+  have met, cascading).
+- A published next round (``snapshot.next_round``) is used as it is: reported results stay, the
+  other tables are played.
+- A played match: drawn with probability ``draw_share`` (game score from the drawn table), else
+  player A wins with the model's probability (coin 1/2, Elo, or log5 of per-player win
+  probabilities) with a game score from the decided table, from the winner's side.  A bye is a
+  match win (2-0, or 1-0 in best-of-one, as ``tests/naive.py`` counts it).
+- Intentional draws (``future_draws="locked"``): in the last Swiss round, when it is not the first
+  simulated round, a table draws 0-0-3 when both players are locked after a draw: fewer than ``top``
+  other active players could reach the player's points after the draw (the opponent drawing too,
+  everyone else winning), judged on the points before the round.
+- Final standings: every player who competed or is still active, by match points, OMW%, GW%, OGW%
+  (exact fractions; GW% floored or not as the rule pack says), exact ties in random order.  The
+  cut is the first ``top`` active players.
+
+The default search budget (:data:`MAX_STEPS`) only matters for pathological histories far beyond
+real events; the engine has one of the same size.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import naive
+import numpy as np
+
+from sim import tiebreaks as tb
+from sim.model import BYE, DOUBLE_LOSS, MATCH, Event, Match, Round
+from sim.rules import RulePack
+from sim.simulate import SimConfig
+from sim.snapshot import Snapshot, take_snapshot
+
+#: Candidate tries of the backtracking search before it gives up and pairs in order.
+MAX_STEPS = 200_000
+
+
+# --- the event so far ---------------------------------------------------------------------------
+
+
+@dataclass
+class Field:
+    """The fixed facts of a snapshot the simulations start from."""
+
+    event: Event
+    names: tuple[str, ...]
+    history: tuple[Round, ...]  # the Swiss rounds played so far
+    active: tuple[str, ...]  # players who will be paired, in the event's player order
+    members: tuple[str, ...]  # players in the final standings: competed or active
+    total_rounds: int
+    next_round: Round | None  # the published pairings of the first simulated round, if any
+    floored: bool  # own GW% floored at 1/3 (current rules) or not (older wording)
+
+    @property
+    def rounds_left(self) -> int:
+        return self.total_rounds - len(self.history)
+
+
+def field_of(source: Snapshot | Event, rules: RulePack) -> Field:
+    """The :class:`Field` of a snapshot (an event is taken after its last complete round)."""
+    snap = source if isinstance(source, Snapshot) else take_snapshot(source)
+    codes = [t.code for t in rules.tiebreaks]
+    mtg = ([tb.OMW, tb.GW, tb.OGW], [tb.OMW, tb.GW_RAW, tb.OGW])
+    if rules.points != (0, 1, 3) or codes not in mtg:
+        raise NotImplementedError(f"the reference knows the MTG packs only, not {rules.name}")
+    history = tuple(snap.event.swiss[:snap.after_round])
+    active = tuple(p for p, a in zip(snap.names, snap.active) if a)
+    competed = {p for r in history for m in r.matches for p in m.players}
+    members = tuple(p for p in snap.names if p in competed or p in active)
+    return Field(snap.event, snap.names, history, active, members, snap.total_rounds,
+                 snap.next_round, floored=codes[1] == tb.GW)
+
+
+def points_of(rounds: list[Round], players) -> dict[str, int]:
+    """Match points (win 3, draw 1, loss 0; a bye is a win) of ``players`` after ``rounds``."""
+    points = dict.fromkeys(players, 0)
+    for r in rounds:
+        for m in r.matches:
+            if m.kind == BYE:
+                points[m.player_a] = points.get(m.player_a, 0) + 3
+            elif m.kind == MATCH:
+                w = m.winner()
+                for p in m.players:
+                    points[p] = points.get(p, 0) + (1 if w is None else 3 if w == p else 0)
+    return points
+
+
+def opponents_met(rounds: list[Round]) -> dict[str, set[str]]:
+    """Everybody each player has faced across a table (matches and double losses)."""
+    met: dict[str, set[str]] = {}
+    for r in rounds:
+        for m in r.matches:
+            if m.kind in (MATCH, DOUBLE_LOSS):
+                met.setdefault(m.player_a, set()).add(m.player_b)
+                met.setdefault(m.player_b, set()).add(m.player_a)
+    return met
+
+
+def had_a_bye(rounds: list[Round]) -> set[str]:
+    return {m.player_a for r in rounds for m in r.matches if m.kind == BYE}
+
+
+def standings_keys(fld: Field, rounds: list[Round]) -> dict[str, tuple]:
+    """Exact ranking key (points, OMW%, GW%, OGW%) of every player who competed in ``rounds``."""
+    event = replace(fld.event, rounds=tuple(rounds))
+    lines = naive.standings_lines(event, len(rounds), floored=fld.floored)
+    return {p: naive.ranking_key(line) for p, line in lines.items()}
+
+
+def standings_order(players, keys: dict[str, tuple], rng: random.Random) -> list[str]:
+    """``players`` best first by ``keys``; players with equal keys in random order."""
+    empty = (0, naive.THIRD, naive.THIRD, naive.THIRD)
+    shuffled = list(players)
+    rng.shuffle(shuffled)  # a stable sort keeps this random order among exact ties
+    return sorted(shuffled, key=lambda p: keys.get(p, empty), reverse=True)
+
+
+# --- pairing ------------------------------------------------------------------------------------
+
+
+class GaveUp(Exception):
+    """The backtracking search used up its budget."""
+
+
+def pair_in_order(seq: list[str], met: dict[str, set[str]],
+                  max_steps: int = MAX_STEPS) -> tuple[list[tuple[str, str]], bool]:
+    """Pair ``seq`` (even length) in preference order without rematches when possible.
+
+    The first player meets the first later player they have not met such that the rest can still be
+    paired without a rematch (a depth-first search in the same preference order).  Returns the
+    tables, first player first, and whether the pairing is free of rematches; when no such pairing
+    exists (or the search budget runs out), everybody is paired in order, 1 v 2, 3 v 4, ...
+    """
+    steps = 0
+
+    def search(rest: list[str]) -> list[tuple[str, str]] | None:
+        nonlocal steps
+        if not rest:
+            return []
+        first = rest[0]
+        for k in range(1, len(rest)):
+            other = rest[k]
+            if other in met.get(first, ()):
+                continue
+            steps += 1
+            tail = search(rest[1:k] + rest[k + 1:])
+            if tail is not None:
+                return [(first, other)] + tail
+        steps += 1
+        if steps > max_steps:
+            raise GaveUp
+        return None
+
+    try:
+        tables = search(list(seq))
+    except GaveUp:
+        tables = None
+    if tables is None:
+        return [(seq[i], seq[i + 1]) for i in range(0, len(seq), 2)], False
+    return tables, True
+
+
+def point_groups_in_random_order(players, points: dict[str, int], rng: random.Random) -> list[str]:
+    """Players by points, highest first, in random order within each point group."""
+    seq = []
+    for value in sorted({points[p] for p in players}, reverse=True):
+        group = [p for p in players if points[p] == value]
+        rng.shuffle(group)
+        seq.extend(group)
+    return seq
+
+
+def bye_candidates(players, points: dict[str, int], byes: set[str]) -> list[str]:
+    """The players of the lowest point group among those without a bye (everybody's lowest group
+    when all have had one): the bye of a middle round goes to one of them at random."""
+    pool = [p for p in players if p not in byes] or list(players)
+    low = min(points[p] for p in pool)
+    return [p for p in pool if points[p] == low]
+
+
+def pair_middle_round(players, points, byes, met, rng):
+    """Tables and bye (or ``None``) of a round paired at random within point groups."""
+    players = list(players)
+    bye = None
+    if len(players) % 2 == 1:
+        bye = rng.choice(bye_candidates(players, points, byes))
+        players.remove(bye)
+    tables, ok = pair_in_order(point_groups_in_random_order(players, points, rng), met)
+    return tables, bye, ok
+
+
+def pair_by_standings(ranked: list[str], byes: set[str], met):
+    """Tables and bye of the last round paired by standings (``ranked`` best first)."""
+    ranked = list(ranked)
+    bye = None
+    if len(ranked) % 2 == 1:
+        without = [p for p in ranked if p not in byes]
+        bye = without[-1] if without else ranked[-1]
+        ranked.remove(bye)
+    tables, ok = pair_in_order(ranked, met)
+    return tables, bye, ok
+
+
+# --- results ------------------------------------------------------------------------------------
+
+
+def win_probability(config: SimConfig, fld: Field, a: str, b: str) -> float:
+    """P(``a`` beats ``b``) in a played match that is not drawn (see :mod:`sim.results`)."""
+    model = config.results.model
+    if model == "elo":
+        ratings = fld.event.ratings
+        mean = sum(ratings.values()) / len(ratings)
+        ra, rb = ratings.get(a, mean), ratings.get(b, mean)
+        return 1.0 / (1.0 + 10.0 ** ((rb - ra) / 400.0))
+    if model == "probability":
+        pa = fld.event.win_probability.get(a, 0.5)
+        pb = fld.event.win_probability.get(b, 0.5)
+        den = pa * (1 - pb) + pb * (1 - pa)
+        return pa * (1 - pb) / den if den > 0 else 0.5
+    return 0.5
+
+
+def play(config: SimConfig, fld: Field, a: str, b: str, rng: random.Random) -> tuple[int, int, int]:
+    """A played match's game score (A's wins, B's wins, drawn games)."""
+    res = config.results
+    if rng.random() < res.draw_share:
+        row = rng.choices(res.drawn, weights=[r[3] for r in res.drawn])[0]
+        return row[0], row[1], row[2]
+    won, lost, drawn, _ = rng.choices(res.decided, weights=[r[3] for r in res.decided])[0]
+    if rng.random() < win_probability(config, fld, a, b):
+        return won, lost, drawn
+    return lost, won, drawn
+
+
+def locked_after_draw(x: str, o: str, points: dict[str, int], active, top: int) -> bool:
+    """True when ``x``, drawing with ``o``, has fewer than ``top`` other active players who could
+    reach ``x``'s points (``o`` by drawing too, everyone else by winning)."""
+    target = points[x] + 1
+    threats = sum(1 for q in active if q != x and points[q] + (1 if q == o else 3) >= target)
+    return threats < top
+
+
+# --- one simulation -----------------------------------------------------------------------------
+
+
+def simulate_once(fld: Field, config: SimConfig,
+                  rng: random.Random) -> tuple[list[str], list[Round]]:
+    """Play the remaining rounds once; returns the final standings order and every round."""
+    rounds = list(fld.history)
+    first = len(rounds) + 1
+    for number in range(first, fld.total_rounds + 1):
+        points = points_of(rounds, fld.active)
+        met = opponents_met(rounds)
+        byes = had_a_bye(rounds)
+        matches = []
+        if number == first and fld.next_round is not None:
+            for m in fld.next_round.matches:
+                if m.kind == MATCH and not m.reported:
+                    m = replace(m, **dict(zip(("a_wins", "b_wins", "draws"),
+                                              play(config, fld, m.player_a, m.player_b, rng))))
+                matches.append(m)
+            rounds.append(Round(number, tuple(matches)))
+            continue
+        last = number == fld.total_rounds
+        if last and config.last_round == "standings":
+            ranked = standings_order(fld.active, standings_keys(fld, rounds), rng)
+            tables, bye, _ = pair_by_standings(ranked, byes, met)
+        else:
+            tables, bye, _ = pair_middle_round(fld.active, points, byes, met, rng)
+        for a, b in tables:
+            if (last and number > first and config.future_draws == "locked"
+                    and locked_after_draw(a, b, points, fld.active, config.top)
+                    and locked_after_draw(b, a, points, fld.active, config.top)):
+                score = (0, 0, 3)
+            else:
+                score = play(config, fld, a, b, rng)
+            matches.append(Match(number, a, b, *score))
+        if bye is not None:
+            matches.append(Match(number, bye, kind=BYE))
+        rounds.append(Round(number, tuple(matches)))
+    order = standings_order(fld.members, standings_keys(fld, rounds), rng)
+    return order, rounds
+
+
+def cut_of(order: list[str], active, top: int) -> list[str]:
+    """The first ``top`` active players of the final order."""
+    active = set(active)
+    return [p for p in order if p in active][:top]
+
+
+@dataclass
+class ReferenceRun:
+    """Counts of ``n`` reference simulations, indexed like the snapshot's players."""
+
+    n: int
+    cut: np.ndarray  # [players] simulations in the cut
+    points_hist: np.ndarray  # [players, max points + 1] final match points of the members
+
+
+def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, n: int,
+                  seed: int) -> ReferenceRun:
+    """Play ``n`` simulations of ``source`` with ``random.Random(seed)``."""
+    fld = field_of(source, rules)
+    rng = random.Random(seed)
+    index = {p: i for i, p in enumerate(fld.names)}
+    now = points_of(list(fld.history), fld.names)
+    max_points = max(now.values(), default=0) + 3 * fld.rounds_left
+    cut = np.zeros(len(fld.names), dtype=np.int64)
+    points_hist = np.zeros((len(fld.names), max_points + 1), dtype=np.int64)
+    for _ in range(n):
+        order, rounds = simulate_once(fld, config, rng)
+        for p in cut_of(order, fld.active, config.top):
+            cut[index[p]] += 1
+        for p, v in points_of(rounds, fld.members).items():
+            if p in fld.members:
+                points_hist[index[p], v] += 1
+    return ReferenceRun(n, cut, points_hist)
+
+
+def simulate_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, n: int,
+                       seed: int) -> np.ndarray:
+    """Per-player cut counts of ``n`` reference simulations (indexed like the snapshot)."""
+    return run_reference(source, rules, config, n, seed).cut
+
