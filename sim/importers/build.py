@@ -7,6 +7,7 @@ cannot happen, round numbers with gaps, duplicated names) and assembles the :cla
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from sim.errors import InputError
@@ -71,7 +72,7 @@ def parse_int(text: object, file: str, where: str, what: str) -> int:
         return int(text)
     if isinstance(text, str):
         s = text.strip()
-        if s.lstrip("+-").isdigit():
+        if re.fullmatch(r"[+-]?[0-9]+", s):  # ASCII digits: str.isdigit() also accepts '¹', '²', ...
             return int(s)
     raise InputError(file, where, f"{what} must be a whole number, not {text!r}")
 
