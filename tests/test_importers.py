@@ -206,6 +206,8 @@ def test_other_bad_fields_json(doc, message):
      ("ev.csv: row 2: a match needs player_b "
      "(for a bye or a loss without opponent set kind to 'bye' or 'loss')")),
     ("x,Alice,Bob,2,0,0,\n", "ev.csv: row 2: round must be a whole number, not 'x'"),
+    ("\u00b9,Alice,Bob,2,0,0,\n", "ev.csv: row 2: round must be a whole number, not '\u00b9'"),
+    ("1,Alice,Bob,--2,0,0,\n", "ev.csv: row 2: a_wins must be a whole number, not '--2'"),
     ("1,Alice,Bob,2,1,0,,extra\n", "ev.csv: row 2: 8 cells but the header has 7 columns"),
     ("1,Alice,Bob,2,,0,\n",
      "ev.csv: row 2: incomplete game score: give wins of A, wins of B and draws"),
