@@ -10,7 +10,8 @@ mutated files: exit code 0 or 2, one ``drawsafe: error:`` line on error, no trac
 unchanged.
 
 Examples per test: ``DRAWSAFE_FUZZ_EXAMPLES`` (default 200); the runs are derandomized so CI is
-reproducible.  Set ``DRAWSAFE_FUZZ_EXAMPLES=5000`` for a long local run.
+reproducible.  For a long local run: ``DRAWSAFE_FUZZ_EXAMPLES=20000``, and
+``DRAWSAFE_FUZZ_RANDOM=1`` with ``pytest --hypothesis-seed=N`` for other examples.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ JSON_SOURCES = [p for p in SOURCES if p.suffix == ".json"]
 CSV_SOURCES = [p for p in SOURCES if p.suffix == ".csv"]
 RAW = {p.name: p.read_bytes() for p in SOURCES}
 EXAMPLES = int(os.environ.get("DRAWSAFE_FUZZ_EXAMPLES", "200"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+#: Fixed examples unless DRAWSAFE_FUZZ_RANDOM is set (then use pytest --hypothesis-seed=N).
+DERANDOMIZE = not os.environ.get("DRAWSAFE_FUZZ_RANDOM")
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CLI_FUZZ = settings(FUZZ, max_examples=max(20, EXAMPLES // 2))
 
