@@ -1,8 +1,39 @@
-"""Numba settings in one place: every kernel is compiled with ``@kernel`` (nopython, cached)."""
+"""Numba settings in one place: every kernel is compiled with ``@kernel`` (nopython, cached).
+
+Compiled kernels are cached on disk, so the compile time is paid once.  Numba checks a cached
+function against its own source file only, but our kernels call kernels in other files (and numba
+inlines them), so an edit to one file could leave a stale kernel cached for another.  Unless the
+user sets ``NUMBA_CACHE_DIR``, the cache therefore lives in a folder named after a hash of every
+source file of the package: any change to the code starts a fresh cache.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
+
 import numba
+
+
+def source_hash() -> str:
+    """A short hash of every .py file of the ``sim`` package (names and contents)."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    digest.update(numba.__version__.encode())
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "drawsafe" / f"numba-{source_hash()}"
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):
+    numba.config.CACHE_DIR = str(cache_dir())
 
 #: Compile to machine code once, cache on disk, never fall back to object mode.
 kernel = numba.njit(cache=True, nogil=True)

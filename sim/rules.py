@@ -54,8 +54,14 @@ class RulePack:
     unplayed: int = 0
 
     def codes(self) -> np.ndarray:
-        """Kernel codes: points first, then the tiebreaks."""
-        return np.array([tb.POINTS] + [t.code for t in self.tiebreaks], dtype=np.int64)
+        """Kernel codes: points first, then the tiebreaks.
+
+        The dtype tells the kernels which tiebreak code to compile: int64 when every tiebreak is an
+        MTG one, int16 otherwise (see :func:`sim.tiebreaks.tiebreak_values_rec`).
+        """
+        codes = [tb.POINTS] + [t.code for t in self.tiebreaks]
+        mtg_only = all(c in tb.MTG_CODES for c in codes)
+        return np.array(codes, dtype=tb.MTG_CODES_DTYPE if mtg_only else tb.ALL_CODES_DTYPE)
 
     def flags(self, dedupe: bool) -> np.ndarray:
         """The ``flags`` array of :func:`sim.tiebreaks.tiebreak_values` for this pack."""

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim import kinds
-from sim.ranking import rank_order, tie_groups
+from sim.order import refined_order
+from sim.ranking import tie_groups
 from sim.rng import next_u64, stream
 from sim.rules import RulePack
 from sim.snapshot import Snapshot
-from sim.tiebreaks import round_result, tiebreak_values
+from sim.tiebreaks import player_records, round_result, tiebreak_values
 
 #: Simulation index reserved for the random order of exact ties in ``standings``.
 STANDINGS_STREAM = 2**63 - 1
@@ -92,9 +93,15 @@ def tie_noise(seed: int, n: int) -> np.ndarray:
 
 def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standings:
     """Rank every player who competed, by points then ``rules``' tiebreaks, exact ties at random."""
-    keys = tiebreak_table(snap, rules)
     members = np.flatnonzero(snap.competed | snap.active).astype(np.int64)
-    order = rank_order(keys, tie_noise(seed, snap.players), members)
+    nr = snap.kind.shape[1]
+    table = rules.points_table()
+    totals = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
+    keys = np.zeros((snap.players, len(rules.tiebreaks) + 1))
+    # The simulations' ranking, asked for a complete order: every column is computed for everyone.
+    order = refined_order(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, rules.codes(),
+                          rules.flags(snap.has_rematch), snap.ratings, members,
+                          tie_noise(seed, snap.players), keys, len(members), 0, snap.active)
     starts = tie_groups(keys, order)
     rec = records(snap)
     rows = []

@@ -20,6 +20,8 @@ opponent averages (the floor; nobody is compared on it in practice).
 from __future__ import annotations
 
 import numpy as np
+from numba import types
+from numba.extending import overload
 
 from sim import kinds
 from sim import tiebreaks_chess as chess
@@ -153,43 +155,101 @@ def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratin
     """Fill ``out[:, k]`` with the value of tiebreak ``codes[k]`` for every player (higher is better).
 
     ``flags`` is an int64 array of :data:`N_FLAGS` options (``FLAG_*``); ``ratings`` a float per
-    player (zeros when the event has none).
+    player (zeros when the event has none).  ``codes`` comes from :meth:`sim.rules.RulePack.codes`:
+    its dtype says which kernels are compiled (see :func:`tiebreak_values_rec`).
     """
     rec = player_records(kind, gw, gl, gd, nr, points_table)
     tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
 
 
-@kernel
+#: dtype of the codes of packs that use only the MTG kernels; any other pack's codes are
+#: :data:`ALL_CODES_DTYPE`.  numba compiles per argument type, so MTG packs never compile (and never
+#: wait for) the chess and Pokemon kernels.
+MTG_CODES_DTYPE = np.int64
+ALL_CODES_DTYPE = np.int16
+MTG_CODES = (POINTS, OMW, GW, OGW, GW_RAW)
+
+
 def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
     """:func:`tiebreak_values` with the players' records already summed (the simulations keep
-    them up to date round by round instead of summing every round again)."""
+    them up to date round by round instead of summing every round again).
+
+    Dispatches on the dtype of ``codes``: :func:`mtg_values_rec` for ``int64`` codes,
+    :func:`all_values_rec` for ``int16`` (in Python as well as inside other kernels).
+    """
+    if codes.dtype == ALL_CODES_DTYPE:
+        return all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+    return mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+
+
+@overload(tiebreak_values_rec)
+def _tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    if codes.dtype == types.int16:
+        return lambda rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out: \
+            all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+    return lambda rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out: \
+        mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+
+
+@kernel
+def mtg_column(code, k, rec, gwp, omw, ogw, out):
+    """Column ``k`` for an MTG code; False when ``code`` is not one."""
+    n = rec.shape[0]
+    if code == POINTS:
+        for p in range(n):
+            out[p, k] = rec[p, REC_POINTS]
+    elif code == OMW:
+        for p in range(n):
+            out[p, k] = omw[p]
+    elif code == OGW:
+        for p in range(n):
+            out[p, k] = ogw[p]
+    elif code == GW or code == GW_RAW:
+        for p in range(n):
+            v = gwp[p]
+            out[p, k] = FLOOR if (code == GW and v < FLOOR) else v
+    else:
+        return False
+    return True
+
+
+@kernel
+def shared_values(rec, opp, kind, nr, points_table, codes, dedupe):
+    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays)."""
     n = opp.shape[0]
-    dedupe = flags[FLAG_DEDUPE] != 0
     mw = np.empty(n)
     gwp = np.empty(n)
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
     omw = np.empty(0)
     ogw = np.empty(0)
     for k in range(codes.shape[0]):
-        code = codes[k]
-        if (code == OMW or code == OGW) and omw.shape[0] == 0:
+        if (codes[k] == OMW or codes[k] == OGW) and omw.shape[0] == 0:
             omw = np.empty(n)
             ogw = np.empty(n)
             opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw)
-        if code == POINTS:
-            for p in range(n):
-                out[p, k] = rec[p, REC_POINTS]
-        elif code == OMW:
-            for p in range(n):
-                out[p, k] = omw[p]
-        elif code == OGW:
-            for p in range(n):
-                out[p, k] = ogw[p]
-        elif code == GW or code == GW_RAW:
-            for p in range(n):
-                v = gwp[p]
-                out[p, k] = FLOOR if (code == GW and v < FLOOR) else v
-        elif code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, sim.tiebreaks_chess
+    return gwp, omw, ogw
+
+
+@kernel
+def mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """The MTG tiebreaks (points, OMW%, GW%, GW% unfloored, OGW%)."""
+    gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, flags[FLAG_DEDUPE] != 0)
+    for k in range(codes.shape[0]):
+        if not mtg_column(codes[k], k, rec, gwp, omw, ogw, out):
+            raise ValueError("not an MTG tiebreak code: the pack's codes must be int16")
+
+
+@kernel
+def all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """Every tiebreak: the MTG ones, chess (:mod:`sim.tiebreaks_chess`), Pokemon
+    (:mod:`sim.tiebreaks_pokemon`)."""
+    dedupe = flags[FLAG_DEDUPE] != 0
+    gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
+    for k in range(codes.shape[0]):
+        code = codes[k]
+        if mtg_column(code, k, rec, gwp, omw, ogw, out):
+            continue
+        if code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, sim.tiebreaks_chess
             chess.chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table,
                                flags[FLAG_UNPLAYED], ratings, out)
         elif code >= pokemon.FIRST and code <= pokemon.LAST:  # sim.tiebreaks_pokemon
