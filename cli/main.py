@@ -28,13 +28,13 @@ def main():
 @click.option("--check", is_flag=True,
               help="Compare with the standings published in the file and explain every difference.")
 @friendly_errors
-def standings(file, fmt, rules, rounds, after_round, as_json, seed, check):
+def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, check):
     """Exact current standings with every tiebreak (the judge's view).
 
     Ranks by points, then the rule pack's tiebreaks (mtg: OMW%, GW%, OGW%); players tied on all
     of them are marked '=' and ordered at random (--seed).
     """
-    ctx = open_event(file, fmt, rules, rounds, after_round)
+    ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
     table = ctx.standings(seed)
     if check:
@@ -58,7 +58,7 @@ def standings(file, fmt, rules, rounds, after_round, as_json, seed, check):
 @click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings",
               show_default=True, help="How the last Swiss round is paired.")
 @friendly_errors
-def pairings(file, fmt, rules, rounds, after_round, as_json, seed, last_round):
+def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, last_round):
     """The next round's pairings: as published in the file, else projected.
 
     The last Swiss round is paired by standings (1 v 2, 3 v 4; past a rematch, 1 v 3 and 2 v 4),
@@ -67,7 +67,7 @@ def pairings(file, fmt, rules, rounds, after_round, as_json, seed, last_round):
     """
     from sim.next_round import next_round_pairings
 
-    ctx = open_event(file, fmt, rules, rounds, after_round)
+    ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
     result = next_round_pairings(ctx.snapshot, ctx.rules, last_round, seed)
     if as_json:
@@ -83,7 +83,7 @@ def pairings(file, fmt, rules, rounds, after_round, as_json, seed, last_round):
 @sim_options
 @click.option("--all", "show_all", is_flag=True, help="List every player (default: those with a chance).")
 @friendly_errors
-def odds(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
+def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
          model, draw_share, show_all):
     """Every player's probability of making the cut, with a 95% interval.
 
@@ -93,7 +93,7 @@ def odds(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precis
     """
     from sim.odds import compute_odds
 
-    ctx = open_event(file, fmt, rules, rounds, after_round)
+    ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
     config = sim_config(ctx, top, last_round, model, draw_share)
     bar = Progress("simulating")
@@ -123,7 +123,7 @@ def odds(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precis
               help="Other tables' intentional draws: none; locked (both guaranteed the cut on points "
                    "after a draw); rational (best responses iterated to a fixed point).")
 @friendly_errors
-def draw(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
+def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
          model, draw_share, player, safe, others):
     """Draw or play?  Cut odds if each table draws, plays, wins or loses, with a verdict.
 
@@ -134,7 +134,7 @@ def draw(file, fmt, rules, rounds, after_round, as_json, seed, top, sims, precis
     """
     from sim.decisions import draw_decisions
 
-    ctx = open_event(file, fmt, rules, rounds, after_round)
+    ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
     config = sim_config(ctx, top, last_round, model, draw_share)
     bar = Progress("simulating")

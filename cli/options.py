@@ -3,33 +3,17 @@
 from __future__ import annotations
 
 import functools
-import inspect
 import sys
 
 import click
 
-from sim.context import using_tiebreaks
 from sim.errors import DrawsafeError
 from sim.importers import FORMATS
 
 
 def event_options(func):
     """FILE plus --format/--rules/--tiebreaks/--rounds/--after-round/--json, shared by every event
-    command.
-
-    ``--tiebreaks`` reaches the command as a ``tiebreaks`` argument when its function takes one
-    (to pass on to :func:`sim.context.open_event`); otherwise it is applied to every
-    ``open_event`` call the command makes (:func:`sim.context.using_tiebreaks`).
-    """
-    takes_tiebreaks = "tiebreaks" in inspect.signature(func).parameters
-
-    @functools.wraps(func)
-    def command(*args, tiebreaks=None, **kwargs):
-        if takes_tiebreaks:
-            return func(*args, tiebreaks=tiebreaks, **kwargs)
-        with using_tiebreaks(tiebreaks):
-            return func(*args, **kwargs)
-
+    command (passed on to :func:`sim.context.open_event`)."""
     options = [
         click.argument("file", required=False, type=click.Path(dir_okay=False)),
         click.option("--format", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True,
@@ -46,8 +30,8 @@ def event_options(func):
         click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr)."),
     ]
     for option in reversed(options):
-        command = option(command)
-    return command
+        func = option(func)
+    return func
 
 
 def seed_option(func):

@@ -19,8 +19,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-
-
 from sim.model import Event, PublishedStanding
 from sim.rules import MTG, MTG_CLASSIC, RulePack
 from sim.snapshot import Snapshot, take_snapshot

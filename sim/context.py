@@ -6,9 +6,7 @@ functions behind each command take its parts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sim.check import CheckReport, check_standings
@@ -48,21 +46,6 @@ class EventContext:
         return check_standings(self.event, self.snapshot, self.rules)
 
 
-#: A ``--tiebreaks`` list for the commands whose code does not pass one to :func:`open_event` yet
-#: (set by the command line's shared options around the command, see :func:`using_tiebreaks`).
-DEFAULT_TIEBREAKS: ContextVar[str | None] = ContextVar("drawsafe_tiebreaks", default=None)
-
-
-@contextmanager
-def using_tiebreaks(spec: str | None) -> Iterator[None]:
-    """Within the block, :func:`open_event` applies ``spec`` when not given ``tiebreaks``."""
-    token = DEFAULT_TIEBREAKS.set(spec)
-    try:
-        yield
-    finally:
-        DEFAULT_TIEBREAKS.reset(token)
-
-
 def open_event(file: str | None, format: str = "auto", rules: str | None = None, rounds: int | None = None,
                after_round: int | None = None, tiebreaks: str | None = None) -> EventContext:
     """Read ``file`` (or the embedded sample) and take the snapshot the options ask for.
@@ -79,8 +62,6 @@ def open_event(file: str | None, format: str = "auto", rules: str | None = None,
         pack, source = get_rules(event.rules), f"suggested by the {event.format} file"
     else:
         pack, source = get_rules("mtg"), "default"
-    if tiebreaks is None:
-        tiebreaks = DEFAULT_TIEBREAKS.get()
     if tiebreaks is not None:
         pack = with_tiebreaks(pack, tiebreaks)
         source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"

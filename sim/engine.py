@@ -23,8 +23,8 @@ import numpy as np
 
 from sim import kinds
 from sim.jit import kernel, parallel_kernel
-from sim.pairing import pair_standings, pair_swiss
 from sim.order import complete_keys, refined_order
+from sim.pairing import pair_standings, pair_swiss
 from sim.results import play_match, win_probability
 from sim.rng import next_u64, stream
 from sim.tiebreaks import FLAG_DEDUPE, add_round

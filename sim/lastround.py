@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from sim import engine, kinds
-from sim.jit import parallel_kernel, kernel
+from sim.jit import kernel, parallel_kernel
 from sim.order import refined_order
 from sim.results import play_match, win_probability
 from sim.rng import next_u64

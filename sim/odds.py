@@ -8,16 +8,16 @@ depend on how the batches were split, nor on the number of threads.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
+from sim.errors import UsageError
+from sim.rules import RulePack
 from sim.simulate import SimBatch, SimConfig, Simulator
 from sim.snapshot import Snapshot
-from sim.rules import RulePack
 from sim.stats import Proportion, max_half_width
-from sim.errors import UsageError
 
 #: Default cap on the number of simulations of an adaptive run.
 MAX_SIMS = 2_000_000

@@ -16,15 +16,27 @@ import numpy as np
 from sim import kinds
 from sim.jit import kernel
 from sim.ranking import TOLERANCE
-from sim.tiebreaks import (FLAG_DEDUPE, FLOOR, GW, GW_RAW, OGW, OMW, POINTS, REC_POINTS, faced, met_before,
-                           tiebreak_values_rec, win_percentages)
+from sim.tiebreaks import (
+    FLAG_DEDUPE,
+    FLOOR,
+    GW,
+    GW_RAW,
+    OGW,
+    OMW,
+    POINTS,
+    REC_POINTS,
+    faced,
+    met_before,
+    tiebreak_values_rec,
+    win_percentages,
+)
 
 
 @kernel
 def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
     """Tiebreak ``code`` of player ``p`` (the MTG codes); NaN for other codes."""
     if code == GW:
-        return gwp[p] if gwp[p] > FLOOR else FLOOR
+        return max(FLOOR, gwp[p])
     if code == GW_RAW:
         return gwp[p]
     if code == OMW or code == OGW:
@@ -40,7 +52,7 @@ def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
                 total += mw[o]
             else:
                 v = gwp[o]
-                total += v if v > FLOOR else FLOOR
+                total += max(FLOOR, v)
             count += 1
         return total / count if count > 0 else FLOOR
     return np.nan

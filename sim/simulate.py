@@ -8,7 +8,6 @@ any split and merged (:meth:`SimBatch.merge`) with the same result as one big ru
 
 from __future__ import annotations
 
-
 from dataclasses import dataclass, field
 
 import numba
