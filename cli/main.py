@@ -193,16 +193,26 @@ def generate(players, rounds, played, rules, seed, output):
 @main.command(name="rules")
 @click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout.")
 def rules_command(as_json):
-    """List the rule packs and define every tiebreak."""
-    from sim.rules import PACKS
+    """List the rule packs, and every tiebreak key usable with --tiebreaks."""
+    from sim.rules import PACKS, tiebreak_catalogue
+
+    def points(p):
+        return {name: p.points[i] / p.point_scale for i, name in ((2, "win"), (1, "draw"), (0, "loss"))}
 
     if as_json:
-        click.echo(json.dumps([{"name": p.name, "description": p.description,
-                                "points": {"win": p.points[2], "draw": p.points[1], "loss": p.points[0]},
-                                "tiebreaks": [{"key": t.key, "name": t.name, "definition": t.definition}
-                                              for t in p.tiebreaks]} for p in PACKS.values()], indent=1))
+        click.echo(json.dumps({
+            "packs": [{"name": p.name, "description": p.description, "points": points(p),
+                       "tiebreaks": [t.key for t in p.tiebreaks]} for p in PACKS.values()],
+            "tiebreaks": [{"key": key, "name": t.name, "definition": t.definition}
+                          for key, t in tiebreak_catalogue()]}, indent=1))
         return
+    click.echo("Rule packs (--rules); every pack ranks by points first:")
     for p in PACKS.values():
-        click.echo(f"{p.name}: {p.description}")
-        for t in p.tiebreaks:
-            click.echo(f"    {t.key:<8} {t.name}: {t.definition}")
+        pts = points(p)
+        click.echo(f"  {p.name}: {p.description}")
+        click.echo(f"      points win/draw/loss {pts['win']:g}/{pts['draw']:g}/{pts['loss']:g}; "
+                   f"tiebreaks {', '.join(p.keys)}")
+    click.echo("")
+    click.echo("Tiebreaks (--tiebreaks KEY,KEY,...):")
+    for key, t in tiebreak_catalogue():
+        click.echo(f"  {key:<8} {t.name}: {t.definition}")

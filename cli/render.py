@@ -14,8 +14,18 @@ def pad(text: str, cols: int) -> str:
     return text + " " * max(0, cols - width(text))
 
 
-def fmt_value(value: float, percent: bool) -> str:
-    return f"{100 * value:8.4f}" if percent else f"{value:8.2f}"
+def fmt_value(value: float, tiebreak) -> str:
+    """A tiebreak value for the table: percentages with 4 decimals, other values with the
+    tiebreak's own number of decimals (e.g. Buchholz 12.5, a rating 2126)."""
+    if tiebreak.percent:
+        return f"{100 * value:8.4f}"
+    decimals = tiebreak.decimals if tiebreak.decimals is not None else 2
+    return f"{value:8.{decimals}f}"
+
+
+def fmt_points(points, scale: int) -> str:
+    """Points as the pack shows them: whole numbers for MTG, halves with one decimal for chess."""
+    return f"{points:.1f}" if scale > 1 else str(points)
 
 
 def standings_table(table) -> list[str]:
@@ -28,9 +38,10 @@ def standings_table(table) -> list[str]:
         rank = f"{r.rank}{'=' if r.tied else ' '}"
         name = r.player if width(r.player) <= name_w else r.player[: name_w - 1] + "~"
         rec = f"{r.wins}-{r.losses}-{r.draws}"
-        vals = "  ".join(fmt_value(r.values[t.key], t.percent) for t in rules.tiebreaks)
+        vals = "  ".join(fmt_value(r.values[t.key], t) for t in rules.tiebreaks)
         drop = "  (dropped)" if r.dropped else ""
-        lines.append(f"{rank:>5}  {pad(name, name_w)}  {r.points:>5}  {rec:>8}  {vals}{drop}")
+        lines.append(f"{rank:>5}  {pad(name, name_w)}  {fmt_points(r.points, rules.point_scale):>5}  "
+                     f"{rec:>8}  {vals}{drop}")
     if any(r.tied for r in table.rows):
         lines.append("= exactly tied on points and every tiebreak: ordered at random (--seed)")
     return lines
@@ -91,7 +102,7 @@ def odds_table(result, show_all: bool = False) -> list[str]:
         exact = ranks.sum()
         mean_rank = f"{(ranks * (1 + __import__('numpy').arange(len(ranks)))).sum() / exact:7.1f}" \
             if exact == p.cut.n else "      -"
-        lines.append(f"{pad(p.player, name_w)}  {p.points_now:>5}  {pct(p.p_cut)}  "
+        lines.append(f"{pad(p.player, name_w)}  {fmt_points(p.points_now, p.point_scale):>5}  {pct(p.p_cut)}  "
                      f"[{pct(ci.low)}, {pct(ci.high)}]  {mean_rank}")
     if hidden:
         lines.append(f"({hidden} players never made the cut in any simulation; --all lists them)")
