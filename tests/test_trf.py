@@ -220,7 +220,7 @@ def test_standings_of_a_trf_file(trf_file):
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["Rank", "Player", "Pts", "W-L-D", "BH-C1", "BH", "SB", "DE", "WIN"]
-    assert lines[2].split()[:5] == ["1", "2", "4", "3-0-2", "12.00"]
+    assert lines[2].split()[:5] == ["1", "2", "4.0", "3-0-2", "12.0"]
     assert lines[3].split()[:6] == ["2", "3", "3.5", "2-0-3", "13.00", "15.50"]
     assert "rules fide (--rules)" in result.stderr
 
