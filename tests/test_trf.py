@@ -221,7 +221,7 @@ def test_standings_of_a_trf_file(trf_file):
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["Rank", "Player", "Pts", "W-L-D", "BH-C1", "BH", "SB", "DE", "WIN"]
     assert lines[2].split()[:5] == ["1", "2", "4.0", "3-0-2", "12.0"]
-    assert lines[3].split()[:6] == ["2", "3", "3.5", "2-0-3", "13.00", "15.50"]
+    assert lines[3].split()[:6] == ["2", "3", "3.5", "2-0-3", "13.0", "15.5"]
     assert "rules fide (--rules)" in result.stderr
 
 
