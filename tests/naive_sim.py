@@ -316,6 +316,7 @@ class ReferenceRun:
 
     n: int
     cut: np.ndarray  # [players] simulations in the cut
+    rank_hist: np.ndarray  # [players, players] simulations finishing at each rank (0 = first)
     points_hist: np.ndarray  # [players, max points + 1] final match points of the members
 
 
@@ -328,15 +329,18 @@ def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, 
     now = points_of(list(fld.history), fld.names)
     max_points = max(now.values(), default=0) + 3 * fld.rounds_left
     cut = np.zeros(len(fld.names), dtype=np.int64)
+    rank_hist = np.zeros((len(fld.names), len(fld.names)), dtype=np.int64)
     points_hist = np.zeros((len(fld.names), max_points + 1), dtype=np.int64)
     for _ in range(n):
         order, rounds = simulate_once(fld, config, rng)
         for p in cut_of(order, fld.active, config.top):
             cut[index[p]] += 1
+        for rank, p in enumerate(order):
+            rank_hist[index[p], rank] += 1
         for p, v in points_of(rounds, fld.members).items():
             if p in fld.members:
                 points_hist[index[p], v] += 1
-    return ReferenceRun(n, cut, points_hist)
+    return ReferenceRun(n, cut, rank_hist, points_hist)
 
 
 def simulate_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, n: int,
