@@ -59,16 +59,35 @@ def record(opp, kind, gw, gl, gd, rec, points_table, r, a, b, sa, sb, sd):
 
 
 @kernel
-def locked_after_draw(points, active, x, o, draw_pts, win_pts, top):
-    """True when ``x``, drawing with ``o`` this (last) round, cannot finish below ``top`` others."""
+def at_least(points, active):
+    """``count[v]`` = number of active players with at least ``v`` points."""
+    high = 0
+    for p in range(points.shape[0]):
+        if active[p] and points[p] > high:
+            high = points[p]
+    count = np.zeros(high + 2, dtype=np.int64)
+    for p in range(points.shape[0]):
+        if active[p] and points[p] >= 0:
+            count[points[p]] += 1
+    for v in range(high - 1, -1, -1):
+        count[v] += count[v + 1]
+    return count
+
+
+@kernel
+def locked_after_draw(points, active, count, x, o, draw_pts, win_pts, top):
+    """True when ``x``, drawing with ``o`` this (last) round, cannot finish below ``top`` others:
+    fewer than ``top`` other active players can reach ``x``'s points (everyone else winning, ``o``
+    drawing).  ``count`` is :func:`at_least` of the points before the round."""
     target = points[x] + draw_pts
-    threats = 0
-    for q in range(points.shape[0]):
-        if q == x or not active[q]:
-            continue
-        best = points[q] + (draw_pts if q == o else win_pts)
-        if best >= target:
-            threats += 1
+    need = max(target - win_pts, 0)
+    threats = count[need] if need < count.shape[0] else 0
+    if active[x] and points[x] >= need:
+        threats -= 1
+    if active[o] and points[o] >= need:
+        threats -= 1
+    if active[o] and points[o] + draw_pts >= target:
+        threats += 1
     return threats < top
 
 
@@ -136,11 +155,12 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
                 m += 1
         lock = r == total - 1 and future_policy == LOCKED and r > nr0
         if lock:  # decided on the points before the round, for every table at once
+            count = at_least(points, active)
             for t in range(m):
                 a = pa[t]
                 b = pb[t]
-                drawn[t] = b >= 0 and locked_after_draw(points, active, a, b, draw_pts, win_pts, top) \
-                    and locked_after_draw(points, active, b, a, draw_pts, win_pts, top)
+                drawn[t] = b >= 0 and locked_after_draw(points, active, count, a, b, draw_pts, win_pts, top) \
+                    and locked_after_draw(points, active, count, b, a, draw_pts, win_pts, top)
         for t in range(m):
             a = pa[t]
             b = pb[t]

@@ -62,21 +62,28 @@ def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
 def sort_run_desc(order, values, tmp, lo, hi):
     """Sort ``order[lo:hi]`` by ``values[player]``, highest first (stable).
 
-    Short runs: insertion sort; longer ones: gather the values and use numba's merge argsort.
+    The values are first gathered next to each other (``tmp``); runs of up to 64 are sorted by
+    insertion on that copy, longer ones by numba's merge argsort.
     """
     n = hi - lo
-    if n <= 12:
-        for i in range(lo + 1, hi):
-            p = order[i]
-            v = values[p]
-            j = i - 1
-            while j >= lo and values[order[j]] < v:
-                order[j + 1] = order[j]
-                j -= 1
-            order[j + 1] = p
+    if n < 2:
         return
     for i in range(n):
-        tmp[i] = -values[order[lo + i]]
+        tmp[i] = values[order[lo + i]]
+    if n <= 64:
+        for i in range(1, n):
+            v = tmp[i]
+            p = order[lo + i]
+            j = i - 1
+            while j >= 0 and tmp[j] < v:
+                tmp[j + 1] = tmp[j]
+                order[lo + j + 1] = order[lo + j]
+                j -= 1
+            tmp[j + 1] = v
+            order[lo + j + 1] = p
+        return
+    for i in range(n):
+        tmp[i] = -tmp[i]
     idx = np.argsort(tmp[:n], kind="mergesort")
     players = order[lo:hi].copy()
     for i in range(n):
