@@ -15,7 +15,7 @@ import numpy as np
 
 from sim.errors import UsageError
 from sim.rules import RulePack
-from sim.simulate import SimBatch, SimConfig, Simulator
+from sim.simulate import FirstRound, SimBatch, SimConfig, Simulator
 from sim.snapshot import Snapshot
 from sim.stats import Proportion, max_half_width
 
@@ -120,14 +120,21 @@ class OddsResult:
                 "players": [p.to_dict() for p in self.players]}
 
 
-def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig = SimConfig(), sims: int | None = None,
+def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, sims: int | None = None,
                  precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
-                 progress: Progress | None = None) -> OddsResult:
-    """Cut odds of every player still in the event, best odds first."""
+                 progress: Progress | None = None, first_round: FirstRound | None = None) -> OddsResult:
+    """Cut odds of every player still in the event, best odds first.
+
+    ``first_round`` sets the tables of the next round and what each does (e.g. the tables other
+    players are expected to draw, :data:`sim.engine.INTENTIONAL`); default: the published pairings,
+    all played.
+    """
+    config = config or SimConfig()
     simulator = Simulator(snap, rules, config)
     live = simulator.players
-    batch, reached = simulate_until(lambda first, n: simulator.run(n, seed=seed, first=first),
-                                    lambda b: b.cut[live], precision, sims, max_sims, progress)
+    batch, reached = simulate_until(
+        lambda first, n: simulator.run(n, seed=seed, first=first, first_round=first_round),
+        lambda b: b.cut[live], precision, sims, max_sims, progress)
     from sim.tiebreaks import REC_POINTS
 
     now = simulator.rec0[:, REC_POINTS]
