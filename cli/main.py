@@ -35,16 +35,17 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
     of them are marked '=' and ordered at random (--seed).
     """
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
-    ctx.announce(note)
-    table = ctx.standings(seed)
     if check:
         report = ctx.check()
+        ctx.announce(note)
         if as_json:
             click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
         else:
             for line in check_lines(report, ctx):
                 click.echo(line)
         return
+    ctx.announce(note)
+    table = ctx.standings(seed)
     if as_json:
         click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=1))
     else:
@@ -216,3 +217,7 @@ def rules_command(as_json):
     click.echo("Tiebreaks (--tiebreaks KEY,KEY,...):")
     for key, t in tiebreak_catalogue():
         click.echo(f"  {key:<8} {t.name}: {t.definition}")
+
+
+if __name__ == "__main__":
+    main()

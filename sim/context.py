@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sim.check import CheckReport, check_standings
-from sim.errors import UsageError
+from sim.errors import InputError, UsageError
 from sim.importers import load_event
 from sim.model import Event
 from sim.rules import RulePack, get_rules, with_tiebreaks
@@ -59,7 +59,11 @@ def open_event(file: str | None, format: str = "auto", rules: str | None = None,
     if rules is not None:
         pack, source = get_rules(rules), "--rules"
     elif event.rules:
-        pack, source = get_rules(event.rules), f"suggested by the {event.format} file"
+        try:
+            pack, source = get_rules(event.rules), f"suggested by the {event.format} file"
+        except UsageError as e:
+            raise InputError(event.source, "rules", str(e), "fix the file's rules field or give --rules") \
+                from None
     else:
         pack, source = get_rules("mtg"), "default"
     if tiebreaks is not None:

@@ -137,6 +137,7 @@ def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
             for p, res in ((fr.a[t], np.sign(sa - sb)), (fr.b[t], np.sign(sb - sa))):
                 best[p] = points[p] + {1: win, 0: draw, -1: 0}[int(res)] + win * (left - 1)
     active = sim.active
+    reach = np.sort(best[active])  # what every active player can still reach
     out = np.zeros(fr.tables, dtype=bool)
     for t in range(fr.tables):
         a, b = fr.a[t], fr.b[t]
@@ -145,8 +146,9 @@ def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
         ok = True
         for x, o in ((a, b), (b, a)):
             floor = points[x] + draw  # draw now, lose every later round
-            threats = sum(1 for q in np.flatnonzero(active) if q != x and
-                          (points[q] + draw + win * (left - 1) if q == o else best[q]) >= floor)
+            threats = len(reach) - np.searchsorted(reach, floor, side="left")  # best >= floor
+            threats -= int(active[x] and best[x] >= floor) + int(active[o] and best[o] >= floor)
+            threats += int(active[o] and points[o] + draw + win * (left - 1) >= floor)
             ok = ok and threats < top
         out[t] = ok
     return out
