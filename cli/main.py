@@ -85,7 +85,7 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
 @click.option("--all", "show_all", is_flag=True, help="List every player (default: those with a chance).")
 @friendly_errors
 def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
-         model, draw_share, show_all):
+         model, draw_share, future_draws, show_all):
     """Every player's probability of making the cut, with a 95% interval.
 
     Plays the remaining Swiss rounds many times (pairing as the event software does, results from
@@ -96,7 +96,7 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    config = sim_config(ctx, top, last_round, model, draw_share)
+    config = sim_config(ctx, top, last_round, model, draw_share, future_draws)
     bar = Progress("simulating")
     try:
         result = compute_odds(ctx.snapshot, ctx.rules, config, sims, precision, seed, max_sims, bar)
@@ -125,19 +125,19 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
                    "after a draw); rational (best responses iterated to a fixed point).")
 @friendly_errors
 def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
-         model, draw_share, player, safe, others):
+         model, draw_share, future_draws, player, safe, others):
     """Draw or play?  Cut odds if each table draws, plays, wins or loses, with a verdict.
 
     For the round about to be played (published pairings, else projected) and every table where a
     player has a real stake in the cut.  Draw and play share their random numbers, so their
     difference is sharp.  With two rounds left, "draw" is a double draw: draw now, and draw again
-    in the last round when both players are then guaranteed the cut on points.
+    in the last round when both players are then safe (see --future-draws).
     """
     from sim.decisions import draw_decisions
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    config = sim_config(ctx, top, last_round, model, draw_share)
+    config = sim_config(ctx, top, last_round, model, draw_share, future_draws, safe)
     bar = Progress("simulating")
     try:
         report = draw_decisions(ctx.snapshot, ctx.rules, config, others, safe, player, sims, precision,

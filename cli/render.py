@@ -125,7 +125,8 @@ def draw_table(report) -> list[str]:
     if report.drawing_tables:
         lines.append(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}")
     if report.rounds_left == 2:
-        lines.append("draw = draw now, and again in the last round when both are then guaranteed on points")
+        lines.append("draw = draw now, and again in the last round when both are then safe "
+                     "(--future-draws)")
     name_w = min(28, max([6] + [width(p.player) for t in report.tables for p in t.players]))
     for t in report.tables:
         a, b = t.players

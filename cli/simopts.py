@@ -8,7 +8,7 @@ import time
 import click
 
 from sim.results import MODELS, ResultModel
-from sim.simulate import LAST_ROUND, SimConfig
+from sim.simulate import FUTURE_POLICIES, LAST_ROUND, SimConfig
 
 
 def sim_options(func):
@@ -32,15 +32,21 @@ def sim_options(func):
         click.option("--draw-share", type=click.FloatRange(0, 1, max_open=True), default=None,
                      help="Share of played matches ending in an unintentional draw "
                           "(default: 2.84%%, measured on real events)."),
+        click.option("--future-draws", type=click.Choice(list(FUTURE_POLICIES)), default="safe",
+                     show_default=True,
+                     help="Intentional draws in the last round of a simulated future: none; locked "
+                          "(both guaranteed the cut on points); safe (locked, or both reach a points "
+                          "total from which 99%% made the cut in a pilot run)."),
     ]
     for option in reversed(options):
         func = option(func)
     return func
 
 
-def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "locked") -> SimConfig:
+def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe",
+               safe: float = 0.99) -> SimConfig:
     results = ResultModel.for_best_of(ctx.event.best_of, model, draw_share)
-    return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws)
+    return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws, safe=safe)
 
 
 class Progress:

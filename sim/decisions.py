@@ -5,7 +5,9 @@ has a real stake in the cut is evaluated in two scenarios that share their rando
 random numbers, see :mod:`sim.engine`): the table plays, or it draws intentionally (0-0-3).  The
 play scenario also gives each player's odds if they win and if they lose (conditioning on the
 table's result).  With two rounds left, "draw" means drawing now and drawing again in the last round
-when both players of that table are then guaranteed the cut on points (the in-simulation policy).
+when both players of that table are then safe, as every table in the last round of a simulated
+future does (``SimConfig.future_draws``: by default "safe": guaranteed the cut on points, or on a
+points total from which at least ``safe`` of the players made the cut in a pilot run).
 
 Other tables (``others``):
 

@@ -13,7 +13,10 @@ Outcome codes written per simulation (``table_outcome``): ``A_WON``, ``DRAWN``, 
 
 Policies for intentional draws in the last round of a simulated future (``future_policy``):
 ``NO_DRAWS`` every table plays; ``LOCKED`` a table draws when both players are guaranteed a place
-in the cut on points alone after a draw (fewer than ``top`` other players could reach their points).
+in the cut on points alone after a draw (fewer than ``top`` other players could reach their points);
+``SAFE_POINTS`` as ``LOCKED``, and also when both players reach at least ``draw_points`` points with
+the draw (a total from which nearly everyone makes the cut, measured by a pilot run: see
+:class:`sim.simulate.Simulator`).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from sim.tiebreaks import FLAG_DEDUPE, add_round
 
 FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
 A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
-NO_DRAWS, LOCKED = 0, 1
+NO_DRAWS, LOCKED, SAFE_POINTS = 0, 1, 2
 #: Stream counters: the draws of each round's pairing and of each table start at fixed counters, so
 #: that changing one table's result (draw instead of play) leaves every other random number as it
 #: was (common random numbers between scenarios).
@@ -116,8 +119,8 @@ def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
 @kernel
 def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0,
                  total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
-                 codes, points_table, flags0, ratings, standings_last, future_policy, top, bye_games,
-                 need_ranks, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
+                 codes, points_table, flags0, ratings, standings_last, future_policy, draw_points, top,
+                 bye_games, need_ranks, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
     """Play simulation ``s`` into the work arrays; returns the final order."""
     state = stream(seed, s)
     copy_rows(opp0, opp)
@@ -153,14 +156,20 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
                 pa[m] = bye
                 pb[m] = -1
                 m += 1
-        lock = r == total - 1 and future_policy == LOCKED and r > nr0
+        lock = r == total - 1 and future_policy != NO_DRAWS and r > nr0
         if lock:  # decided on the points before the round, for every table at once
             count = at_least(points, active)
             for t in range(m):
                 a = pa[t]
                 b = pb[t]
-                drawn[t] = b >= 0 and locked_after_draw(points, active, count, a, b, draw_pts, win_pts, top) \
+                if b < 0:
+                    drawn[t] = False
+                    continue
+                drawn[t] = locked_after_draw(points, active, count, a, b, draw_pts, win_pts, top) \
                     and locked_after_draw(points, active, count, b, a, draw_pts, win_pts, top)
+                if future_policy == SAFE_POINTS and points[a] + draw_pts >= draw_points \
+                        and points[b] + draw_pts >= draw_points:
+                    drawn[t] = True
         for t in range(m):
             a = pa[t]
             b = pb[t]
@@ -220,13 +229,15 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
 def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active,
                     players, members, nr0, total, fa, fb, fmode, fscore, strength, model, draw_share,
                     dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, standings_last,
-                    future_policy, top, bye_games, focus, cut_count, rank_hist, points_hist, focus_cut,
+                    future_policy, draw_points, top, bye_games, focus, cut_count, rank_hist, points_hist,
+                    cut_at_points, focus_cut,
                     focus_rank, focus_keys, table_outcome, cut_line):
     """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
 
     Counts per chunk: ``cut_count[c, p]``, ``rank_hist[c, p, rank]`` for the first ``max_rank``
     places (the last bin stays empty: the runs below are not ordered exactly), ``points_hist[c, p,
-    points]``.  ``focus_rank`` is exact above ``max_rank``; below, players are in point order only.  Per simulation (row ``s - first``): ``focus_cut``,
+    points]``, ``cut_at_points[c, points]`` = (active players finishing on those points, of whom
+    in the cut).  ``focus_rank`` is exact above ``max_rank``; below, players are in point order only.  Per simulation (row ``s - first``): ``focus_cut``,
     ``focus_rank`` and ``focus_keys`` for the players in ``focus``, ``table_outcome`` of the first
     round's tables, ``cut_line`` (points and tiebreaks of the last player in the cut).
     """
@@ -255,7 +266,8 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
             order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players,
                                  members, nr0, total, fa, fb, fmode, fscore, strength, model,
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
-                                 standings_last, future_policy, top, bye_games, max_rank, opp, kind, gw,
+                                 standings_last, future_policy, draw_points, top, bye_games, max_rank, opp,
+                                 kind, gw,
                                  gl, gd, rec,
                                  points,
                                  had_bye, keys, pa, pb, score, outcome)
@@ -263,6 +275,8 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
             for i in range(members.shape[0]):
                 p = members[i]
                 points_hist[c, p, min(points[p], max_points)] += 1
+                if active[p]:
+                    cut_at_points[c, min(points[p], max_points), 0] += 1
             if focus.shape[0] > 0:
                 for i in range(order.shape[0]):
                     rank_of[order[i]] = i
@@ -275,6 +289,7 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
                     break
                 if active[p] and in_cut < top:
                     cut_count[c, p] += 1
+                    cut_at_points[c, min(points[p], max_points), 1] += 1
                     in_cut += 1
                     if in_cut == top and cut_line.shape[0] > 0:
                         complete_keys(p, rec, opp, kind, total, points_table, codes, flags0, keys)

@@ -22,7 +22,13 @@ from sim.snapshot import Snapshot
 from sim.tiebreaks import REC_POINTS, player_records
 
 LAST_ROUND = ("standings", "random")
-FUTURE_POLICIES = {"none": engine.NO_DRAWS, "locked": engine.LOCKED}
+FUTURE_POLICIES = {"none": engine.NO_DRAWS, "locked": engine.LOCKED, "safe": engine.SAFE_POINTS}
+#: Pilot simulations that set the "safe points" of the future draw policy, and where they start
+#: (simulation indices far from those of any run, so they never coincide).
+PILOT_SIMS = 2_000
+PILOT_FIRST = 1 << 40
+#: A points total counts as safe only when at least this many pilot players finished on it.
+PILOT_MIN_COUNT = 30
 
 
 @dataclass(frozen=True)
@@ -33,8 +39,11 @@ class SimConfig:
     #: Last Swiss round paired by standings (1 v 2, ...) or at random within point groups.
     last_round: str = "standings"
     results: ResultModel = field(default_factory=ResultModel)
-    #: Intentional draws in the last round of a simulated future: "none" or "locked".
-    future_draws: str = "locked"
+    #: Intentional draws in the last round of a simulated future: "none"; "locked" (both players
+    #: guaranteed the cut on points after a draw); "safe" (locked, or both reach a points total from
+    #: which at least ``safe`` of the players made the cut in a pilot run).
+    future_draws: str = "safe"
+    safe: float = 0.99
     #: Rank histograms keep ranks 1 .. max_rank exactly, lower ranks in one bin.
     max_rank: int = 64
 
@@ -61,6 +70,8 @@ class SimBatch:
     focus_keys: np.ndarray  # [n, focus, keys] final points and tiebreaks
     table_outcome: np.ndarray  # [n, tables] engine.A_WON / DRAWN / B_WON / ID
     cut_line: np.ndarray  # [n, keys] points and tiebreaks of the last player in the cut
+    #: [points, 2]: active players finishing on those points, and how many of them made the cut.
+    cut_at_points: np.ndarray = None
 
     def merge(self, other: SimBatch) -> SimBatch:
         if other.first != self.first + self.n:
@@ -72,6 +83,7 @@ class SimBatch:
                 (self.focus_cut, other.focus_cut), (self.focus_rank, other.focus_rank),
                 (self.focus_keys, other.focus_keys), (self.table_outcome, other.table_outcome),
                 (self.cut_line, other.cut_line))),
+            self.cut_at_points + other.cut_at_points,
         )
 
 
@@ -150,15 +162,40 @@ class Simulator:
         self.first_round = published_first_round(snap)
         self.bye_games = snap.event.best_of // 2 + 1
         self.max_points = int(self.rec0[:, REC_POINTS].max(initial=0)) + table.max() * snap.rounds_left
+        self.pilots: dict[int, int] = {}
+
+    def draw_points(self, seed: int) -> int:
+        """The "safe points" of the future draw policy: the lowest final points total from which at
+        least ``config.safe`` of the active players made the cut in a pilot run of
+        :data:`PILOT_SIMS` simulations (locked draws only), and every higher total too.  A large
+        number when no total qualifies (then only locked tables draw)."""
+        if self.config.future_draws != "safe" or self.snap.rounds_left < 2:
+            return 1 << 30
+        if seed not in self.pilots:
+            pilot = self.run(PILOT_SIMS, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED)
+            total, made = pilot.cut_at_points[:, 0], pilot.cut_at_points[:, 1]
+            threshold = 1 << 30
+            for v in range(len(total) - 1, -1, -1):
+                if total[v] == 0:
+                    continue
+                if total[v] < PILOT_MIN_COUNT or made[v] < self.config.safe * total[v]:
+                    break
+                threshold = v
+            self.pilots[seed] = threshold
+        return self.pilots[seed]
 
     def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
-            keep_per_sim: bool = False) -> SimBatch:
+            keep_per_sim: bool = False, policy: int | None = None) -> SimBatch:
         """Play simulations ``first .. first + n - 1``.
 
         ``focus`` lists players whose per-simulation cut, rank and tiebreaks are kept; with
         ``keep_per_sim`` the first round's table outcomes and the cut line are kept too.
-        ``first_round`` overrides the tables (and modes) of the first simulated round.
+        ``first_round`` overrides the tables (and modes) of the first simulated round; ``policy``
+        the future draw policy (an engine code; default: the config's).
         """
+        if policy is None:
+            policy = FUTURE_POLICIES[self.config.future_draws]
+        draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
         fr = first_round if first_round is not None else self.first_round
         if fr is None:
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
@@ -174,6 +211,7 @@ class Simulator:
         focus_keys = np.zeros((n, len(focus), k), dtype=np.float64)
         outcome = np.zeros((n if keep_per_sim else 0, fr.tables), dtype=np.int8)
         cut_line = np.zeros((n if keep_per_sim else 0, k), dtype=np.float64)
+        cut_at_points = np.zeros((chunks, self.max_points + 1, 2), dtype=np.int64)
         dcum, dsc, wcum, wsc = self.tables_
         res = self.config.results
         engine.run_simulations(
@@ -182,10 +220,10 @@ class Simulator:
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
             self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
             self.points_table, self.flags, self.ratings, self.config.last_round == "standings",
-            FUTURE_POLICIES[self.config.future_draws], self.config.top, self.bye_games, focus, cut,
-            rank_hist, points_hist, focus_cut, focus_rank, focus_keys, outcome, cut_line)
+            policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
+            cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
-                        focus_cut, focus_rank, focus_keys, outcome, cut_line)
+                        focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))
 
 
 def threads() -> int:
