@@ -42,6 +42,7 @@ real events; the engine has one of the same size.
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass, replace
 
 import naive
@@ -173,10 +174,14 @@ def pair_in_order(seq: list[str], met: dict[str, set[str]],
             raise GaveUp
         return None
 
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, len(seq) + 1000))  # one level per table
     try:
         tables = search(list(seq))
     except GaveUp:
         tables = None
+    finally:
+        sys.setrecursionlimit(limit)
     if tables is None:
         return [(seq[i], seq[i + 1]) for i in range(0, len(seq), 2)], False
     return tables, True
