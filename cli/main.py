@@ -219,5 +219,10 @@ def rules_command(as_json):
         click.echo(f"  {key:<8} {t.name}: {t.definition}")
 
 
+from cli.report import report
+
+main.add_command(report)
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,164 @@
+"""The simulations behind a report, run once and shared by every figure.
+
+Two sets of simulations feed a report:
+
+- the draw-or-play figures of :func:`sim.decisions.draw_decisions` (its own scenarios, with the
+  other tables' intentional draws modelled);
+- one main batch (:meth:`sim.simulate.Simulator.run`) of the round as it is expected to be played:
+  the current round's tables, with the tables that :func:`draw_decisions` expects to draw drawing
+  and every other table playing.  Every other figure (tiebreak swings, ranks, cut line, who to
+  root for) reads this one batch.
+
+The main batch keeps per-simulation values for the *focus* players only: those who made the cut
+at least once in a pilot of the first :data:`PILOT` simulations (the same simulations the main
+batch starts with), at most :data:`MAX_FOCUS` of them, plus the chosen player.  A player never in
+the cut in the pilot has P(cut) below 0.2% (the 95% upper bound for 0 of 2,000), far below
+:data:`CONTENDER_LOW`, so no contender is missed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim import engine
+from sim.context import EventContext
+from sim.decisions import DrawReport, current_round, draw_decisions
+from sim.errors import UsageError
+from sim.odds import MAX_SIMS, Progress, simulate_until
+from sim.simulate import FirstRound, SimBatch, SimConfig, Simulator
+from sim.standings import Standings
+from sim.stats import Proportion
+
+#: Simulations of the pilot that picks the focus players.
+PILOT = 2_000
+#: Most players whose per-simulation values are kept.
+MAX_FOCUS = 64
+#: A contender's P(cut) lies in [CONTENDER_LOW, CONTENDER_HIGH].
+CONTENDER_LOW, CONTENDER_HIGH = 0.01, 0.99
+#: Most contenders shown in the tiebreak figures; most players in the rank heat map.
+MAX_CONTENDERS, MAX_RANKED = 12, 24
+
+
+@dataclass(frozen=True)
+class ReportData:
+    """Everything the figures and the text of a report read."""
+
+    ctx: EventContext
+    config: SimConfig
+    seed: int
+    draw: DrawReport
+    #: The current round's tables with the modes simulated (expected intentional draws included).
+    first_round: FirstRound
+    #: "published" or "projected (...)".
+    pairings: str
+    batch: SimBatch
+    #: Player index of each focus column of ``batch``.
+    focus: np.ndarray
+    #: The main batch reached the requested precision (or ran the exact --sims).
+    reached: bool
+    standings: Standings
+    #: The player of the "who to root for" figure (index), and whether the user chose them.
+    player: int
+    player_chosen: bool
+
+    @property
+    def rules(self):
+        return self.ctx.rules
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.ctx.snapshot.names
+
+    @property
+    def top(self) -> int:
+        return self.config.top
+
+    def points_now(self, p: int) -> float:
+        """Player ``p``'s points before the round, in displayed units."""
+        return self.standings.by_player()[self.names[p]].points
+
+    def column(self, p: int) -> int:
+        """The focus column of player ``p``."""
+        return int(np.flatnonzero(self.focus == p)[0])
+
+    def p_cut(self, p: int) -> Proportion:
+        """P(cut) of any player from the main batch."""
+        return Proportion(int(self.batch.cut[p]), self.batch.n)
+
+    def contenders(self) -> list[int]:
+        """Focus players whose P(cut) is in [1%, 99%], best odds first (at most MAX_CONTENDERS,
+        those closest to 50% kept)."""
+        shares = self.batch.cut[self.focus] / self.batch.n
+        keep = [p for p, s in zip(self.focus.tolist(), shares)
+                if CONTENDER_LOW <= s <= CONTENDER_HIGH]
+        keep.sort(key=lambda p: abs(self.batch.cut[p] / self.batch.n - 0.5))
+        return sorted(keep[:MAX_CONTENDERS], key=lambda p: (-self.batch.cut[p], self.names[p]))
+
+    def ranked(self) -> list[int]:
+        """Players for the rank heat map: P(cut) >= 1% (and the chosen player), best first."""
+        n = self.batch.n
+        keep = [p for p in np.flatnonzero(self.batch.cut >= CONTENDER_LOW * n).tolist()]
+        keep.sort(key=lambda p: (-self.batch.cut[p], self.mean_rank(p), self.names[p]))
+        keep = keep[:MAX_RANKED]
+        if self.player not in keep:
+            keep.append(self.player)
+        return keep
+
+    def mean_rank(self, p: int) -> float:
+        """Mean final rank (1-based) over the simulations where it is exact (top ``max_rank``)."""
+        hist = self.batch.rank_hist[p, :self.config.max_rank]
+        total = hist.sum()
+        return float((hist * np.arange(1, len(hist) + 1)).sum() / total) if total else float("inf")
+
+
+def simulated_round(snap, rules, config: SimConfig, draw: DrawReport, seed: int) -> tuple[FirstRound, str]:
+    """The current round's tables with the draw report's expected intentional draws."""
+    fr, how = current_round(snap, rules, config.last_round, seed)
+    modes = fr.mode.copy()
+    for table in draw.drawing_tables:
+        modes[table - 1] = engine.INTENTIONAL
+    return fr.with_modes(modes), how
+
+
+def pick_player(batch: SimBatch, focus: np.ndarray) -> int:
+    """The focus player whose P(cut) is closest to 50% (ties: better odds, then lower index)."""
+    shares = batch.cut[focus] / batch.n
+    order = sorted(range(len(focus)), key=lambda i: (abs(shares[i] - 0.5), -shares[i], focus[i]))
+    return int(focus[order[0]])
+
+
+def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims: int | None = None,
+           precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
+           others: str = "rational", safe: float = 0.99, progress_draw: Progress | None = None,
+           progress_main: Progress | None = None) -> ReportData:
+    """Run the simulations of a report (see the module docstring).
+
+    ``sims``/``precision``/``max_sims`` apply to both the draw-or-play scenarios and the main batch;
+    ``others`` and ``safe`` are those of ``drawsafe draw``.
+
+    :raises UsageError: for an unknown ``player`` or a snapshot with no round left to play.
+    """
+    snap, rules = ctx.snapshot, ctx.rules
+    if player is not None and player not in snap.index:
+        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
+    sim = Simulator(snap, rules, config)
+    draw = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed, max_sims,
+                          progress_draw)
+    fr, how = simulated_round(snap, rules, config, draw, seed)
+    pilot = sim.run(min(PILOT, sims or PILOT), seed=seed, first_round=fr)
+    ever = np.flatnonzero(pilot.cut > 0)
+    focus = ever[np.argsort(-pilot.cut[ever], kind="stable")][:MAX_FOCUS]
+    chosen = snap.index[player] if player is not None else None
+    if chosen is not None and chosen not in focus:
+        focus = np.append(focus, chosen)
+    focus = focus.astype(np.int64)
+    batch, reached = simulate_until(
+        lambda first, n: sim.run(n, seed=seed, first=first, focus=focus, first_round=fr, keep_per_sim=True),
+        lambda b: b.focus_cut.sum(axis=0), precision, sims, max_sims, progress_main)
+    if chosen is None:
+        chosen = pick_player(batch, focus)
+    return ReportData(ctx, config, seed, draw, fr, how, batch, focus, reached, ctx.standings(seed),
+                      chosen, player is not None)
+

@@ -1,0 +1,69 @@
+"""Figure 3: the final rank distribution of the players in contention, as a heat map.
+
+Rows: the players with P(cut) of at least 1% (and the chosen player), best odds first; columns:
+final ranks 1 .. :func:`shown_ranks`, then one column for every lower rank.  Each cell is the share
+of simulations finishing at that rank (from the rank histogram of the main batch, which counts
+every simulation); cells of 1% or more are labelled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from sim.report.data import ReportData
+from sim.report.style import SEQUENTIAL, new_figure, no_data, row_height, styled
+from sim.stats import wilson
+
+TITLE = "Final rank distribution"
+
+
+def shown_ranks(data: ReportData) -> int:
+    """Exact ranks shown: twice the cut, at least 16, at most the simulator's exact ranks."""
+    return min(data.config.max_rank, max(16, 2 * data.top), data.ctx.snapshot.players)
+
+
+def rank_shares(data: ReportData, players: list[int]) -> np.ndarray:
+    """[players, ranks + 1] shares of simulations: ranks 1..R, then below R."""
+    r = shown_ranks(data)
+    counts = data.batch.rank_hist[players, :r].astype(np.float64)
+    below = data.batch.n - counts.sum(axis=1, keepdims=True)
+    return np.hstack([counts, below]) / data.batch.n
+
+
+def max_half_width(shares: np.ndarray, n: int) -> float:
+    """The widest 95% (Wilson) half-width among the cells."""
+    if shares.size == 0:
+        return 0.0
+    low, high = wilson(np.round(shares * n), np.full(shares.shape, n))
+    return float(np.max(high - low) / 2)
+
+
+def rank_figure(data: ReportData) -> Figure:
+    players = data.ranked()
+    r = shown_ranks(data)
+    with styled():
+        fig = new_figure(row_height(len(players), per_row=0.34, extra=2.0))
+        if not players:
+            no_data(fig, TITLE, "No player reaches a 1% chance of the cut.")
+            return fig
+        shares = rank_shares(data, players)
+        ax = fig.add_subplot()
+        image = ax.imshow(shares, cmap=SEQUENTIAL, vmin=0, vmax=1, aspect="auto", interpolation="nearest")
+        for i in range(shares.shape[0]):
+            for j in range(shares.shape[1]):
+                v = shares[i, j]
+                if v >= 0.01:
+                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=7,
+                            color="white" if v > 0.55 else "black")
+        ax.axvline(data.top - 0.5, color="#D55E00", linewidth=2)
+        ax.set_xticks(range(r + 1), [str(k) for k in range(1, r + 1)] + [f">{r}"])
+        ax.set_yticks(range(len(players)),
+                      [f"{data.names[p]} ({data.points_now(p):g} pts)" for p in players])
+        ax.tick_params(axis="x", top=True, labeltop=True)
+        ax.grid(False)
+        ax.set_xlabel(f"Final rank after the Swiss (the orange line is the Top {data.top} cut)")
+        ax.set_title(f"{TITLE} (% of simulations)")
+        bar = fig.colorbar(image, ax=ax, shrink=0.8, pad=0.01)
+        bar.set_label("share of simulations")
+    return fig

@@ -1,0 +1,85 @@
+"""HTML building blocks of the report: one self-contained page, readable on a phone.
+
+Nothing is referenced from outside the page: the figures are embedded as base64 PNG ``data:`` URIs,
+the style sheet is inline, there is no script and no font to fetch.  Every piece of text from the
+event (player names, the event name) is escaped.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+CSS = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
+       line-height: 1.45; color: #1a1a1a; background: #fff; }
+main { max-width: 62rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.5rem; margin: 0.2rem 0 0.4rem; }
+h2 { font-size: 1.2rem; margin: 2rem 0 0.5rem; border-bottom: 2px solid #0072B2; padding-bottom: 0.2rem; }
+p.meta { color: #555; margin: 0 0 1rem; font-size: 0.9rem; }
+section#summary ul { padding-left: 1.2rem; }
+section#summary li { margin: 0.35rem 0; }
+figure { margin: 0.8rem 0; }
+figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border: 1px solid #e3e3e3; }
+figcaption { font-size: 0.9rem; color: #333; margin-top: 0.4rem; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; margin: 0.6rem 0; }
+table { border-collapse: collapse; font-size: 0.85rem; min-width: 100%; }
+th, td { padding: 0.25rem 0.5rem; border-bottom: 1px solid #ddd; text-align: right; white-space: nowrap; }
+th { background: #f3f6fa; position: sticky; top: 0; }
+td.name, th.name { text-align: left; }
+details { margin: 0.5rem 0; }
+summary { cursor: pointer; color: #0072B2; }
+footer { margin: 2.5rem 0 1rem; font-size: 0.8rem; color: #666; }
+@media (max-width: 600px) {
+  main { padding: 0.6rem; }
+  h1 { font-size: 1.25rem; }
+  h2 { font-size: 1.05rem; }
+  table { font-size: 0.78rem; }
+}
+"""
+
+
+def data_uri(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def figure(png: bytes, alt: str, caption: str) -> str:
+    """An embedded PNG with its caption (``caption`` is HTML already)."""
+    return (f'<figure><img src="{data_uri(png)}" alt="{escape(alt)}">'
+            f"<figcaption>{caption}</figcaption></figure>")
+
+
+def table(headers: list[str], rows: list[list[str]], names: tuple[int, ...] = (0,)) -> str:
+    """A scrollable table; columns in ``names`` are left-aligned text, the others numbers."""
+    def cell(tag: str, i: int, text: str) -> str:
+        cls = ' class="name"' if i in names else ""
+        return f"<{tag}{cls}>{escape(text)}</{tag}>"
+
+    head = "".join(cell("th", i, h) for i, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def section(ident: str, title: str, body: str) -> str:
+    return f'<section id="{ident}"><h2>{escape(title)}</h2>{body}</section>'
+
+
+def paragraph(text: str) -> str:
+    return f"<p>{escape(text)}</p>"
+
+
+def bullet_list(items: list[str]) -> str:
+    return "<ul>" + "".join(f"<li>{escape(i)}</li>" for i in items) + "</ul>"
+
+
+def page(title: str, meta: str, sections: list[str], footer: str) -> str:
+    """The whole document."""
+    return ("<!DOCTYPE html>\n"
+            '<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{CSS}</style></head>"
+            f'<body><main><header><h1>{escape(title)}</h1><p class="meta">{escape(meta)}</p></header>'
+            + "".join(sections)
+            + f"<footer>{escape(footer)}</footer></main></body></html>\n")

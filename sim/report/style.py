@@ -1,0 +1,85 @@
+"""One look for every figure of the report: palette, fonts, sizes, and PNG output.
+
+Figures are drawn on :class:`matplotlib.figure.Figure` objects with the Agg canvas directly (no
+``pyplot``, no global backend state), inside :func:`styled`, so that every figure shares the same
+rc settings.  Colours are the Okabe-Ito palette, which stays distinguishable with the common forms
+of colour blindness; series that share a panel also differ by marker shape.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+#: Okabe & Ito (2008), "Color Universal Design".
+OKABE_ITO = {
+    "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73", "yellow": "#F0E442",
+    "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7", "black": "#000000",
+}
+#: Fixed meaning of the four scenarios of a table, used by every figure that shows them.
+SCENARIO_STYLE = {
+    "draw": (OKABE_ITO["blue"], "o"),
+    "play": (OKABE_ITO["black"], "D"),
+    "win": (OKABE_ITO["green"], "^"),
+    "loss": (OKABE_ITO["vermillion"], "v"),
+}
+#: A player's own values against the cut line's.
+OWN, CUT = OKABE_ITO["blue"], OKABE_ITO["orange"]
+#: Sequential map for shares (white at 0), readable in grey scale and with colour blindness.
+SEQUENTIAL = "Blues"
+#: Width of every figure in inches; height grows with the number of rows shown.
+WIDTH = 8.0
+DPI = 110
+
+RC = {
+    "font.size": 10, "axes.titlesize": 12, "axes.titleweight": "bold", "axes.labelsize": 10,
+    "xtick.labelsize": 9, "ytick.labelsize": 9, "legend.fontsize": 9, "legend.frameon": False,
+    "axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3,
+    "grid.linewidth": 0.6, "figure.facecolor": "white", "axes.facecolor": "white",
+    "savefig.facecolor": "white", "font.family": "DejaVu Sans", "svg.fonttype": "none",
+}
+
+
+@contextmanager
+def styled() -> Iterator[None]:
+    """The report's rc settings for the figures drawn inside the block."""
+    with matplotlib.rc_context(RC):
+        yield
+
+
+def new_figure(height: float, width: float = WIDTH) -> Figure:
+    """A figure with the Agg canvas attached and a constrained layout."""
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: float = 2.6) -> float:
+    """Figure height for ``rows`` labelled rows plus title, axis and legend."""
+    return max(least, extra + per_row * rows)
+
+
+def png_bytes(fig: Figure) -> bytes:
+    """The figure as PNG bytes (the same bytes are embedded in the HTML and written by --png-dir)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
+    return buf.getvalue()
+
+
+def percent_axis(ax, axis: str = "x") -> None:
+    """Show a 0..1 axis as percentages."""
+    fmt = matplotlib.ticker.PercentFormatter(xmax=1.0, decimals=0)
+    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(fmt)
+
+
+def no_data(fig: Figure, title: str, text: str) -> None:
+    """A figure that says why there is nothing to plot (keeps every section present)."""
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    ax.set_title(title)
+    ax.text(0.5, 0.5, text, ha="center", va="center", wrap=True, transform=ax.transAxes)

@@ -1,0 +1,110 @@
+"""The plain-words summary at the top of a report: a few sentences, every probability with its
+95% interval."""
+
+from __future__ import annotations
+
+from sim import decisions
+from sim.report.data import ReportData
+from sim.report.fig_cutline import line_points
+from sim.report.rooting import RootingTable
+from sim.report.text import join, pct, plural, prop_text, tiebreak_label
+
+
+def situation(data: ReportData) -> str:
+    snap, report = data.ctx.snapshot, data.draw
+    left = ("the last Swiss round" if snap.rounds_left == 1
+            else f"with {snap.rounds_left} Swiss rounds left (a draw now means a double draw)")
+    how = "as published" if data.pairings == "published" else f"not published: {data.pairings}"
+    return (f"{data.ctx.event.name}: {snap.players} players, standings after Swiss round "
+            f"{snap.after_round} of {snap.total_rounds}. Round {report.round} is {left}; its pairings are "
+            f"{how}. The cut is the Top {data.top}. Percentages in brackets are 95% intervals.")
+
+
+def table_name(t: decisions.TableDecision) -> str:
+    a, b = t.players
+    return f"table {t.table} ({a.player} v {b.player})"
+
+
+def verdicts(data: ReportData) -> list[str]:
+    """One sentence per verdict that occurs."""
+    out = []
+    tables = data.draw.tables
+    safe = [t for t in tables if t.verdict == decisions.SAFE_TO_DRAW]
+    if safe:
+        out.append(f"Safe to draw: {join([table_name(t) for t in safe])}: if they draw, both players "
+                   f"finish in the Top {data.top} in at least {pct(data.draw.safe, 0)} of simulations.")
+    for t in tables:
+        a, b = t.players
+        if t.verdict == decisions.DRAW_BOTH:
+            out.append(f"Drawing is better for both at {table_name(t)}: {a.player} "
+                       f"{prop_text(a.draw)} if they draw against {prop_text(a.play)} if they play; "
+                       f"{b.player} {prop_text(b.draw)} against {prop_text(b.play)}.")
+        elif t.verdict == decisions.DRAW_ONE:
+            good, bad = (a, b) if decisions.draw_better(a, data.draw.safe) else (b, a)
+            out.append(f"At {table_name(t)} a draw helps only {good.player} ({prop_text(good.draw)} "
+                       f"against {prop_text(good.play)} if they play); {bad.player} would drop from "
+                       f"{prop_text(bad.play)} to {prop_text(bad.draw)}.")
+    play = [t for t in tables if t.verdict == decisions.PLAY]
+    if play:
+        out.append(f"Play it out: {plural(len(play), 'table')} ({join([str(t.table) for t in play])}) "
+                   "where a draw is better for neither player.")
+    return out
+
+
+def cut_line(data: ReportData) -> str:
+    lines = sorted(line_points(data), key=lambda ln: -ln.share.k)
+    if not lines:
+        return ""
+    best = lines[0]
+    text = (f"The last player in the Top {data.top} most likely finishes on {best.points:g} points "
+            f"({prop_text(best.share)} of simulations)")
+    if best.tiebreak is not None:
+        tb = data.rules.tiebreaks[0]
+        lo, med, hi = (pct(v) if tb.percent else f"{v:g}" for v in best.tiebreak)
+        text += f", with a median {tiebreak_label(tb)} of {med} (90% of simulations between {lo} and {hi})"
+    return text + "."
+
+
+def contenders(data: ReportData) -> str:
+    players = data.contenders()
+    if not players:
+        return "Nobody is in contention: every player's odds are below 1% or above 99%."
+    shown = [f"{data.names[p]} {prop_text(data.p_cut(p))}" for p in players[:6]]
+    more = f" and {len(players) - 6} more" if len(players) > 6 else ""
+    return (f"{plural(len(players), 'player')} {'is' if len(players) == 1 else 'are'} between 1% and "
+            f"99% to make the cut: {join(shown)}{more}.")
+
+
+def rooting(data: ReportData, rows: list[RootingTable]) -> str:
+    name = data.names[data.player]
+    why = "" if data.player_chosen else " (the contender closest to 50%)"
+    head = f"For {name}{why}, now at {prop_text(data.p_cut(data.player))}"
+    if not rows:
+        return head + ", no other table of the round is still to be played out."
+    r = next((row for row in rows if row.clear), rows[0])
+    if r.root_for is None:
+        return (f"{head}, no other table's result moves the odds clearly (allowing for the "
+                f"{len(rows)} tables compared): the largest estimated effect, "
+                f"table {r.table} ({r.player_a} v {r.player_b}), is {100 * r.effect:+.1f} percentage "
+                f"points [{100 * r.effect_ci.low:+.1f}, {100 * r.effect_ci.high:+.1f}], "
+                "a simultaneous 95% interval.")
+    other = r.player_b if r.root_for == r.player_a else r.player_a
+    good, bad = (r.a_won, r.b_won) if r.root_for == r.player_a else (r.b_won, r.a_won)
+    return (f"{head}, the other result that matters most is table {r.table}: {prop_text(good)} if "
+            f"{r.root_for} beats {other}, {prop_text(bad)} if {other} wins. Root for {r.root_for}"
+            + (f" ({r.relation})." if r.relation else "."))
+
+
+def precision(data: ReportData) -> str:
+    text = (f"From {data.batch.n:,} simulations of the round as expected to be played (seed {data.seed}) "
+            f"and up to {data.draw.simulations:,} per draw-or-play scenario.")
+    if not (data.reached and data.draw.precision_reached):
+        text += " The cap on simulations was reached before every interval was as narrow as asked."
+    return text
+
+
+def summary(data: ReportData, rows: list[RootingTable]) -> list[str]:
+    """The summary's sentences, in order (plain text, not yet escaped for HTML)."""
+    parts = [situation(data), *verdicts(data), cut_line(data), contenders(data), rooting(data, rows),
+             precision(data)]
+    return [p for p in parts if p]
