@@ -1,0 +1,351 @@
+"""Chess pairing: an approximation of the FIDE (Dutch) system (Handbook C.04.3), as numba kernels.
+
+:func:`pair_dutch` pairs one round the way FIDE-endorsed programs (JaVaFo, bbpPairings, Swiss
+Manager) do in most rounds of a real open, close enough that the odds it feeds do not depend on the
+difference.  It is deterministic: the Dutch system draws nothing at random (``state`` is accepted
+only so the engine can call it like :func:`sim.pairing.pair_swiss`).
+
+What is implemented
+-------------------
+- **Order** (C.04.3 A.2): players ranked by score, then rating (high first; 0 = unrated, last),
+  then player index (standing in for the pairing number's alphabetical/title tie-break).
+- **Brackets** (A.3): score groups from the top.  A bracket is the players who floated down from
+  above (moved-down players, MDPs, best first) followed by the group's own players ("residents").
+- **Homogeneous bracket / remainder** of ``r`` players and ``p = r // 2`` pairs: S1 = the top ``p``,
+  S2 = the rest; S1[i] meets S2[i] (so round 1 with 8 players is 1 v 5, 2 v 6, 3 v 7, 4 v 8).  With
+  an odd bracket the last S2 player (the lowest rated) is left over and floats down.
+- **Transpositions** (D.1): when S1[i] v S2[i] would be a rematch, the S2 orders are tried in
+  lexicographic order (S1[0]'s opponent varies last): 1-4, 2-5, 3-6 becomes 1-5, 2-4, 3-6 ...
+- **Exchanges** (D.2) of one S1 player with one S2 player, in the Dutch order: smallest difference
+  of their bracket numbers first, then the lowest S1 player; after each, S1 and S2 are re-sorted and
+  their transpositions tried.
+- **Heterogeneous bracket** (MDPs present): the MDPs form S1 and meet the best residents (S1[i] v
+  S2[i], transpositions in lexicographic order), as many MDPs as possible (M1 from the maximum
+  down, the best MDPs first, then the other subsets of MDPs in lexicographic order); the residents
+  left, with any MDP not paired (the "limbo"), form the remainder, paired as above.
+- **Most pairs** (C.5): fewer pairs (more floaters) are tried only when no candidate with more
+  pairs works.
+- **Completion** (C.4): a candidate is taken only when everybody below it (its floaters and all
+  lower groups) can still be paired without a rematch (:func:`sim.pairing_search.rematch_free`,
+  exact), so an upper bracket gives way when the players at the bottom would otherwise be stuck.
+- **Absolute criteria**: no rematch (C.1); no second pairing-allocated bye (C.2).
+- **Bye** (A.5): to the lowest-ranked player (lowest score, then lowest rating) who has had no
+  bye, among those whose absence leaves a pairing without rematches; when no such choice exists, the
+  lowest-ranked player without a bye gets it and the others are paired in ranking order (1 v 2,
+  3 v 4) with rematches, reported as ``ok = False``.  When everybody has had a bye, everybody is a
+  candidate.
+
+What is approximated or left out
+--------------------------------
+- **Colours** (A.6-A.7, C.8-C.13 and the colour allocation rules) are ignored: the engine does not
+  keep colour histories and the result model gives white no edge, so colours change no odds except
+  through the choice among equally good transpositions.  In the real system a transposition or
+  exchange is often chosen to satisfy colour preferences; here the first rematch-free one is taken.
+- **Float history** (C.14-C.21: no player floats down twice in a row, etc.) is ignored.
+- **Exchanges of two or more players**: when neither the transpositions nor the single exchanges
+  work, every remaining way to pair the bracket with the same number of pairs is tried in the
+  order "the highest unpaired player takes the highest unpaired player they have not met, else
+  floats" (:func:`sim.pairing_search.next_matching`), instead of the Dutch order of multiple
+  exchanges.  This needs brackets so full of rematches that it is rare before the last rounds of
+  small events.
+- **Heterogeneous brackets**: the Dutch maximises the pairs of the whole bracket (C.5) before the
+  number of MDPs paired (C.6); here MDPs paired come first.  MDPs in the limbo may meet each other
+  in the remainder (the Dutch would float them on); both differ only in rematch-dense brackets.
+- **Collapsed last bracket** (A.9) is not needed: the completion test already keeps every upper
+  bracket from stranding the players below.
+- **Bye**: chosen before the brackets are paired (the Dutch leaves it to the last bracket); a player
+  who won by forfeit is ineligible in the Dutch (C.2): the caller decides by setting ``had_bye``.
+- **Search budget**: each way of pairing a bracket gets :data:`LEVEL_STEPS` steps per number of
+  pairs (then one more pair floats), the whole round :data:`sim.pairing_search.MAX_STEPS`; when
+  that runs out (never in events of realistic size) the round is paired by
+  :func:`sim.pairing.pair_in_order` in ranking order, still without avoidable rematches.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.jit import kernel
+from sim.pairing import pair_in_order, without
+from sim.pairing_search import (
+    next_assignment,
+    next_combination,
+    next_matching,
+    rematch_free,
+    surely_pairable,
+)
+
+#: Search steps for one number of pairs of one bracket before floating one more pair down.
+LEVEL_STEPS = 50_000
+
+
+@kernel
+def rank_order(players, points, ratings):
+    """``players`` by score (high first), then rating (high first), then player index."""
+    seq = np.sort(players)
+    seq = seq[np.argsort(-ratings[seq], kind="mergesort")]
+    return seq[np.argsort(-points[seq], kind="mergesort")]
+
+
+@kernel
+def viable(group, r, lower, n, seq, posof, opp, nr, mark, steps):
+    """Completion test for positions ``group[:r]`` plus every position from ``lower`` to ``n``."""
+    total = r + n - lower
+    if surely_pairable(total, nr):
+        return 1
+    rest = np.empty(total, dtype=np.int64)
+    rest[:r] = group[:r]
+    for k in range(lower, n):
+        rest[r + k - lower] = k
+    return rematch_free(rest, total, seq, posof, opp, nr, mark, steps)
+
+
+@kernel
+def positions_of(seq, size):
+    posof = np.full(size, -1, dtype=np.int64)
+    for k in range(seq.shape[0]):
+        posof[seq[k]] = k
+    return posof
+
+
+@kernel
+def choose_bye(seq, had_bye, posof, opp, nr, mark, steps):
+    """Position of the bye (see the module text) and whether the others can avoid rematches."""
+    n = seq.shape[0]
+    someone = False
+    for k in range(n):
+        someone = someone or not had_bye[seq[k]]
+    fallback = -1
+    rest = np.empty(n - 1, dtype=np.int64)
+    for k in range(n - 1, -1, -1):
+        if someone and had_bye[seq[k]]:
+            continue
+        if fallback < 0:
+            fallback = k
+        rest[:k] = np.arange(k)
+        rest[k:] = np.arange(k + 1, n)
+        if rematch_free(rest, n - 1, seq, posof, opp, nr, mark, steps) != 0:
+            return k, True
+    return fallback, False
+
+
+@kernel
+def pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb):
+    """Pair one round by the Dutch system as described in the module text.
+
+    Returns (tables written to ``pa``/``pb`` from 0, bye player or -1, no rematch was needed).
+    """
+    seq = rank_order(players, points, ratings)
+    size = points.shape[0]
+    steps = np.zeros(2, dtype=np.int64)
+    mark = np.zeros(seq.shape[0], dtype=np.int64)
+    bye = -1
+    ok = True
+    if seq.shape[0] % 2 == 1:
+        k, ok = choose_bye(seq, had_bye, positions_of(seq, size), opp, nr, mark, steps)
+        bye = seq[k]
+        seq = without(seq, k)
+    n = seq.shape[0]
+    posof = positions_of(seq, size)
+    if ok:
+        ok = viable(seq, 0, 0, n, seq, posof, opp, nr, mark, steps) != 0
+    if not ok:  # no pairing without a rematch: ranking order
+        for t in range(n // 2):
+            pa[t] = seq[2 * t]
+            pb[t] = seq[2 * t + 1]
+        return n // 2, bye, False
+    if pair_brackets(seq, points, posof, opp, nr, mark, steps, pa, pb) == 1:
+        return n // 2, bye, True
+    return n // 2, bye, pair_in_order(seq, opp, nr, pa, pb, 0)
+
+
+@kernel
+def pair_brackets(seq, points, posof, opp, nr, mark, steps, pa, pb):
+    """Pair the score groups of ``seq`` from the top; 1 when done, else 0 or -1 (budget)."""
+    n = seq.shape[0]
+    floaters = np.empty(n, dtype=np.int64)
+    nfl = 0
+    t = 0
+    g = 0
+    while g < n:
+        end = g + 1
+        while end < n and points[seq[end]] == points[seq[g]]:
+            end += 1
+        code, t, nfl = pair_bracket(floaters, nfl, g, end, seq, posof, opp, nr, mark, steps,
+                                    pa, pb, t)
+        if code != 1:
+            return code
+        g = end
+    return 1 if nfl == 0 else 0
+
+
+@kernel
+def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, t):
+    """Pair the bracket of MDPs ``floaters[:m]`` and residents at positions ``g .. end - 1``.
+
+    Returns (code, tables written so far, new floaters written to ``floaters``).
+    """
+    n = seq.shape[0]
+    mdp = floaters[:m].copy()
+    nres = end - g
+    res = np.arange(g, end)
+    group = np.empty(m + nres, dtype=np.int64)
+    choice = np.empty(m, dtype=np.int64)
+    used = np.zeros(nres, dtype=np.bool_)
+    comb = np.empty(m, dtype=np.int64)
+    for m1 in range(min(m, nres), -1, -1):
+        start = steps[0]
+        comb[:m1] = np.arange(m1)
+        more = True
+        while more:
+            s1 = mdp[comb[:m1]]
+            used[:] = False
+            fresh = True
+            while steps[0] - start <= LEVEL_STEPS or m1 == 0:
+                c = next_assignment(s1, m1, res, nres, choice, used, fresh, seq, opp, nr, steps)
+                fresh = False
+                if c != 1:
+                    if c == -1:
+                        return -1, t, 0
+                    break
+                r = 0
+                ci = 0
+                for i in range(m):  # the limbo: MDPs not paired with residents
+                    if ci < m1 and comb[ci] == i:
+                        ci += 1
+                    else:
+                        group[r] = mdp[i]
+                        r += 1
+                for j in range(nres):
+                    if not used[j]:
+                        group[r] = res[j]
+                        r += 1
+                v = viable(group, r, end, n, seq, posof, opp, nr, mark, steps)
+                if v == -1:
+                    return -1, t, 0
+                if v == 1:
+                    for i in range(m1):
+                        pa[t] = seq[s1[i]]
+                        pb[t] = seq[res[choice[i]]]
+                        t += 1
+                    return pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark,
+                                          steps, pa, pb, t)
+            more = steps[0] - start <= LEVEL_STEPS and next_combination(comb, m1, m)
+    return 0, t, 0
+
+
+@kernel
+def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
+    """Completion test of a candidate whose floaters are ``group[flo[:nfl]]``; on success they are
+    copied to ``floaters``.  Returns 1, 0 or -1 (budget)."""
+    n = seq.shape[0]
+    if end == n and nfl > 0:
+        return 0
+    cand = np.empty(nfl, dtype=np.int64)
+    for i in range(nfl):
+        cand[i] = group[flo[i]]
+    v = viable(cand, nfl, end, n, seq, posof, opp, nr, mark, steps)
+    if v == 1:
+        floaters[:nfl] = cand
+    return v
+
+
+@kernel
+def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa, pb, t):
+    """Pair ``group[:r]`` (positions, best first) as a homogeneous bracket whose floaters go on to
+    the bracket starting at ``end``.  Returns (code, tables so far, number of floaters)."""
+    last = end == seq.shape[0]
+    pmax = r // 2
+    s1 = np.empty(pmax, dtype=np.int64)
+    s2 = np.empty(r, dtype=np.int64)
+    choice = np.empty(pmax, dtype=np.int64)
+    used = np.zeros(r, dtype=np.bool_)
+    flo = np.empty(r, dtype=np.int64)
+    part = np.empty(r, dtype=np.int64)
+    stack = np.empty(r, dtype=np.int64)
+    st = np.zeros(4, dtype=np.int64)
+    for p in range(pmax, (pmax if last else 0) - 1, -1):
+        q = r - p
+        s1pos = np.empty(p, dtype=np.int64)
+        s2pos = np.empty(q, dtype=np.int64)
+        start = steps[0]
+        spent = False
+        for d in range(r):  # d = 0: no exchange; d > 0: one S1 player a for one S2 player a + d
+            hi = -1 if d == 0 else min(p - 1, r - 1 - d)
+            lo = -1 if d == 0 else max(0, p - d)
+            for a in range(hi, lo - 1, -1):
+                spent = steps[0] - start > LEVEL_STEPS and not last
+                if spent:
+                    break
+                b = a + d
+                k1 = 0
+                k2 = 0
+                if a >= 0:
+                    s2[0] = a
+                    k2 = 1
+                for i in range(r):
+                    if a >= 0 and (i == a or i == b):
+                        continue
+                    if i < p:
+                        s1[k1] = i
+                        k1 += 1
+                    else:
+                        s2[k2] = i
+                        k2 += 1
+                if a >= 0:
+                    s1[k1] = b
+                for i in range(p):
+                    s1pos[i] = group[s1[i]]
+                for i in range(q):
+                    s2pos[i] = group[s2[i]]
+                used[:q] = False
+                fresh = True
+                while not spent:
+                    c = next_assignment(s1pos, p, s2pos, q, choice, used, fresh, seq, opp, nr,
+                                        steps)
+                    fresh = False
+                    if c == -1:
+                        return -1, t, 0
+                    if c == 0:
+                        break
+                    nfl = 0
+                    for j in range(q):
+                        if not used[j]:
+                            flo[nfl] = s2[j]
+                            nfl += 1
+                    v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps)
+                    if v == -1:
+                        return -1, t, 0
+                    if v == 1:
+                        for i in range(p):
+                            pa[t] = seq[s1pos[i]]
+                            pb[t] = seq[s2pos[choice[i]]]
+                            t += 1
+                        return 1, t, nfl
+                    spent = steps[0] - start > LEVEL_STEPS and not last
+            if spent:
+                break
+        start = steps[0]
+        st[3] = 1
+        while steps[0] - start <= LEVEL_STEPS or last:
+            c = next_matching(group, r, r - 2 * p, part, stack, st, seq, opp, nr, steps)
+            if c == -1:
+                return -1, t, 0
+            if c == 0:
+                break
+            nfl = 0
+            for i in range(r):
+                if part[i] == -1:
+                    flo[nfl] = i
+                    nfl += 1
+            v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps)
+            if v == -1:
+                return -1, t, 0
+            if v == 1:
+                for i in range(r):
+                    if part[i] > i:
+                        pa[t] = seq[group[i]]
+                        pb[t] = seq[group[part[i]]]
+                        t += 1
+                return 1, t, nfl
+    return 0, t, 0
