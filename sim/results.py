@@ -16,17 +16,41 @@ Who wins a played match:
   pA (1 - pB) / (pA (1 - pB) + pB (1 - pA)) (the log5 rule; two equal players get 1/2).
 
 A player without a rating counts as the field's mean rating; without a probability, as 1/2.
+
+Chess (rule packs with half points, ``point_scale == 2``; :meth:`ResultModel.for_event`): a round is
+one game, a win 1-0 and a draw 0-0-1.  Draws are far more common than in Magic and vary with the
+players' strength, so the draw share is measured on the event's own played games (forfeits and byes
+left out) once it has at least :data:`MIN_CHESS_GAMES` of them; with fewer, the default
+:data:`CHESS_DRAW_SHARE` = 25% stands in.  Its source: Jeff Sonas's analysis of ten years of
+FIDE-rated games ("What exactly is the problem of draws in chess?", ChessBase,
+http://en.chessbase.com/Home/TabId/211/PostId/4007499): evenly matched players draw about 40% of
+their games, 20% at a 250-point rating gap and almost never beyond 700 points; players at the
+lowest levels draw less than 25% of their games, those above 2500 about 40%.  An open Swiss pairs
+the top half of each score group against the bottom half, so most games have a gap of a few hundred
+points between club players: 25% is the round figure those numbers give.  Thirty games pin an
+event's own share to about +-8 points (one standard error), about as far as real events stray from
+the default.  When every player has a rating, Elo decides who wins a decisive game
+(:func:`recommended_model`).  Known simplification: the draw share is the same for every table, so a
+favourite's expected score is ``s/2 + (1 - s) E`` rather than Elo's ``E`` (s the draw share, E the
+Elo expectation): draws pull it towards 1/2, more than in real play across big rating gaps, which
+draw less often.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from sim.errors import UsageError
 from sim.jit import kernel
+from sim.model import MATCH
 from sim.rng import next_u64
+
+if TYPE_CHECKING:
+    from sim.model import Event
+    from sim.rules import RulePack
 
 S32 = np.uint64(32)
 LOW32 = np.uint64(0xFFFFFFFF)
@@ -41,6 +65,16 @@ DRAWN_COUNTS = ((1, 1, 0, 339), (1, 1, 1, 98), (0, 0, 1, 11))
 #: Measured share of unintentional draws among played (non-intentional-draw) matches.
 DRAW_SHARE = 448 / 15786
 
+#: Default share of drawn games in a chess event with too few games of its own (module text).
+CHESS_DRAW_SHARE = 0.25
+#: Played games an event needs before its own draw share replaces :data:`CHESS_DRAW_SHARE`.
+MIN_CHESS_GAMES = 30
+#: Cap on a measured draw share (the kernels need some decisive games).
+MAX_MEASURED_SHARE = 0.95
+#: One game per round: a win 1-0, a draw 0-0-1.
+ONE_GAME_WIN = ((1, 0, 0, 1.0),)
+ONE_GAME_DRAW = ((0, 0, 1, 1.0),)
+
 COIN, ELO, PROBABILITY = 0, 1, 2
 MODELS = {"coin": COIN, "elo": ELO, "probability": PROBABILITY}
 
@@ -53,6 +87,8 @@ class ResultModel:
     decided: tuple[tuple[int, int, int, float], ...] = DECIDED_COUNTS
     drawn: tuple[tuple[int, int, int, float], ...] = DRAWN_COUNTS
     model: str = "coin"
+    #: Where the draw share comes from, for the user (e.g. "measured on 412 games of this event").
+    note: str = field(default="", compare=False, repr=False)
 
     @classmethod
     def for_best_of(cls, best_of: int, model: str = "coin", draw_share: float | None = None) -> ResultModel:
@@ -65,6 +101,37 @@ class ResultModel:
         if best_of == 1:
             return cls(share, ((1, 0, 0, 1.0),), ((0, 0, 1, 1.0),), model)
         return cls(share, model=model)
+
+    @classmethod
+    def for_event(cls, event: Event, rules: RulePack, model: str | None = None,
+                  draw_share: float | None = None) -> ResultModel:
+        """The result model for ``event`` under ``rules``.
+
+        Magic and Pokemon packs get exactly :meth:`for_best_of` (``model`` defaulting to coin).
+        Chess packs (half points) get one game per round, the draw share measured on the event's own
+        played games when it has at least :data:`MIN_CHESS_GAMES` (else :data:`CHESS_DRAW_SHARE`),
+        and by default the model of :func:`recommended_model` (Elo when everyone is rated).  An
+        explicit ``model`` or ``draw_share`` always wins.
+
+        :raises UsageError: for an unknown model or a draw share outside [0, 1).
+        """
+        if rules.point_scale != 2:
+            return cls.for_best_of(event.best_of, model or "coin", draw_share)
+        model = model or recommended_model(event, rules)
+        if draw_share is not None:
+            note = f"draw share {draw_share:.1%} (given)"
+            share = draw_share
+        else:
+            games, draws = played_games(event)
+            if games >= MIN_CHESS_GAMES:
+                share = min(draws / games, MAX_MEASURED_SHARE)
+                note = f"draw share {share:.1%}: {draws} draws in {games} games of this event"
+            else:
+                share = CHESS_DRAW_SHARE
+                note = (f"draw share {share:.0%}: default for chess ({games} played games, "
+                        f"{MIN_CHESS_GAMES} needed to measure the event's own)")
+        base = cls.for_best_of(1, model, share)
+        return cls(base.draw_share, ONE_GAME_WIN, ONE_GAME_DRAW, model, note)
 
     def tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Cumulative probabilities and scores of decided and drawn matches, for the kernels."""
@@ -95,6 +162,24 @@ class ResultModel:
     @property
     def code(self) -> int:
         return MODELS[self.model]
+
+
+def played_games(event: Event) -> tuple[int, int]:
+    """(played games, drawn games) in the Swiss rounds of ``event``: reported matches with an
+    opponent; forfeits, byes and pending games are not played games."""
+    games = draws = 0
+    for rnd in event.swiss:
+        for m in rnd.matches:
+            if m.kind == MATCH and m.player_b is not None and m.reported:
+                games += 1
+                draws += m.is_draw
+    return games, draws
+
+
+def recommended_model(event: Event, rules: RulePack) -> str:
+    """``"elo"`` for a chess event in which every player has a rating, else ``"coin"``."""
+    rated = all(event.ratings.get(p, 0) > 0 for p in event.players)
+    return "elo" if rules.point_scale == 2 and event.players and rated else "coin"
 
 
 @kernel
