@@ -50,9 +50,9 @@ def check_destinations(output: str, png_dir: str | None) -> None:
               help="Cut odds from which a draw counts as safe.")
 @click.option("--others", type=click.Choice(["none", "locked", "rational"]), default="rational",
               show_default=True, help="Other tables' intentional draws (as in `drawsafe draw`).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default="report.html", show_default=True,
+@click.option("-o", "--output", type=click.Path(), default="report.html", show_default=True,
               help="The HTML file to write (replaced atomically).")
-@click.option("--png-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--png-dir", type=click.Path(), default=None,
               help="Also write each figure as a PNG file into this folder (created if missing).")
 @friendly_errors
 def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims,
@@ -67,10 +67,12 @@ def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top,
     """
     from sim.context import open_event
     from sim.report import build_report, gather, write_report
+    from sim.report.data import check_request
 
     started = time.monotonic()
     check_destinations(output, png_dir)
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
+    check_request(ctx, player)
     ctx.announce(note)
     config = sim_config(ctx, top, last_round, model, draw_share, future_draws, safe)
     bars = Progress("draw or play"), Progress("report simulations")

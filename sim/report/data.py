@@ -129,6 +129,19 @@ def pick_player(batch: SimBatch, focus: np.ndarray) -> int:
     return int(focus[order[0]])
 
 
+def check_request(ctx: EventContext, player: str | None) -> None:
+    """Fail early (before any simulation) when a report cannot be made.
+
+    :raises UsageError: for an unknown ``player`` or a snapshot with no Swiss round left to play.
+    """
+    snap = ctx.snapshot
+    if player is not None and player not in snap.index:
+        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
+    if snap.rounds_left < 1:
+        raise UsageError(f"no Swiss round left to play after round {snap.after_round} (the event has "
+                         f"{snap.total_rounds}); use --after-round or --rounds")
+
+
 def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims: int | None = None,
            precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
            others: str = "rational", safe: float = 0.99, progress_draw: Progress | None = None,
@@ -140,9 +153,8 @@ def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims
 
     :raises UsageError: for an unknown ``player`` or a snapshot with no round left to play.
     """
+    check_request(ctx, player)
     snap, rules = ctx.snapshot, ctx.rules
-    if player is not None and player not in snap.index:
-        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
     sim = Simulator(snap, rules, config)
     draw = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed, max_sims,
                           progress_draw)

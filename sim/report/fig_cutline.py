@@ -68,7 +68,7 @@ def cutline_figure(data: ReportData) -> Figure:
         ax.set_ylim(0, est.max() * 1.2 + 0.03)
         ax.set_yticks([t for t in np.arange(0, 1.01, 0.2) if t <= est.max() * 1.2 + 0.03])
         percent_axis(ax, "y")
-        ax.set_xlabel(f"Final match points of the last player in the Top {data.top}")
+        ax.set_xlabel(f"Final points of the last player in the Top {data.top}")
         ax.set_ylabel("share of simulations")
         ax.set_title(f"Cut line: points of the {ordinal(data.top)} player (95% intervals)")
         ax.grid(axis="x", visible=False)

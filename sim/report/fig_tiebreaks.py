@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
 
@@ -24,6 +25,9 @@ from sim.report.text import tiebreak_label
 from sim.rules import Tiebreak
 from sim.stats import Proportion
 
+#: Horizontal boxes (the keyword changed in Matplotlib 3.10).
+HORIZONTAL = ({"orientation": "horizontal"} if tuple(map(int, matplotlib.__version__.split(".")[:2])) >= (3, 10)
+              else {"vert": False})
 #: Whiskers of the boxes: these percentiles.
 WHISKERS = (5, 95)
 
@@ -80,7 +84,7 @@ def tiebreak_figure(data: ReportData, k: int) -> Figure:
             ax.plot([value], [y - 1.05], marker="v", color="black", markersize=7, linestyle="none")
             ticks.append(y)
             labels.append(f"{data.names[p]} ({data.points_now(p):g} pts)")
-        common = {"vert": False, "widths": 0.7, "patch_artist": True, "showfliers": False,
+        common = {**HORIZONTAL, "widths": 0.7, "patch_artist": True, "showfliers": False,
                   "medianprops": {"color": "black", "linewidth": 1.2}}
         ax.bxp(own, positions=pos_own, boxprops={"facecolor": OWN, "alpha": 0.75}, **common)
         if line:
