@@ -38,6 +38,8 @@ from sim.calibration import (  # noqa: E402
     select_events,
     summarize,
 )
+from sim.decisions import SAFE_TO_DRAW  # noqa: E402
+from sim.stats import Proportion  # noqa: E402
 
 DEFAULT_DATA = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee"
 
@@ -54,21 +56,29 @@ def run_set(folder: Path, cut: int, args) -> list[EventForecast]:
 
 
 def event_json(ev: EventForecast) -> dict:
+    not_top, not_playoff = ev.replaced()
     return {"file": ev.file, "entrants": ev.entrants, "active": len(ev.players),
             "rounds": ev.rounds, "cut": ev.cut, "simulations": ev.simulations,
             "converged": ev.converged, "seconds": ev.seconds,
             "intentional_draws": sum(t.drew for t in ev.tables),
             "modelled_draws": sum(t.modelled_draw for t in ev.tables),
-            "playoff_not_top": list(ev.playoff_not_top),
-            "top_not_playoff": list(ev.top_not_playoff)}
+            "playoff_not_top": not_top, "top_not_playoff": not_playoff}
+
+
+def proportion_json(p: Proportion | None) -> dict | None:
+    if p is None:
+        return None
+    ci = p.confidence_interval()
+    return {"estimate": p.estimate, "k": p.k, "n": p.n, "ci95": [ci.low, ci.high]}
 
 
 def summary_json(s: Summary) -> dict:
     d = asdict(s)
-    for m, raw in zip(s.misses, d["misses"], strict=True):
-        raw["p_draw"] = {"estimate": m.p_draw.estimate, "n": m.p_draw.n,
-                         "ci95": list(asdict(m.p_draw.confidence_interval()).values())}
-        raw["p_hindsight"] = {"estimate": m.p_hindsight.estimate, "n": m.p_hindsight.n}
+    for sur, raw in zip(s.surprises, d["surprises"], strict=True):
+        for key in ("forecast", "p_draw", "hindsight"):
+            raw[key] = proportion_json(getattr(sur, key))
+    d["safe_to_draw_misses"] = [raw for sur, raw in zip(s.surprises, d["surprises"], strict=True)
+                                if sur.verdict == SAFE_TO_DRAW and sur.drew and not sur.made_cut]
     return d
 
 
@@ -76,35 +86,47 @@ def fmt_ci(ci) -> str:
     return f"[{ci.low:.4f}, {ci.high:.4f}]"
 
 
+def fmt_p(p: Proportion | None) -> str:
+    return "-" if p is None else f"{p.estimate:.4f} {fmt_ci(p.confidence_interval())} n={p.n}"
+
+
 def print_summary(label: str, s: Summary, events: list[EventForecast]) -> None:
     print(f"\n=== {label}: {s.events} events, {s.players} players ===")
     print("Brier score (lower is better; 95% bootstrap interval over events)")
     for sc in s.scores:
         print(f"  {sc.name:<34} {sc.value:8.4f}  {fmt_ci(sc.ci)}  players {sc.n}")
-    for title, bands in (("forecast", s.bands),
-                         ("hindsight (real draws known)", s.hindsight_bands)):
-        print(f"Reliability of the {title}: P(cut) band, players, mean forecast, observed, 95% CI")
+    for title, bands in s.bands.items():
+        print(f"Reliability, {title}: P(cut) band, players, mean forecast, observed, 95% CI")
         for b in bands:
             if b.n:
                 print(f"  [{b.low:.3f}, {b.high:.3f}{']' if b.high == 1 else ')'}  {b.n:5d}  "
                       f"{b.mean_forecast:7.4f}  {b.made:4d}/{b.n:<5d} = {b.observed:6.4f}  "
                       f"{fmt_ci(b.ci)}")
-    print(f"Called 'safe to draw', drew, missed the playoff: {len(s.misses)}")
-    for m in s.misses:
-        ci = m.p_draw.confidence_interval()
-        print(f"  {m.file} table {m.table}: {m.player}: P(cut | draw) {m.p_draw.estimate:.4f} "
-              f"{fmt_ci(ci)} n={m.p_draw.n}; hindsight P(cut) {m.p_hindsight.estimate:.4f}")
-        print(f"      {m.explanation}")
+    safe = [x for x in s.surprises if x.verdict == SAFE_TO_DRAW]
+    for drew in (True, False):
+        group = [x for x in safe if x.drew == drew]
+        print(f"Called 'safe to draw', {'drew' if drew else 'played'}, missed the playoff: "
+              f"{len(group)}")
+        for x in group:
+            print(f"  {x.file} table {x.table}: {x.player}: P(cut | draw) {fmt_p(x.p_draw)}; "
+                  f"hindsight P(cut) {fmt_p(x.hindsight)}")
+            print(f"      {x.explanation}")
+    other = [x for x in s.surprises if x.verdict != SAFE_TO_DRAW]
+    print(f"Other surprises (forecast < 0.1 and made it, > 0.9 and missed): {len(other)}")
+    for x in other:
+        print(f"  {x.file} table {x.table}: {x.player} ({x.verdict}; "
+              f"{'made' if x.made_cut else 'missed'}): forecast {fmt_p(x.forecast)}; "
+              f"hindsight {fmt_p(x.hindsight)}")
+        print(f"      {x.explanation}")
     print("Tables by verdict: tables, drew (0-0-3), modelled to draw, modelled and drew")
     for v in VERDICTS:
         r = s.verdicts[v]
         print(f"  {v:<36} {r['tables']:4d} {r['drew']:4d} {r['modelled_draw']:4d} "
               f"{r['modelled_and_drew']:4d}")
-    odd = [e for e in events if e.playoff_not_top or e.top_not_playoff]
+    odd = [(e.file, *e.replaced()) for e in events if any(e.replaced())]
     print(f"Playoff differs from the exact final top cut in {len(odd)} events")
-    for e in odd:
-        print(f"  {e.file}: in playoff, not top: {list(e.playoff_not_top)}; "
-              f"top, not in playoff: {list(e.top_not_playoff)}")
+    for file, not_top, not_playoff in odd:
+        print(f"  {file}: in playoff, not top: {not_top}; top, not in playoff: {not_playoff}")
 
 
 def main(argv=None) -> int:
