@@ -9,6 +9,7 @@ of colour blindness; series that share a panel also differ by marker shape.
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -65,9 +66,13 @@ def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: floa
 
 
 def png_bytes(fig: Figure) -> bytes:
-    """The figure as PNG bytes (the same bytes are embedded in the HTML and written by --png-dir)."""
+    """The figure as PNG bytes (the same bytes are embedded in the HTML and written by --png-dir).
+
+    Characters the font lacks (emoji in player names) are drawn as boxes without a warning."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+        fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
     return buf.getvalue()
 
 
