@@ -66,7 +66,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.jit import kernel
-from sim.pairing import pair_in_order, without
+from sim.pairing import pair_in_order
 from sim.pairing_search import (
     next_assignment,
     next_combination,
@@ -80,11 +80,38 @@ LEVEL_STEPS = 50_000
 
 
 @kernel
+def ranks_before(p, q, points, ratings):
+    """True when player ``p`` ranks above ``q``: more points, else higher rating, else lower index."""
+    if points[p] != points[q]:
+        return points[p] > points[q]
+    if ratings[p] != ratings[q]:
+        return ratings[p] > ratings[q]
+    return p < q
+
+
+@kernel
 def rank_order(players, points, ratings):
-    """``players`` by score (high first), then rating (high first), then player index."""
-    seq = np.sort(players)
-    seq = seq[np.argsort(-ratings[seq], kind="mergesort")]
-    return seq[np.argsort(-points[seq], kind="mergesort")]
+    """``players`` in ranking order (:func:`ranks_before`), by a bottom-up merge sort (plain loops
+    compile far faster than numba's ``argsort``)."""
+    n = players.shape[0]
+    a = players.copy()
+    b = np.empty(n, dtype=np.int64)
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j = lo, mid
+            for k in range(lo, hi):
+                if i < mid and (j >= hi or not ranks_before(a[j], a[i], points, ratings)):
+                    b[k] = a[i]
+                    i += 1
+                else:
+                    b[k] = a[j]
+                    j += 1
+        a, b = b, a
+        width *= 2
+    return a
 
 
 @kernel
@@ -94,7 +121,8 @@ def viable(group, r, lower, n, seq, posof, opp, nr, mark, steps):
     if surely_pairable(total, nr):
         return 1
     rest = np.empty(total, dtype=np.int64)
-    rest[:r] = group[:r]
+    for k in range(r):
+        rest[k] = group[k]
     for k in range(lower, n):
         rest[r + k - lower] = k
     return rematch_free(rest, total, seq, posof, opp, nr, mark, steps)
@@ -122,8 +150,8 @@ def choose_bye(seq, had_bye, posof, opp, nr, mark, steps):
             continue
         if fallback < 0:
             fallback = k
-        rest[:k] = np.arange(k)
-        rest[k:] = np.arange(k + 1, n)
+        for i in range(n - 1):
+            rest[i] = i if i < k else i + 1
         if rematch_free(rest, n - 1, seq, posof, opp, nr, mark, steps) != 0:
             return k, True
     return fallback, False
@@ -144,7 +172,9 @@ def pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb):
     if seq.shape[0] % 2 == 1:
         k, ok = choose_bye(seq, had_bye, positions_of(seq, size), opp, nr, mark, steps)
         bye = seq[k]
-        seq = without(seq, k)
+        for i in range(k, seq.shape[0] - 1):
+            seq[i] = seq[i + 1]
+        seq = seq[:seq.shape[0] - 1]
     n = seq.shape[0]
     posof = positions_of(seq, size)
     if ok:
@@ -154,29 +184,21 @@ def pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb):
             pa[t] = seq[2 * t]
             pb[t] = seq[2 * t + 1]
         return n // 2, bye, False
-    if pair_brackets(seq, points, posof, opp, nr, mark, steps, pa, pb) == 1:
-        return n // 2, bye, True
-    return n // 2, bye, pair_in_order(seq, opp, nr, pa, pb, 0)
-
-
-@kernel
-def pair_brackets(seq, points, posof, opp, nr, mark, steps, pa, pb):
-    """Pair the score groups of ``seq`` from the top; 1 when done, else 0 or -1 (budget)."""
-    n = seq.shape[0]
-    floaters = np.empty(n, dtype=np.int64)
+    floaters = np.empty(n, dtype=np.int64)  # score groups from the top
     nfl = 0
     t = 0
     g = 0
-    while g < n:
+    code = 1
+    while g < n and code == 1:
         end = g + 1
         while end < n and points[seq[end]] == points[seq[g]]:
             end += 1
         code, t, nfl = pair_bracket(floaters, nfl, g, end, seq, posof, opp, nr, mark, steps,
                                     pa, pb, t)
-        if code != 1:
-            return code
         g = end
-    return 1 if nfl == 0 else 0
+    if code == 1 and nfl == 0:
+        return n // 2, bye, True
+    return n // 2, bye, pair_in_order(seq, opp, nr, pa, pb, 0)
 
 
 @kernel
@@ -186,20 +208,28 @@ def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, 
     Returns (code, tables written so far, new floaters written to ``floaters``).
     """
     n = seq.shape[0]
-    mdp = floaters[:m].copy()
+    mdp = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        mdp[i] = floaters[i]
     nres = end - g
-    res = np.arange(g, end)
+    res = np.empty(nres, dtype=np.int64)
+    for j in range(nres):
+        res[j] = g + j
     group = np.empty(m + nres, dtype=np.int64)
     choice = np.empty(m, dtype=np.int64)
     used = np.zeros(nres, dtype=np.bool_)
     comb = np.empty(m, dtype=np.int64)
+    s1 = np.empty(m, dtype=np.int64)
     for m1 in range(min(m, nres), -1, -1):
         start = steps[0]
-        comb[:m1] = np.arange(m1)
+        for i in range(m1):
+            comb[i] = i
         more = True
         while more:
-            s1 = mdp[comb[:m1]]
-            used[:] = False
+            for i in range(m1):
+                s1[i] = mdp[comb[i]]
+            for j in range(nres):
+                used[j] = False
             fresh = True
             while steps[0] - start <= LEVEL_STEPS or m1 == 0:
                 c = next_assignment(s1, m1, res, nres, choice, used, fresh, seq, opp, nr, steps)
@@ -246,7 +276,8 @@ def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
         cand[i] = group[flo[i]]
     v = viable(cand, nfl, end, n, seq, posof, opp, nr, mark, steps)
     if v == 1:
-        floaters[:nfl] = cand
+        for i in range(nfl):
+            floaters[i] = cand[i]
     return v
 
 
@@ -298,7 +329,8 @@ def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa
                     s1pos[i] = group[s1[i]]
                 for i in range(q):
                     s2pos[i] = group[s2[i]]
-                used[:q] = False
+                for j in range(q):
+                    used[j] = False
                 fresh = True
                 while not spent:
                     c = next_assignment(s1pos, p, s2pos, q, choice, used, fresh, seq, opp, nr,

@@ -12,7 +12,8 @@ that work on *positions* in a ranked sequence ``seq`` (``seq[k]`` is a player in
   ``n / 2`` possible opponents and, by Dirac's theorem (such a graph has a Hamiltonian cycle; every
   other edge of it is a perfect matching), a pairing exists: the answer costs nothing.  Smaller
   sets are searched exactly: a depth-first search on 64-bit masks that always pairs next the player
-  with the fewest possible opponents left (which proves "impossible" quickly).
+  with the fewest possible opponents left (which proves "impossible" quickly).  (A set of more than
+  64 players that Dirac's bound does not settle needs 32+ rounds; the answer is then "unknown".)
 - :func:`next_assignment`, the Dutch *transpositions*: every way to give each S1 player a distinct
   S2 opponent they have not met, in lexicographic order of the S2 positions (S1[0]'s opponent
   first, then S1[1]'s, ...), one per call.
@@ -29,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.jit import kernel
-from sim.pairing import have_met, pair_in_order
+from sim.pairing import have_met
 
 #: Search steps (candidate tries, weighted completion tests) per round before giving up.
 MAX_STEPS = 2_000_000
@@ -79,15 +80,10 @@ def rematch_free(rest, n, seq, posof, opp, nr, mark, steps):
     steps[1] += 1
     stamp = steps[1]
     steps[0] += 1 + n // 8
+    if n > 64:  # only possible after 32+ rounds: unknown, the caller falls back
+        return -1
     for k in range(n):
         mark[rest[k]] = stamp
-    if n > 64:  # only after 32+ rounds: the plain backtracking search of sim.pairing
-        players = np.empty(n, dtype=np.int64)
-        for k in range(n):
-            players[k] = seq[rest[k]]
-        pa = np.empty(n // 2, dtype=np.int64)
-        pb = np.empty(n // 2, dtype=np.int64)
-        return 1 if pair_in_order(players, opp, nr, pa, pb, 0) else 0
     local = np.full(seq.shape[0], -1, dtype=np.int64)
     for k in range(n):
         local[rest[k]] = k
