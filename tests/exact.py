@@ -152,25 +152,44 @@ def cut_shares(fld: Field, rounds: list[Round], top: int) -> dict[str, Fraction]
     return shares
 
 
-def exact_cut(snap: Snapshot, rules: RulePack, config: SimConfig) -> dict[str, Fraction]:
-    """Every active player's exact probability of finishing in the cut."""
+def exact_cut(snap: Snapshot, rules: RulePack, config: SimConfig,
+              draw_points: int | None = None) -> dict[str, Fraction]:
+    """Every active player's exact probability of finishing in the cut.
+
+    The ``safe`` future draw policy needs its safe points (``draw_points``) given: the engine sets
+    them from a pilot run.
+    """
+    return enumerate_futures(snap, rules, config, draw_points)[0]
+
+
+def enumerate_futures(snap: Snapshot, rules: RulePack, config: SimConfig,
+                      draw_points: int | None = None):
+    """Exact P(cut) of every active player, and for every final points total the expected number
+    of active players finishing on it and of those making the cut: ``(cut, {points: (finish,
+    made)})``."""
     fld = naive_sim.field_of(snap, rules)
+    if config.future_draws == "safe" and draw_points is None and fld.rounds_left >= 2:
+        raise ValueError("the safe policy needs draw_points")
+    draw_points = naive_sim.NO_THRESHOLD if draw_points is None else draw_points
     outcomes = match_outcomes(config.results)
     totals: dict[str, Fraction] = defaultdict(Fraction)
+    by_points: dict[int, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
     first = len(fld.history) + 1
 
     def table_outcomes(a, b, points, last, number):
-        if (last and number > first and config.future_draws == "locked"
-                and naive_sim.locked_after_draw(a, b, points, fld.active, config.top)
-                and naive_sim.locked_after_draw(b, a, points, fld.active, config.top)):
+        if last and number > first and naive_sim.intentional_draw(a, b, points, fld, config,
+                                                                  draw_points):
             return [((0, 0, 3), Fraction(1))]
         return outcomes
 
     def go(rounds: list[Round], prob: Fraction) -> None:
         number = len(rounds) + 1
         if number > fld.total_rounds:
+            final = naive_sim.points_of(rounds, fld.active)
             for p, share in cut_shares(fld, rounds, config.top).items():
                 totals[p] += prob * share
+                by_points[final[p]][0] += prob
+                by_points[final[p]][1] += prob * share
             return
         if number == first and fld.next_round is not None:
             fixed = [m for m in fld.next_round.matches if m.reported]
@@ -193,5 +212,6 @@ def exact_cut(snap: Snapshot, rules: RulePack, config: SimConfig) -> dict[str, F
                 go(rounds + [Round(number, tuple(matches))], prob * p_pair * p)
 
     go(list(fld.history), Fraction(1))
-    return {p: totals.get(p, Fraction(0)) for p in fld.active}
+    cut = {p: totals.get(p, Fraction(0)) for p in fld.active}
+    return cut, {v: (f, m) for v, (f, m) in sorted(by_points.items())}
 

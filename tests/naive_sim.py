@@ -31,6 +31,10 @@ The rules, as the brief and the engine's documentation state them:
   simulated round, a table draws 0-0-3 when both players are locked after a draw: fewer than ``top``
   other active players could reach the player's points after the draw (the opponent drawing too,
   everyone else winning), judged on the points before the round.
+- ``future_draws="safe"``: as "locked", and a table also draws when both players reach at least
+  the "safe points" with the draw: the lowest final points total from which at least
+  ``config.safe`` of the active players made the cut in a pilot run with locked draws only (and
+  every higher total too, each seen at least ``PILOT_MIN_COUNT`` times); see :func:`safe_points`.
 - Final standings: every player who competed or is still active, by match points, OMW%, GW%, OGW%
   (exact fractions; GW% floored or not as the rule pack says), exact ties in random order.  The
   cut is the first ``top`` active players.
@@ -51,11 +55,13 @@ import numpy as np
 from sim import tiebreaks as tb
 from sim.model import BYE, DOUBLE_LOSS, MATCH, Event, Match, Round
 from sim.rules import RulePack
-from sim.simulate import SimConfig
+from sim.simulate import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig
 from sim.snapshot import Snapshot, take_snapshot
 
 #: Candidate tries of the backtracking search before it gives up and pairs in order.
 MAX_STEPS = 200_000
+#: "Safe points" when no total qualifies: nobody draws on points alone.
+NO_THRESHOLD = 1 << 30
 
 
 # --- the event so far ---------------------------------------------------------------------------
@@ -270,9 +276,24 @@ def locked_after_draw(x: str, o: str, points: dict[str, int], active, top: int) 
 # --- one simulation -----------------------------------------------------------------------------
 
 
-def simulate_once(fld: Field, config: SimConfig,
-                  rng: random.Random) -> tuple[list[str], list[Round]]:
-    """Play the remaining rounds once; returns the final standings order and every round."""
+def intentional_draw(a: str, b: str, points: dict[str, int], fld: Field, config: SimConfig,
+                     draw_points: int) -> bool:
+    """True when the table ``a`` v ``b`` of the last round draws under the future draw policy."""
+    if config.future_draws == "none":
+        return False
+    if (locked_after_draw(a, b, points, fld.active, config.top)
+            and locked_after_draw(b, a, points, fld.active, config.top)):
+        return True
+    return (config.future_draws == "safe" and points[a] + 1 >= draw_points
+            and points[b] + 1 >= draw_points)
+
+
+def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
+                  draw_points: int = NO_THRESHOLD) -> tuple[list[str], list[Round]]:
+    """Play the remaining rounds once; returns the final standings order and every round.
+
+    ``draw_points`` are the "safe points" of the ``safe`` future draw policy.
+    """
     rounds = list(fld.history)
     first = len(rounds) + 1
     for number in range(first, fld.total_rounds + 1):
@@ -295,9 +316,7 @@ def simulate_once(fld: Field, config: SimConfig,
         else:
             tables, bye, _ = pair_middle_round(fld.active, points, byes, met, rng)
         for a, b in tables:
-            if (last and number > first and config.future_draws == "locked"
-                    and locked_after_draw(a, b, points, fld.active, config.top)
-                    and locked_after_draw(b, a, points, fld.active, config.top)):
+            if last and number > first and intentional_draw(a, b, points, fld, config, draw_points):
                 score = (0, 0, 3)
             else:
                 score = play(config, fld, a, b, rng)
@@ -325,10 +344,55 @@ class ReferenceRun:
     points_hist: np.ndarray  # [players, max points + 1] final match points of the members
 
 
+def pilot_counts(fld: Field, config: SimConfig, n: int,
+                 seed: int) -> tuple[dict[int, int], dict[int, int]]:
+    """``n`` simulations with locked draws only: for every final points total, how many active
+    players finished on it and how many of them made the cut."""
+    locked = replace(config, future_draws="locked")
+    finished: dict[int, int] = {}
+    made: dict[int, int] = {}
+    rng = random.Random(seed)
+    for _ in range(n):
+        order, rounds = simulate_once(fld, locked, rng)
+        cut = set(cut_of(order, fld.active, config.top))
+        for p, v in points_of(rounds, fld.active).items():
+            if p in fld.active:
+                finished[v] = finished.get(v, 0) + 1
+                made[v] = made.get(v, 0) + (p in cut)
+    return finished, made
+
+
+def safe_threshold(finished: dict[int, int], made: dict[int, int], safe: float,
+                   min_count: int = PILOT_MIN_COUNT) -> int:
+    """Scanning the totals from the highest down, the last one reached before a total seen fewer
+    than ``min_count`` times or with fewer than ``safe`` of its players in the cut."""
+    threshold = NO_THRESHOLD
+    for v in sorted(finished, reverse=True):
+        if finished[v] < min_count or made[v] < safe * finished[v]:
+            break
+        threshold = v
+    return threshold
+
+
+def safe_points(fld: Field, config: SimConfig, n: int = PILOT_SIMS, seed: int = 0) -> int:
+    """The "safe points" of the ``safe`` policy from a pilot of ``n`` simulations with locked draws
+    only.  Only a future of two rounds or more has a last round to draw in."""
+    if fld.rounds_left < 2:
+        return NO_THRESHOLD
+    return safe_threshold(*pilot_counts(fld, config, n, seed), config.safe)
+
+
 def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, n: int,
-                  seed: int) -> ReferenceRun:
-    """Play ``n`` simulations of ``source`` with ``random.Random(seed)``."""
+                  seed: int, draw_points: int | None = None) -> ReferenceRun:
+    """Play ``n`` simulations of ``source`` with ``random.Random(seed)``.
+
+    Under the ``safe`` policy ``draw_points`` are its safe points; ``None`` runs the reference's
+    own pilot (:func:`safe_points`).
+    """
     fld = field_of(source, rules)
+    if config.future_draws == "safe" and draw_points is None:
+        draw_points = safe_points(fld, config, seed=seed + 1)
+    draw_points = NO_THRESHOLD if draw_points is None else draw_points
     rng = random.Random(seed)
     index = {p: i for i, p in enumerate(fld.names)}
     now = points_of(list(fld.history), fld.names)
@@ -337,7 +401,7 @@ def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, 
     rank_hist = np.zeros((len(fld.names), len(fld.names)), dtype=np.int64)
     points_hist = np.zeros((len(fld.names), max_points + 1), dtype=np.int64)
     for _ in range(n):
-        order, rounds = simulate_once(fld, config, rng)
+        order, rounds = simulate_once(fld, config, rng, draw_points)
         for p in cut_of(order, fld.active, config.top):
             cut[index[p]] += 1
         for rank, p in enumerate(order):
@@ -349,7 +413,7 @@ def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, 
 
 
 def simulate_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, n: int,
-                       seed: int) -> np.ndarray:
+                       seed: int, draw_points: int | None = None) -> np.ndarray:
     """Per-player cut counts of ``n`` reference simulations (indexed like the snapshot)."""
-    return run_reference(source, rules, config, n, seed).cut
+    return run_reference(source, rules, config, n, seed, draw_points).cut
 

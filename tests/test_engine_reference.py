@@ -34,7 +34,7 @@ from sim.generate import generate_event
 from sim.importers import load_event, parse_event
 from sim.results import ResultModel
 from sim.rules import get_rules
-from sim.simulate import SimConfig, Simulator
+from sim.simulate import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
 from sim.snapshot import take_snapshot
 
 Z = 4.5
@@ -64,21 +64,22 @@ def case(name: str):
     """(snapshot, rules, config) of the named case."""
     if name == "real, last round half reported":
         event = half_reported(load_event(DATA / "mont-weekly-legacy-368680-2025-10-02.json"))
-        return take_snapshot(event), get_rules(event.rules), SimConfig()
+        return take_snapshot(event), get_rules(event.rules), SimConfig(future_draws="locked")
     if name == "generated 16, two left, locked draws":
-        return take_snapshot(generate_event(16, 5, 3, seed=3)), get_rules("mtg"), SimConfig()
+        return (take_snapshot(generate_event(16, 5, 3, seed=3)), get_rules("mtg"),
+                SimConfig(future_draws="locked"))
     if name == "real, a drop, last round by standings with a bye":
         event = load_event(DATA / "bristol-pauper-league-spring-26-rebound-417805-2026-06-18.json")
         snap = replace(take_snapshot(event, 3), next_round=None)
-        return snap, get_rules(event.rules), SimConfig()
-    if name == "real best-of-one, two left":
+        return snap, get_rules(event.rules), SimConfig(future_draws="locked")
+    if name == "real best-of-one, two left, safe draws":
         event = load_event(DATA / "bristol-pauper-league-winter-26-brew-off-416320-2026-03-26.json")
         return (take_snapshot(event, 5), get_rules(event.rules),
-                SimConfig(results=ResultModel.for_best_of(1)))
+                SimConfig(results=ResultModel.for_best_of(1), future_draws="safe"))
     if name == "generated 13 (byes), Elo, random last round, top 4":
         snap = take_snapshot(with_ratings(generate_event(13, 4, 2, seed=4)))
         return snap, get_rules("mtg-classic"), SimConfig(
-            top=4, last_round="random", results=ResultModel(model="elo"))
+            top=4, last_round="random", results=ResultModel(model="elo"), future_draws="locked")
     if name == "real 11 (byes), two left, no future draws":
         event = load_event(DATA / "7-tappa-tigullio-legacy-league-by-kryptalegacy-212625-"
                                   "2025-03-09.json")
@@ -88,15 +89,27 @@ def case(name: str):
 
 
 FAST = ["real, last round half reported", "generated 16, two left, locked draws",
-        "real, a drop, last round by standings with a bye", "real best-of-one, two left",
+        "real, a drop, last round by standings with a bye",
+        "real best-of-one, two left, safe draws",
         "generated 13 (byes), Elo, random last round, top 4"]
 SLOW_ONLY = ["real 11 (byes), two left, no future draws"]
+
+
+def engine_safe_points(name: str) -> int | None:
+    """The safe points of the engine's pilot for ``ENGINE_SEED`` (``None`` for other policies):
+    the one number the reference takes from the engine, whose rule is checked on its own
+    (``test_safe_points_agree``, and exactly in ``tests/test_exact.py``)."""
+    snap, rules, config = case(name)
+    if config.future_draws != "safe":
+        return None
+    return Simulator(snap, rules, config).draw_points(ENGINE_SEED)
 
 
 @cache
 def reference(name: str, n: int):
     snap, rules, config = case(name)
-    return naive_sim.run_reference(snap, rules, config, n, seed=REFERENCE_SEED)
+    return naive_sim.run_reference(snap, rules, config, n, seed=REFERENCE_SEED,
+                                   draw_points=engine_safe_points(name))
 
 
 def engine(name: str, **config_changes):
@@ -213,3 +226,25 @@ def test_awarded_byes_cover_the_simulated_rounds():
     batch = Simulator(snap, get_rules("mtg"), SimConfig(top=2)).run(2_000, seed=1)
     a = snap.index["A"]
     assert batch.points_hist[a, :6].sum() == 0, "A was paired in a round of their awarded byes"
+
+
+@pytest.mark.slow
+def test_safe_points_agree():
+    """The engine's pilot sets the safe points the rule gives on the reference's per-total rates
+    (20,000 reference runs with locked draws; every total checked to be clear of the rule's
+    boundaries by 4.5 standard errors of the engine's 2,000-run pilot, so chance cannot decide)."""
+    name = "real best-of-one, two left, safe draws"
+    snap, rules, config = case(name)
+    n = SLOW_SIMS
+    finished, made = naive_sim.pilot_counts(naive_sim.field_of(snap, rules), config, n, seed=5)
+    expected = naive_sim.NO_THRESHOLD
+    for v in sorted(finished, reverse=True):
+        count = finished[v] * PILOT_SIMS / n
+        rate = made[v] / finished[v]
+        assert abs(count - PILOT_MIN_COUNT) > Z * np.sqrt(count), f"total {v} too close to call"
+        assert rate in (0.0, 1.0) or abs(rate - config.safe) > Z * np.sqrt(
+            rate * (1 - rate) / count), f"total {v} too close to call"
+        if count < PILOT_MIN_COUNT or rate < config.safe:
+            break
+        expected = v
+    assert engine_safe_points(name) == expected

@@ -11,6 +11,7 @@ case.  Sensitivity checks show the comparison can fail: the exact figures under 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from fractions import Fraction
 
@@ -23,7 +24,7 @@ from sim.generate import generate_event
 from sim.importers import load_event, parse_event
 from sim.results import ResultModel
 from sim.rules import get_rules
-from sim.simulate import SimConfig, Simulator
+from sim.simulate import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
 from sim.snapshot import take_snapshot
 from sim.stats import wilson
 
@@ -84,11 +85,15 @@ CASES = {
     "8 players, 2 left": (generated(8, 3, 1, 3), MTG,
                           SimConfig(top=3, results=ONE_SCORE, future_draws="none")),
     "8 players, 2 left, locked draws": (generated(8, 5, 3, 9), MTG,
-                                        SimConfig(top=3, results=ONE_SCORE)),
-    "7 players, 2 left, byes": (generated(7, 3, 1, 5), MTG, SimConfig(top=3, results=ONE_SCORE)),
+                                        SimConfig(top=3, results=ONE_SCORE, future_draws="locked")),
+    "8 players, 2 left, safe draws": (generated(8, 5, 3, 9), MTG,
+                                      SimConfig(top=3, results=ONE_SCORE, future_draws="safe")),
+    "7 players, 2 left, byes": (generated(7, 3, 1, 5), MTG,
+                                SimConfig(top=3, results=ONE_SCORE, future_draws="locked")),
     "7 players, 1 left, byes, draws": (generated(7, 4, 3, 6), MTG,
                                        SimConfig(top=3, results=WITH_DRAWS)),
-    "6 players, 2 left, top 2": (generated(6, 4, 2, 7), MTG, SimConfig(top=2, results=ONE_SCORE)),
+    "6 players, 2 left, top 2": (generated(6, 4, 2, 7), MTG,
+                                 SimConfig(top=2, results=ONE_SCORE, future_draws="safe")),
     "8 players, random last round": (generated(8, 4, 3, 8), MTG,
                                      SimConfig(top=4, results=TWO_SCORES, last_round="random")),
     "8 players, 1 left, mtg-classic": (generated(8, 3, 2, 2), get_rules("mtg-classic"),
@@ -102,9 +107,17 @@ def engine_estimate(snap, rules, config, sims=SIMS, seed=SEED):
     return batch.cut / batch.n, low, high
 
 
+def safe_points(snap, rules, config, seed=SEED):
+    """The safe points the engine's pilot run sets for ``seed`` (``None`` for other policies):
+    the one number of the safe policy taken from the engine (checked on its own below)."""
+    if config.future_draws != "safe":
+        return None
+    return Simulator(snap, rules, config).draw_points(seed)
+
+
 def check_inside(snap, rules, config, sims=SIMS):
     """Exact P(cut) of every active player inside the engine's 99.9% interval; returns both."""
-    truth = exact.exact_cut(snap, rules, config)
+    truth = exact.exact_cut(snap, rules, config, safe_points(snap, rules, config))
     assert sum(truth.values()) == min(config.top, len(truth))
     p, low, high = engine_estimate(snap, rules, config, sims)
     outside = [(name, float(truth[name]), p[i], low[i], high[i])
@@ -161,13 +174,15 @@ def test_exact_cut_by_hand():
 @pytest.mark.parametrize("case, variant", [
     ("8 players, random last round", {"last_round": "standings"}),
     ("8 players, 2 left, locked draws", {"future_draws": "none"}),
+    ("8 players, 2 left, safe draws", {"future_draws": "locked"}),
     ("8 players, 1 left, two scores", {"results": WITH_DRAWS}),
 ])
 def test_comparison_detects_a_rule_change(case, variant):
     """The exact figures under another rule lie outside the engine's intervals for someone: the
     99.9% intervals are narrow enough to catch a wrong rule."""
     snap, rules, config = CASES[case]
-    other = exact.exact_cut(snap, rules, replace(config, **variant))
+    changed = replace(config, **variant)
+    other = exact.exact_cut(snap, rules, changed, safe_points(snap, rules, changed))
     _, low, high = engine_estimate(snap, rules, config)
     assert any(not low[i] <= other[name] <= high[i]
                for i, name in enumerate(snap.names) if name in other)
@@ -207,13 +222,14 @@ def test_real_tiny_event(file, after, published):
     if not published:
         snap = replace(snap, next_round=None)
     left = snap.rounds_left
-    config = SimConfig(top=4, results=WITH_DRAWS if left == 1 else ONE_SCORE)
+    config = SimConfig(top=4, results=WITH_DRAWS if left == 1 else ONE_SCORE,
+                       future_draws="locked")
     check_inside(snap, get_rules(event.rules or "mtg"), config)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", [
-    (generated(8, 3, 1, 21), SimConfig(top=3, results=TWO_SCORES)),
+    (generated(8, 3, 1, 21), SimConfig(top=3, results=TWO_SCORES, future_draws="locked")),
     (generated(8, 4, 2, 22), SimConfig(top=4, results=TWO_SCORES, future_draws="none")),
     (generated(9, 4, 2, 23), SimConfig(top=4, results=ONE_SCORE)),
 ])
@@ -227,4 +243,34 @@ def test_engine_inside_exact_interval_larger(case):
 def test_real_nine_players_two_left():
     event = load_event(need(MELEE / "152-the-152nd-legacy-at-home-329435-2025-06-21.json"))
     snap = replace(take_snapshot(event, 1), next_round=None)
-    check_inside(snap, get_rules(event.rules or "mtg"), SimConfig(top=4, results=ONE_SCORE))
+    check_inside(snap, get_rules(event.rules or "mtg"),
+                 SimConfig(top=4, results=ONE_SCORE, future_draws="locked"))
+
+
+@pytest.mark.parametrize("players, rounds, played, seed, top", [
+    (8, 5, 3, 9, 3), (8, 4, 2, 11, 3), (8, 4, 2, 15, 4)])
+def test_safe_points_follow_the_rule(players, rounds, played, seed, top):
+    """The engine's pilot run sets the safe points the rule gives on the exact per-total rates.
+
+    The rule: scanning final points totals from the highest down, keep going while a total is
+    reached by at least ``PILOT_MIN_COUNT`` active players in ``PILOT_SIMS`` pilot simulations
+    (locked draws) and at least ``safe`` of them make the cut; the safe points are the last total
+    kept.  On these cases every total is clear of both boundaries by 4.5 standard errors of the
+    pilot's estimates (checked), so the pilot must find exactly the exact answer.
+    """
+    snap = generated(players, rounds, played, seed)
+    config = SimConfig(top=top, results=ONE_SCORE, future_draws="safe")
+    _, by_points = exact.enumerate_futures(snap, MTG, replace(config, future_draws="locked"))
+    expected = naive_sim.NO_THRESHOLD
+    for v in sorted(by_points, reverse=True):
+        finish, made = by_points[v]
+        count = float(finish) * PILOT_SIMS
+        rate = float(made / finish)
+        assert abs(count - PILOT_MIN_COUNT) > 4.5 * math.sqrt(count)
+        assert rate in (0.0, 1.0) or abs(rate - config.safe) > 4.5 * math.sqrt(
+            rate * (1 - rate) / count)
+        if count < PILOT_MIN_COUNT or rate < config.safe:
+            break
+        expected = v
+    assert expected != naive_sim.NO_THRESHOLD
+    assert Simulator(snap, MTG, config).draw_points(SEED) == expected
