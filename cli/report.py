@@ -55,8 +55,8 @@ def check_destinations(output: str, png_dir: str | None) -> None:
 @click.option("--png-dir", type=click.Path(), default=None,
               help="Also write each figure as a PNG file into this folder (created if missing).")
 @friendly_errors
-def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims,
-           last_round, model, draw_share, future_draws, player, safe, others, output, png_dir):
+def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, sims, precision, max_sims, player,
+           safe, others, output, png_dir, **config_options):
     """A self-contained HTML report with plots, readable on a phone.
 
     A plain-words summary, then: 1. draw or play per table (as `drawsafe draw`); 2. tiebreak swings
@@ -74,7 +74,7 @@ def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top,
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     check_request(ctx, player)
     ctx.announce(note)
-    config = sim_config(ctx, top, last_round, model, draw_share, future_draws, safe)
+    config = sim_config(ctx, safe=safe, **config_options)  # --top, --last-round, --model, ...
     bars = Progress("draw or play"), Progress("report simulations")
     try:
         data = gather(ctx, config, player, sims, precision, seed, max_sims, others, safe, *bars)

@@ -51,7 +51,7 @@ def cutline_figure(data: ReportData) -> Figure:
     lines = line_points(data)
     has_tb = b.cut_line.shape[1] > 1
     with styled():
-        fig = new_figure(6.4 if has_tb else 3.4)
+        fig = new_figure(6.8 if has_tb else 3.6)
         axes = fig.subplots(2 if has_tb else 1, 1, squeeze=False)[:, 0]
         ax = axes[0]
         x = [ln.points for ln in lines]
@@ -63,14 +63,14 @@ def cutline_figure(data: ReportData) -> Figure:
                yerr=err, capsize=3, error_kw={"elinewidth": 1})
         for xi, e in zip(x, est):
             ax.annotate(f"{100 * e:.1f}%", (xi, e), xytext=(0, 9), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=8)
+                        ha="center", va="bottom", fontsize=9)
         ax.set_xticks(x, [f"{v:g}" for v in x])
         ax.set_ylim(0, est.max() * 1.2 + 0.03)
         ax.set_yticks([t for t in np.arange(0, 1.01, 0.2) if t <= est.max() * 1.2 + 0.03])
         percent_axis(ax, "y")
-        ax.set_xlabel(f"Final points of the last player in the Top {data.top}")
+        ax.set_xlabel(f"Final points of the {ordinal(data.top)} player (the last in the Top {data.top})")
         ax.set_ylabel("share of simulations")
-        ax.set_title(f"Cut line: points of the {ordinal(data.top)} player (95% intervals)")
+        ax.set_title(f"Cut line: points of the {ordinal(data.top)} player\n(95% intervals)")
         ax.grid(axis="x", visible=False)
         if has_tb:
             tb = data.rules.tiebreaks[0]
@@ -86,12 +86,12 @@ def cutline_figure(data: ReportData) -> Figure:
             ax.set_ylim(0, 1.02)
             if tb.percent:
                 percent_axis(ax)
-                ax.set_xlabel(f"{tb.name} of the last player in the Top {data.top} (%)")
+                ax.set_xlabel(f"{tb.name} of the {ordinal(data.top)} player (%)")
             else:
-                ax.set_xlabel(f"{tb.name} of the last player in the Top {data.top} (tiebreak points)")
+                ax.set_xlabel(f"{tb.name} of the {ordinal(data.top)} player (tiebreak points)")
             ax.set_ylabel("share at or below (cumulative)")
-            ax.set_title(f"Cut line: {tiebreak_label(tb)} of the {ordinal(data.top)} "
-                         "player, for each point total")
+            ax.set_title(f"Cut line: {tiebreak_label(tb)} of the {ordinal(data.top)} player,\n"
+                         "for each point total")
             ax.legend(loc="lower right")
     return fig
 

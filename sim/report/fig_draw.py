@@ -11,7 +11,15 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from sim.decisions import DrawReport, TableDecision
-from sim.report.style import SCENARIO_STYLE, new_figure, no_data, percent_axis, row_height, styled
+from sim.report.style import (
+    SCENARIO_STYLE,
+    new_figure,
+    no_data,
+    percent_axis,
+    row_height,
+    short,
+    styled,
+)
 
 #: A table is drawn when one of its players reaches this P(cut) in some scenario.
 SHOWN_FROM = 0.01
@@ -34,7 +42,7 @@ def shown_tables(report: DrawReport) -> list[TableDecision]:
 def draw_figure(report: DrawReport, top: int) -> Figure:
     tables = shown_tables(report)
     with styled():
-        fig = new_figure(row_height(3 * len(tables), per_row=0.3, extra=2.2))
+        fig = new_figure(row_height(3 * len(tables), per_row=0.3, extra=2.6))
         if not tables:
             no_data(fig, TITLE, "No table of this round has a player with a chance of the cut.")
             return fig
@@ -42,7 +50,7 @@ def draw_figure(report: DrawReport, top: int) -> Figure:
         labels, ys, y = [], [], 0.0
         for t in tables:
             ax.text(0.0, y, f"Table {t.table}: {t.verdict}", transform=ax.get_yaxis_transform(),
-                    va="center", ha="left", fontsize=9, fontweight="bold")
+                    va="center", ha="left", fontsize=10, fontweight="bold")
             y += 1
             for p in t.players:
                 for key, label in SCENARIOS:
@@ -55,7 +63,7 @@ def draw_figure(report: DrawReport, top: int) -> Figure:
                     ax.errorbar([est], [y + OFFSETS[key]], xerr=[[est - ci.low], [ci.high - est]],
                                 fmt=marker, color=colour, markersize=5, capsize=2, elinewidth=1,
                                 label=label if t is tables[0] and p is t.players[0] else None)
-                labels.append(f"{p.player} ({p.points:g})")
+                labels.append(f"{short(p.player)} ({p.points:g})")
                 ys.append(y)
                 y += 1
             ax.axhline(y - 0.4, color="0.7", linewidth=0.8)
@@ -68,6 +76,6 @@ def draw_figure(report: DrawReport, top: int) -> Figure:
         ax.set_xlabel(f"P(finishing in the Top {top}), with 95% intervals")
         rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} rounds left"
         ax.set_title(f"{TITLE}\nround {report.round} ({rounds}); other tables: {report.others}")
-        fig.legend(loc="outside lower center", ncol=4, handletextpad=0.3, columnspacing=1.0)
+        fig.legend(loc="outside lower center", ncol=2, handletextpad=0.3, columnspacing=1.0)
         ax.grid(axis="y", visible=False)
     return fig

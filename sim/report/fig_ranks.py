@@ -12,7 +12,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from sim.report.data import ReportData
-from sim.report.style import SEQUENTIAL, new_figure, no_data, row_height, styled
+from sim.report.style import SEQUENTIAL, new_figure, no_data, row_height, short, styled
 from sim.stats import wilson
 
 TITLE = "Final rank distribution"
@@ -43,7 +43,7 @@ def rank_figure(data: ReportData) -> Figure:
     players = data.ranked()
     r = shown_ranks(data)
     with styled():
-        fig = new_figure(row_height(len(players), per_row=0.34, extra=2.0))
+        fig = new_figure(row_height(len(players), per_row=0.36, extra=2.8))
         if not players:
             no_data(fig, TITLE, "No player reaches a 1% chance of the cut.")
             return fig
@@ -57,13 +57,14 @@ def rank_figure(data: ReportData) -> Figure:
                     ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=7,
                             color="white" if v > 0.55 else "black")
         ax.axvline(data.top - 0.5, color="#D55E00", linewidth=2)
-        ax.set_xticks(range(r + 1), [str(k) for k in range(1, r + 1)] + [f">{r}"])
+        ax.set_xticks(range(r + 1), [str(k) for k in range(1, r + 1)] + [f">{r}"], fontsize=9)
         ax.set_yticks(range(len(players)),
-                      [f"{data.names[p]} ({data.points_now(p):g} pts)" for p in players])
+                      [f"{short(data.names[p])} ({data.points_now(p):g})" for p in players])
         ax.tick_params(axis="x", top=True, labeltop=True)
         ax.grid(False)
-        ax.set_xlabel(f"Final rank after the Swiss (the orange line is the Top {data.top} cut)")
-        ax.set_title(f"{TITLE} (% of simulations)")
-        bar = fig.colorbar(image, ax=ax, shrink=0.8, pad=0.01)
+        ax.set_xlabel(f"Final rank after the Swiss (orange line: the Top {data.top} cut)")
+        ax.set_title(f"{TITLE}\n(% of simulations; rows: player (points now))")
+        bar = fig.colorbar(image, ax=ax, orientation="horizontal", location="bottom", shrink=0.6,
+                           aspect=40)
         bar.set_label("share of simulations")
     return fig

@@ -10,31 +10,40 @@ are rare, so their intervals are wide).
 
 from __future__ import annotations
 
+import textwrap
+
 from matplotlib.figure import Figure
 
 from sim.report.data import ReportData
 from sim.report.rooting import RootingTable
-from sim.report.style import OKABE_ITO, new_figure, no_data, percent_axis, styled
+from sim.report.style import OKABE_ITO, new_figure, no_data, percent_axis, short, styled
 from sim.report.text import effect_text
 
 MAX_ROWS = 8
-#: Vertical distance between two tables' blocks (data units).
-STEP = 1.9
+#: Characters per header line.
+WRAP = 62
+#: Heights (data units) of a header line and of the two markers' rows.
+LINE, MARKERS = 0.42, 1.0
 SERIES = (("a_won", OKABE_ITO["blue"], "o", "if the first-named player wins", 0.0),
-          ("b_won", OKABE_ITO["orange"], "s", "if the second-named player wins", 0.42))
+          ("b_won", OKABE_ITO["orange"], "s", "if the second-named player wins", 0.45))
 
 
-def header(r: RootingTable) -> str:
-    text = f"Table {r.table}: {r.player_a} v {r.player_b}: {effect_text(r)}"
-    return text + (f"\n({r.relation})" if r.relation else "")
+def header(r: RootingTable) -> list[str]:
+    """The lines above a table's markers."""
+    lines = [f"Table {r.table}: {short(r.player_a)} v {short(r.player_b)}", effect_text(r)]
+    if r.relation:
+        lines += textwrap.wrap(f"({r.relation})", WRAP)
+    return lines
 
 
 def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
     name = data.names[data.player]
-    title = f"Who to root for\n{name}'s P(cut) by the result of other tables"
+    title = f"Who to root for\n{short(name)}'s P(cut) by the result of other tables"
     rows = rows[:MAX_ROWS]
+    headers = [header(r) for r in rows]
+    height = sum(LINE * len(h) + MARKERS for h in headers)
     with styled():
-        fig = new_figure(max(2.6, 2.0 + 0.62 * len(rows)))
+        fig = new_figure(max(2.8, 2.3 + 0.3 * height))
         if not rows:
             no_data(fig, title, "No other table of this round is still to be played out.")
             return fig
@@ -44,11 +53,12 @@ def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
         ax.axvspan(ci.low, ci.high, color="0.85", zorder=0)
         ax.axvline(overall.estimate, color="0.4", linewidth=1, zorder=1,
                    label=f"overall {100 * overall.estimate:.1f}% (95% interval shaded)")
-        lows, highs = [ci.low], [ci.high]
-        for i, r in enumerate(rows):
-            y = STEP * i
-            ax.text(0.0, y - 0.25, header(r), transform=ax.get_yaxis_transform(), va="bottom", ha="left",
-                    fontsize=8.5, linespacing=1.1, bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+        lows, highs, y = [ci.low], [ci.high], 0.0
+        for i, (r, lines) in enumerate(zip(rows, headers)):
+            ax.text(0.0, y, "\n".join(lines), transform=ax.get_yaxis_transform(), va="top", ha="left",
+                    fontsize=9.5, linespacing=1.15,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
+            y += LINE * len(lines) + 0.3
             for attr, colour, marker, label, dy in SERIES:
                 prop = getattr(r, attr)
                 c = prop.confidence_interval()
@@ -57,14 +67,16 @@ def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
                             label=label if i == 0 else None)
                 lows.append(c.low)
                 highs.append(c.high)
+            y += MARKERS - 0.3
+            ax.axhline(y - 0.1, color="0.8", linewidth=0.6)
         ax.set_yticks([])
-        ax.set_ylim(STEP * (len(rows) - 1) + 0.7, -1.25)
+        ax.set_ylim(y, -0.15)
         span = max(highs) - min(lows)
         ax.set_xlim(max(0.0, min(lows) - 0.1 * span - 0.01), min(1.0, max(highs) + 0.1 * span + 0.01))
         percent_axis(ax)
         ax.tick_params(axis="x", top=True, labeltop=True)
         ax.grid(axis="y", visible=False)
-        ax.set_xlabel(f"{name}'s P(finishing in the Top {data.top}), with 95% intervals")
+        ax.set_xlabel(f"{short(name)}'s P(finishing in the Top {data.top}), with 95% intervals")
         ax.set_title(title)
-        fig.legend(loc="outside lower center", ncol=2, handletextpad=0.4, columnspacing=1.0)
+        fig.legend(loc="outside lower center", ncol=1, handletextpad=0.4)
     return fig

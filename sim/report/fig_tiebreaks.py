@@ -20,7 +20,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from sim.report.data import ReportData
-from sim.report.style import CUT, OWN, new_figure, no_data, percent_axis, row_height, styled
+from sim.report.style import CUT, OWN, new_figure, no_data, percent_axis, row_height, short, styled
 from sim.report.text import tiebreak_label
 from sim.rules import Tiebreak
 from sim.stats import Proportion
@@ -60,11 +60,11 @@ def box(values: np.ndarray, label: str) -> dict:
 def tiebreak_figure(data: ReportData, k: int) -> Figure:
     """The figure of the pack's ``k``-th tiebreak (0-based)."""
     tb: Tiebreak = data.rules.tiebreaks[k]
-    title = f"Tiebreak swing: final {tiebreak_label(tb)} against the cut line"
+    title = f"Tiebreak swing: final {tiebreak_label(tb)}\nagainst the cut line (rows: player (points now))"
     players = data.contenders()
     now = data.standings.by_player()
     with styled():
-        fig = new_figure(row_height(2 * len(players), per_row=0.3, extra=2.2))
+        fig = new_figure(row_height(2 * len(players), per_row=0.3, extra=2.8))
         if not players:
             no_data(fig, title, "No contender: every player's P(cut) is below 1% or above 99%.")
             return fig
@@ -83,7 +83,7 @@ def tiebreak_figure(data: ReportData, k: int) -> Figure:
             value = now[data.names[p]].values[tb.key]
             ax.plot([value], [y - 1.05], marker="v", color="black", markersize=7, linestyle="none")
             ticks.append(y)
-            labels.append(f"{data.names[p]} ({data.points_now(p):g} pts)")
+            labels.append(f"{short(data.names[p])} ({data.points_now(p):g})")
         common = {**HORIZONTAL, "widths": 0.7, "patch_artist": True, "showfliers": False,
                   "medianprops": {"color": "black", "linewidth": 1.2}}
         ax.bxp(own, positions=pos_own, boxprops={"facecolor": OWN, "alpha": 0.75}, **common)
@@ -106,5 +106,5 @@ def tiebreak_figure(data: ReportData, k: int) -> Figure:
         ]
         fig.legend(handles, ["now (before the round)", "player's final value",
                              f"last player in the Top {data.top}, when on the same points"],
-                   loc="outside lower center", ncol=3, handletextpad=0.4, columnspacing=1.0)
+                   loc="outside lower center", ncol=1, handletextpad=0.4)
     return fig

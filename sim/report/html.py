@@ -19,6 +19,7 @@ main { max-width: 62rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.5rem; margin: 0.2rem 0 0.4rem; }
 h2 { font-size: 1.2rem; margin: 2rem 0 0.5rem; border-bottom: 2px solid #0072B2; padding-bottom: 0.2rem; }
 p.meta { color: #555; margin: 0 0 1rem; font-size: 0.9rem; }
+p.phone { display: none; }
 section#summary ul { padding-left: 1.2rem; }
 section#summary li { margin: 0.35rem 0; }
 figure { margin: 0.8rem 0; }
@@ -37,6 +38,7 @@ footer { margin: 2.5rem 0 1rem; font-size: 0.8rem; color: #666; }
   h1 { font-size: 1.25rem; }
   h2 { font-size: 1.05rem; }
   table { font-size: 0.78rem; }
+  p.phone { display: block; color: #555; font-size: 0.85rem; }
 }
 """
 
@@ -80,6 +82,8 @@ def page(title: str, meta: str, sections: list[str], footer: str) -> str:
             '<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head>"
-            f'<body><main><header><h1>{escape(title)}</h1><p class="meta">{escape(meta)}</p></header>'
+            f'<body><main><header><h1>{escape(title)}</h1><p class="meta">{escape(meta)}</p>'
+            '<p class="phone">Pinch to zoom into a figure; every number is also in the tables, '
+            "which scroll sideways.</p></header>"
             + "".join(sections)
             + f"<footer>{escape(footer)}</footer></main></body></html>\n")

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from PIL import Image
 
 #: Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO = {
@@ -33,13 +34,17 @@ SCENARIO_STYLE = {
 OWN, CUT = OKABE_ITO["blue"], OKABE_ITO["orange"]
 #: Sequential map for shares (white at 0), readable in grey scale and with colour blindness.
 SEQUENTIAL = "Blues"
-#: Width of every figure in inches; height grows with the number of rows shown.
-WIDTH = 8.0
-DPI = 110
+#: Width of every figure in inches (height grows with the rows shown) and resolution: 832 pixels
+#: wide, shown at full size on a desktop and scaled to the screen on a phone, where the fonts below
+#: stay legible (about 9 pixels for the tick labels on a 390-pixel screen).
+WIDTH = 6.4
+DPI = 130
+#: Longest player name drawn in a figure (the tables of the page give the full names).
+NAME_CHARS = 22
 
 RC = {
-    "font.size": 10, "axes.titlesize": 12, "axes.titleweight": "bold", "axes.labelsize": 10,
-    "xtick.labelsize": 9, "ytick.labelsize": 9, "legend.fontsize": 9, "legend.frameon": False,
+    "font.size": 11, "axes.titlesize": 12, "axes.titleweight": "bold", "axes.labelsize": 11,
+    "xtick.labelsize": 10, "ytick.labelsize": 10, "legend.fontsize": 10, "legend.frameon": False,
     "axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3,
     "grid.linewidth": 0.6, "figure.facecolor": "white", "axes.facecolor": "white",
     "savefig.facecolor": "white", "font.family": "DejaVu Sans", "svg.fonttype": "none",
@@ -60,6 +65,11 @@ def new_figure(height: float, width: float = WIDTH) -> Figure:
     return fig
 
 
+def short(name: str, chars: int = NAME_CHARS) -> str:
+    """A player name cut to ``chars`` characters for a figure label."""
+    return name if len(name) <= chars else name[:chars - 1] + "…"
+
+
 def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: float = 2.6) -> float:
     """Figure height for ``rows`` labelled rows plus title, axis and legend."""
     return max(least, extra + per_row * rows)
@@ -68,12 +78,18 @@ def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: floa
 def png_bytes(fig: Figure) -> bytes:
     """The figure as PNG bytes (the same bytes are embedded in the HTML and written by --png-dir).
 
-    Characters the font lacks (emoji in player names) are drawn as boxes without a warning."""
+    The image is stored with a palette of 256 colours (median cut, no dithering): plots use few
+    colours, and this keeps a report's figures about 2.5 times smaller.  Characters the font lacks
+    (emoji in player names) are drawn as boxes without a warning."""
     buf = io.BytesIO()
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")
-        fig.savefig(buf, format="png", dpi=DPI, metadata={"Software": None})
-    return buf.getvalue()
+        fig.savefig(buf, format="png", dpi=DPI)
+    with Image.open(io.BytesIO(buf.getvalue())) as image:
+        small = image.convert("RGB").quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
 def percent_axis(ax, axis: str = "x") -> None:

@@ -41,9 +41,14 @@ def verdicts(data: ReportData) -> list[str]:
                        f"{b.player} {prop_text(b.draw)} against {prop_text(b.play)}.")
         elif t.verdict == decisions.DRAW_ONE:
             good, bad = (a, b) if decisions.draw_better(a, data.draw.safe) else (b, a)
-            out.append(f"At {table_name(t)} a draw helps only {good.player} ({prop_text(good.draw)} "
-                       f"against {prop_text(good.play)} if they play); {bad.player} would drop from "
-                       f"{prop_text(bad.play)} to {prop_text(bad.draw)}.")
+            if good.play.estimate >= data.draw.safe:
+                first = (f"{good.player} is safe either way ({prop_text(good.draw)} if they draw, "
+                         f"{prop_text(good.play)} if they play)")
+            else:
+                first = (f"a draw helps only {good.player} ({prop_text(good.draw)} against "
+                         f"{prop_text(good.play)} if they play)")
+            out.append(f"At {table_name(t)} {first}; {bad.player} has {prop_text(bad.play)} if they "
+                       f"play and {prop_text(bad.draw)} if they draw.")
     play = [t for t in tables if t.verdict == decisions.PLAY]
     if play:
         out.append(f"Play it out: {plural(len(play), 'table')} ({join([str(t.table) for t in play])}) "

@@ -11,10 +11,15 @@ def pct(x: float, decimals: int = 1) -> str:
 
 
 def prop_text(p: Proportion, decimals: int = 1) -> str:
-    """"48.9% [47.3–50.4%]": the estimate and its 95% (Wilson) interval; "–" without simulations."""
+    """"48.9% [47.3–50.4%]": the estimate and its 95% (Wilson) interval; "–" without simulations.
+
+    One more decimal when the whole interval is within half a unit of 0% or 100%, so that
+    "100.0% [100.0–100.0%]" reads "100.00% [99.99–100.00%]"."""
     if p.n == 0:
         return "–"
     ci = p.confidence_interval()
+    if ci.high <= 0.5 * 10 ** -(decimals + 2) or ci.low >= 1 - 0.5 * 10 ** -(decimals + 2):
+        decimals += 1
     return f"{pct(p.estimate, decimals)} [{100 * ci.low:.{decimals}f}–{pct(ci.high, decimals)}]"
 
 
