@@ -88,7 +88,7 @@ def png_bytes(fig: Figure) -> bytes:
     with Image.open(io.BytesIO(buf.getvalue())) as image:
         small = image.convert("RGB").quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", optimize=True)
+    small.save(out, format="PNG")
     return out.getvalue()
 
 
