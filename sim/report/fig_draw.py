@@ -75,7 +75,7 @@ def draw_figure(report: DrawReport, top: int) -> Figure:
         ax.tick_params(axis="x", top=True, labeltop=True)
         ax.set_xlabel(f"P(finishing in the Top {top}), with 95% intervals")
         rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} rounds left"
-        ax.set_title(f"{TITLE}\nround {report.round} ({rounds}); other tables: {report.others}")
+        fig.suptitle(f"{TITLE}\nround {report.round} ({rounds}); other tables: {report.others}")
         fig.legend(loc="outside lower center", ncol=2, handletextpad=0.3, columnspacing=1.0)
         ax.grid(axis="y", visible=False)
     return fig

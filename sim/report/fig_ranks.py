@@ -63,7 +63,7 @@ def rank_figure(data: ReportData) -> Figure:
         ax.tick_params(axis="x", top=True, labeltop=True)
         ax.grid(False)
         ax.set_xlabel(f"Final rank after the Swiss (orange line: the Top {data.top} cut)")
-        ax.set_title(f"{TITLE}\n(% of simulations; rows: player (points now))")
+        fig.suptitle(f"{TITLE}\n(% of simulations; rows: player (points now))")
         bar = fig.colorbar(image, ax=ax, orientation="horizontal", location="bottom", shrink=0.6,
                            aspect=40)
         bar.set_label("share of simulations")

@@ -98,7 +98,7 @@ def tiebreak_figure(data: ReportData, k: int) -> Figure:
         else:
             ax.set_xlabel(f"{tb.name} at the end of the Swiss (tiebreak points)")
         ax.tick_params(axis="x", top=True, labeltop=True)
-        ax.set_title(title)
+        fig.suptitle(title)
         handles = [
             ax.plot([], [], marker="v", color="black", markersize=7, linestyle="none")[0],
             ax.fill_between([], [], color=OWN, alpha=0.75),

@@ -43,7 +43,8 @@ DPI = 130
 NAME_CHARS = 22
 
 RC = {
-    "font.size": 11, "axes.titlesize": 12, "axes.titleweight": "bold", "axes.labelsize": 11,
+    "font.size": 11, "axes.titlesize": 12, "axes.titleweight": "bold", "figure.titlesize": 12,
+    "figure.titleweight": "bold", "axes.labelsize": 11,
     "xtick.labelsize": 10, "ytick.labelsize": 10, "legend.fontsize": 10, "legend.frameon": False,
     "axes.spines.top": False, "axes.spines.right": False, "axes.grid": True, "grid.alpha": 0.3,
     "grid.linewidth": 0.6, "figure.facecolor": "white", "axes.facecolor": "white",
@@ -94,7 +95,7 @@ def png_bytes(fig: Figure) -> bytes:
 
 def percent_axis(ax, axis: str = "x") -> None:
     """Show a 0..1 axis as percentages."""
-    fmt = matplotlib.ticker.PercentFormatter(xmax=1.0, decimals=0)
+    fmt = matplotlib.ticker.PercentFormatter(xmax=1.0)  # as many decimals as the ticks need
     (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(fmt)
 
 
@@ -102,5 +103,5 @@ def no_data(fig: Figure, title: str, text: str) -> None:
     """A figure that says why there is nothing to plot (keeps every section present)."""
     ax = fig.add_subplot()
     ax.set_axis_off()
-    ax.set_title(title)
+    fig.suptitle(title)
     ax.text(0.5, 0.5, text, ha="center", va="center", wrap=True, transform=ax.transAxes)
