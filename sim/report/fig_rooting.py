@@ -23,7 +23,7 @@ MAX_ROWS = 8
 #: Characters per header line.
 WRAP = 62
 #: Heights (data units) of a header line and of the two markers' rows.
-LINE, MARKERS = 0.42, 1.0
+LINE, MARKERS = 0.56, 1.0
 SERIES = (("a_won", OKABE_ITO["blue"], "o", "if the first-named player wins", 0.0),
           ("b_won", OKABE_ITO["orange"], "s", "if the second-named player wins", 0.45))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from html import escape
 
 import numpy as np
@@ -149,7 +150,7 @@ def method_section(data: ReportData, command: str | None) -> str:
     snap, cfg, r = data.ctx.snapshot, data.config, data.draw
     model = cfg.results
     items = [
-        (f"Event: {data.ctx.event.source}; {snap.players} players; standings after Swiss round "
+        (f"Event: {os.path.basename(data.ctx.event.source)}; {snap.players} players; standings after Swiss round "
         f"{snap.after_round} of {snap.total_rounds} ({snap.rounds_source})."),
         (f"Rules: {data.rules.name} ({data.ctx.rules_source}); ranking by points, then "
         f"{', '.join(data.rules.keys) or 'no tiebreak'}."),
