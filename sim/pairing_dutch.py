@@ -56,7 +56,7 @@ What is approximated or left out
 - **Bye**: chosen before the brackets are paired (the Dutch leaves it to the last bracket); a player
   who won by forfeit is ineligible in the Dutch (C.2): the caller decides by setting ``had_bye``.
 - **Search budget**: each way of pairing a bracket gets :data:`LEVEL_STEPS` steps per number of
-  pairs (then one more pair floats), the whole round :data:`sim.pairing_search.MAX_STEPS`; when
+  pairs (then one more pair floats), the whole round :data:`MAX_STEPS`; when
   that runs out (never in events of realistic size) the round is paired by
   :func:`sim.pairing.pair_in_order` in ranking order, still without avoidable rematches.
 """
@@ -68,6 +68,8 @@ import numpy as np
 from sim.jit import kernel
 from sim.pairing import pair_in_order
 from sim.pairing_search import (
+    MAX_STEPS,
+    new_budget,
     next_assignment,
     next_combination,
     next_matching,
@@ -163,9 +165,18 @@ def pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb):
 
     Returns (tables written to ``pa``/``pb`` from 0, bye player or -1, no rematch was needed).
     """
+    return pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, MAX_STEPS,
+                             LEVEL_STEPS)
+
+
+@kernel
+def pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, max_steps,
+                      level_steps):
+    """:func:`pair_dutch` with explicit search budgets (the tests use tiny ones to exercise the
+    fallbacks)."""
     seq = rank_order(players, points, ratings)
     size = points.shape[0]
-    steps = np.zeros(2, dtype=np.int64)
+    steps = new_budget(max_steps, level_steps)
     mark = np.zeros(seq.shape[0], dtype=np.int64)
     bye = -1
     ok = True
@@ -231,7 +242,7 @@ def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, 
             for j in range(nres):
                 used[j] = False
             fresh = True
-            while steps[0] - start <= LEVEL_STEPS or m1 == 0:
+            while steps[0] - start <= steps[3] or m1 == 0:
                 c = next_assignment(s1, m1, res, nres, choice, used, fresh, seq, opp, nr, steps)
                 fresh = False
                 if c != 1:
@@ -260,17 +271,16 @@ def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, 
                         t += 1
                     return pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark,
                                           steps, pa, pb, t)
-            more = steps[0] - start <= LEVEL_STEPS and next_combination(comb, m1, m)
+            more = steps[0] - start <= steps[3] and next_combination(comb, m1, m)
     return 0, t, 0
 
 
 @kernel
 def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
     """Completion test of a candidate whose floaters are ``group[flo[:nfl]]``; on success they are
-    copied to ``floaters``.  Returns 1, 0 or -1 (budget)."""
+    copied to ``floaters``.  Returns 1, 0 or -1 (budget).  (The last bracket has no floaters: only
+    its full number of pairs is tried.)"""
     n = seq.shape[0]
-    if end == n and nfl > 0:
-        return 0
     cand = np.empty(nfl, dtype=np.int64)
     for i in range(nfl):
         cand[i] = group[flo[i]]
@@ -305,7 +315,7 @@ def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa
             hi = -1 if d == 0 else min(p - 1, r - 1 - d)
             lo = -1 if d == 0 else max(0, p - d)
             for a in range(hi, lo - 1, -1):
-                spent = steps[0] - start > LEVEL_STEPS and not last
+                spent = steps[0] - start > steps[3] and not last
                 if spent:
                     break
                 b = a + d
@@ -354,12 +364,12 @@ def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa
                             pb[t] = seq[s2pos[choice[i]]]
                             t += 1
                         return 1, t, nfl
-                    spent = steps[0] - start > LEVEL_STEPS and not last
+                    spent = steps[0] - start > steps[3] and not last
             if spent:
                 break
         start = steps[0]
         st[3] = 1
-        while steps[0] - start <= LEVEL_STEPS or last:
+        while steps[0] - start <= steps[3] or last:
             c = next_matching(group, r, r - 2 * p, part, stack, st, seq, opp, nr, steps)
             if c == -1:
                 return -1, t, 0

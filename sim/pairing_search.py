@@ -21,8 +21,9 @@ that work on *positions* in a ranked sequence ``seq`` (``seq[k]`` is a player in
   given number of players left over (floaters), in "highest unpaired player takes the highest
   possible opponent, else floats" order, one per call.
 
-The searches share a budget ``steps[0]`` (``steps[1]`` numbers the completion tests); a function
-returns -1 when the budget :data:`MAX_STEPS` is spent, and the caller falls back to a plain search.
+The searches share a step counter ``steps[0]`` (``steps[1]`` numbers the completion tests,
+``steps[2]`` is the budget, :data:`MAX_STEPS` by default, ``steps[3]`` is the caller's); a function
+returns -1 when the budget is spent, and the caller falls back to a plain search.
 """
 
 from __future__ import annotations
@@ -34,6 +35,15 @@ from sim.pairing import have_met
 
 #: Search steps (candidate tries, weighted completion tests) per round before giving up.
 MAX_STEPS = 2_000_000
+
+
+@kernel
+def new_budget(max_steps, level_steps):
+    """The ``steps`` array: counter, completion-test stamp, budget, the caller's level budget."""
+    steps = np.zeros(4, dtype=np.int64)
+    steps[2] = max_steps
+    steps[3] = level_steps
+    return steps
 
 ONE = np.uint64(1)
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -111,7 +121,7 @@ def perfect_matching(adj, n, full, steps):
     free = full
     while True:
         steps[0] += 1
-        if steps[0] > MAX_STEPS:
+        if steps[0] > steps[2]:
             return -1
         if free == 0:
             return 1
@@ -163,7 +173,7 @@ def next_assignment(s1, k, s2, m, choice, used, fresh, seq, opp, nr, steps):
         start = choice[i] + 1
     while True:
         steps[0] += 1
-        if steps[0] > MAX_STEPS:
+        if steps[0] > steps[2]:
             return -1
         j = start
         while j < m and (used[j] or have_met(opp, seq[s1[i]], seq[s2[j]], nr)):
@@ -229,7 +239,7 @@ def next_matching(group, r, floats, part, stack, st, seq, opp, nr, steps):
                 return 1
             opt = i + 1
         steps[0] += 1
-        if steps[0] > MAX_STEPS:
+        if steps[0] > steps[2]:
             return -1
         j = opt
         if j < r and u - 2 >= floats - nf:

@@ -15,12 +15,13 @@ from collections import Counter
 from functools import cache
 
 import naive_dutch
+import numba
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sim.pairing_dutch import pair_dutch
+from sim.pairing_dutch import pair_dutch, pair_dutch_budget
 from sim.rng import stream
 
 
@@ -271,6 +272,30 @@ def test_equals_the_python_twin(case):
     assert r.pair(players) == expected
 
 
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=CASES, max_steps=st.sampled_from([0, 3, 30, 300]),
+       level_steps=st.sampled_from([0, 2, 20]))
+def test_spent_search_budgets_fall_back_safely(case, max_steps, level_steps):
+    """With tiny budgets the search gives up early (fewer pairs in a bracket, or the plain
+    backtracking pairing of the whole round); the absolute rules still hold."""
+    r, players = case
+    pa = np.full(r.n // 2 + 1, -9, dtype=np.int64)
+    pb = np.full(r.n // 2 + 1, -9, dtype=np.int64)
+    m, bye, ok = pair_dutch_budget(players, r.points, r.had_bye, r.opp, r.nr, r.ratings, pa, pb,
+                                   max_steps, level_steps)
+    tables = [(int(pa[t]), int(pb[t])) for t in range(m)]
+    seen = Counter(p for t in tables for p in t)
+    if bye >= 0:
+        seen[bye] += 1
+    assert sorted(seen.elements()) == sorted(players.tolist())
+    assert (bye >= 0) == (len(players) % 2 == 1)
+    if bye >= 0 and not r.had_bye[players].all():
+        assert not r.had_bye[bye]
+    assert ok == r.completable([p for p in players.tolist() if p != bye])
+    if ok:
+        assert not any(r.met(a, b) for a, b in tables)
+
+
 def test_equals_the_python_twin_on_dense_fields():
     """Fixed-seed fields of 6-10 players with dense meeting graphs in one or two score groups:
     every rule of the documented order is reached (checked on the twin's counters)."""
@@ -342,7 +367,8 @@ def test_a_large_open_pairs_fast_and_without_rematches():
         tables, bye, ok = r.pair()
     per_round = (time.perf_counter() - start) / 20
     assert ok and not any(r.met(a, b) for a, b in tables)
-    assert per_round < 0.01, f"{per_round * 1e3:.1f} ms per round"
+    if not numba.config.DISABLE_JIT:  # a timing means nothing for the interpreted kernels
+        assert per_round < 0.01, f"{per_round * 1e3:.1f} ms per round"
 
 
 @pytest.mark.parametrize("n", [2, 3])
