@@ -58,8 +58,10 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
 @seed_option
 @click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings",
               show_default=True, help="How the last Swiss round is paired.")
+@click.option("--pairing", type=click.Choice(["mtg", "dutch"]), default=None,
+              help="mtg (point groups) or dutch (FIDE Dutch approximation); default: the rule pack's.")
 @friendly_errors
-def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, last_round):
+def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, last_round, pairing):
     """The next round's pairings: as published in the file, else projected.
 
     The last Swiss round is paired by standings (1 v 2, 3 v 4; past a rematch, 1 v 3 and 2 v 4),
@@ -70,7 +72,7 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    result = next_round_pairings(ctx.snapshot, ctx.rules, last_round, seed)
+    result = next_round_pairings(ctx.snapshot, ctx.rules, last_round, seed, pairing)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:
@@ -85,7 +87,7 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
 @click.option("--all", "show_all", is_flag=True, help="List every player (default: those with a chance).")
 @friendly_errors
 def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
-         model, draw_share, future_draws, show_all):
+         model, draw_share, pairing, future_draws, show_all):
     """Every player's probability of making the cut, with a 95% interval.
 
     Plays the remaining Swiss rounds many times (pairing as the event software does, results from
@@ -96,7 +98,9 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    config = sim_config(ctx, top, last_round, model, draw_share, future_draws)
+    config = sim_config(ctx, top, last_round, model, draw_share, future_draws, pairing=pairing)
+    if config.results.note:
+        note(f"results: {config.results.note}")
     bar = Progress("simulating")
     try:
         result = compute_odds(ctx.snapshot, ctx.rules, config, sims, precision, seed, max_sims, bar)
@@ -125,7 +129,7 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
                    "after a draw); rational (best responses iterated to a fixed point).")
 @friendly_errors
 def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
-         model, draw_share, future_draws, player, safe, others):
+         model, draw_share, pairing, future_draws, player, safe, others):
     """Draw or play?  Cut odds if each table draws, plays, wins or loses, with a verdict.
 
     For the round about to be played (published pairings, else projected) and every table where a
@@ -137,7 +141,9 @@ def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    config = sim_config(ctx, top, last_round, model, draw_share, future_draws, safe)
+    config = sim_config(ctx, top, last_round, model, draw_share, future_draws, safe, pairing)
+    if config.results.note:
+        note(f"results: {config.results.note}")
     bar = Progress("simulating")
     try:
         report = draw_decisions(ctx.snapshot, ctx.rules, config, others, safe, player, sims, precision,

@@ -68,7 +68,8 @@ def check_lines(report, ctx) -> list[str]:
 
 def pairings_table(result) -> list[str]:
     how = {"published": "as published in the file", "standings": "projected: paired by standings",
-           "random": "projected: one random draw of the pairing within point groups (--seed)"}
+           "random": "projected: one random draw of the pairing within point groups (--seed)",
+           "dutch": "projected: FIDE Dutch system (approximation)"}
     lines = [f"Round {result.round} pairings ({how[result.method]})"]
     name_w = min(32, max([6] + [width(t.player_a) for t in result.tables]
                            + [width(t.player_b or "") for t in result.tables]))

@@ -8,7 +8,7 @@ import time
 import click
 
 from sim.results import MODELS, ResultModel
-from sim.simulate import FUTURE_POLICIES, LAST_ROUND, SimConfig
+from sim.simulate import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
 
 
 def sim_options(func):
@@ -26,12 +26,17 @@ def sim_options(func):
         click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings", show_default=True,
                      help="How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) or at "
                           "random within point groups."),
-        click.option("--model", type=click.Choice(list(MODELS)), default="coin", show_default=True,
+        click.option("--model", type=click.Choice(list(MODELS)), default=None,
                      help="Who wins a played match: coin (1/2 each), elo (ratings in the file), "
-                          "probability (per-player win_probability in the file)."),
+                          "probability (per-player win_probability in the file). Default: coin; "
+                          "elo for chess events whose players are all rated."),
         click.option("--draw-share", type=click.FloatRange(0, 1, max_open=True), default=None,
                      help="Share of played matches ending in an unintentional draw "
                           "(default: 2.84%%, measured on real events)."),
+        click.option("--pairing", type=click.Choice(list(PAIRINGS)), default=None,
+                     help="How simulated rounds are paired: mtg (point groups in random order, the "
+                          "last round per --last-round) or dutch (FIDE Dutch approximation, every "
+                          "round). Default: the rule pack's (dutch for chess packs)."),
         click.option("--future-draws", type=click.Choice(list(FUTURE_POLICIES)), default="safe",
                      show_default=True,
                      help="Intentional draws in the last round of a simulated future: none; locked "
@@ -43,10 +48,13 @@ def sim_options(func):
     return func
 
 
-def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe",
-               safe: float = 0.99) -> SimConfig:
-    results = ResultModel.for_best_of(ctx.event.best_of, model, draw_share)
-    return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws, safe=safe)
+def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe", safe: float = 0.99,
+               pairing: str | None = None) -> SimConfig:
+    """The simulation settings from the options; the result model fits the event and rule pack
+    (:meth:`sim.results.ResultModel.for_event`)."""
+    results = ResultModel.for_event(ctx.event, ctx.rules, model, draw_share)
+    return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws, safe=safe,
+                     pairing=pairing)
 
 
 class Progress:

@@ -114,12 +114,13 @@ class DrawReport:
                              for t, a, b, why in self.left_out]}
 
 
-def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int) -> tuple[FirstRound, str]:
+def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
+                  pairing: str | None = None) -> tuple[FirstRound, str]:
     """The tables of the round about to be played: published, else projected."""
     published = published_first_round(snap)
     if published is not None:
         return published, "published"
-    pairings = next_round_pairings(snap, rules, last_round, seed)
+    pairings = next_round_pairings(snap, rules, last_round, seed, pairing)
     a = np.array([snap.index[t.player_a] for t in pairings.tables], dtype=np.int64)
     b = np.array([snap.index[t.player_b] if t.player_b else -1 for t in pairings.tables], dtype=np.int64)
     mode = np.where(b >= 0, engine.FREE, engine.KNOWN).astype(np.int64)
@@ -220,7 +221,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig = SimConfi
     if not 0 < safe <= 1:
         raise UsageError("--safe must be in (0, 1]")
     sim = Simulator(snap, rules, config)
-    fr, how = current_round(snap, rules, config.last_round, seed)
+    fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
     names = snap.names
     if player is not None and player not in snap.index:
         raise UsageError(f"unknown player {player!r}; names must match the file exactly")

@@ -28,6 +28,7 @@ from sim import kinds
 from sim.jit import kernel, parallel_kernel
 from sim.order import complete_keys, refined_order
 from sim.pairing import pair_standings, pair_swiss
+from sim.pairing_dutch import pair_dutch
 from sim.results import play_match, win_probability
 from sim.rng import next_u64, stream
 from sim.tiebreaks import FLAG_DEDUPE, add_round
@@ -35,6 +36,8 @@ from sim.tiebreaks import FLAG_DEDUPE, add_round
 FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
 A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
 NO_DRAWS, LOCKED, SAFE_POINTS = 0, 1, 2
+#: Pairing systems: MTG event software (point groups, random order) or the Dutch approximation.
+MTG_PAIRING, DUTCH_PAIRING = 0, 1
 #: Stream counters: the draws of each round's pairing and of each table start at fixed counters, so
 #: that changing one table's result (draw instead of play) leaves every other random number as it
 #: was (common random numbers between scenarios).
@@ -119,8 +122,8 @@ def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
 @kernel
 def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0,
                  total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
-                 codes, points_table, flags0, ratings, standings_last, future_policy, draw_points, top,
-                 bye_games, need_ranks, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
+                 codes, points_table, flags0, ratings, pairing, standings_last, future_policy, draw_points,
+                 top, bye_games, need_ranks, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
     """Play simulation ``s`` into the work arrays; returns the final order."""
     state = stream(seed, s)
     copy_rows(opp0, opp)
@@ -144,7 +147,9 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
             pa[:m] = fa
             pb[:m] = fb
         else:
-            if r == total - 1 and standings_last:
+            if pairing == DUTCH_PAIRING:
+                m, bye, ok = pair_dutch(state, players, points, had_bye, opp, r, ratings, pa, pb)
+            elif r == total - 1 and standings_last:
                 order = ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
                                        ratings, players, state, keys, players.shape[0], 0, active)
                 m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
@@ -228,7 +233,7 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
 @parallel_kernel
 def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active,
                     players, members, nr0, total, fa, fb, fmode, fscore, strength, model, draw_share,
-                    dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, standings_last,
+                    dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, pairing, standings_last,
                     future_policy, draw_points, top, bye_games, focus, cut_count, rank_hist, points_hist,
                     cut_at_points, focus_cut,
                     focus_rank, focus_keys, table_outcome, cut_line):
@@ -266,11 +271,9 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
             order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players,
                                  members, nr0, total, fa, fb, fmode, fscore, strength, model,
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
-                                 standings_last, future_policy, draw_points, top, bye_games, max_rank, opp,
-                                 kind, gw,
-                                 gl, gd, rec,
-                                 points,
-                                 had_bye, keys, pa, pb, score, outcome)
+                                 pairing, standings_last, future_policy, draw_points, top, bye_games,
+                                 max_rank, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
+                                 score, outcome)
             row = s - first
             for i in range(members.shape[0]):
                 p = members[i]

@@ -12,6 +12,7 @@ import numpy as np
 
 from sim.model import MATCH
 from sim.pairing import pair_standings, pair_swiss
+from sim.pairing_dutch import pair_dutch
 from sim.rng import stream
 from sim.rules import RulePack
 from sim.snapshot import Snapshot
@@ -36,7 +37,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Pairings:
-    """Pairings of round ``round``; ``method`` is "published", "standings" or "random"."""
+    """Pairings of round ``round``; ``method`` is "published", "standings", "random" or "dutch"."""
 
     round: int
     method: str
@@ -51,8 +52,10 @@ class Pairings:
 
 
 def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "standings",
-                        seed: int = 0) -> Pairings:
-    """The pairings of round ``snap.after_round + 1``: published when known, else projected."""
+                        seed: int = 0, pairing: str | None = None) -> Pairings:
+    """The pairings of round ``snap.after_round + 1``: published when known, else projected
+    (``pairing``: "mtg" or "dutch"; default the rule pack's)."""
+    pairing = pairing or rules.pairing
     table = compute_standings(snap, rules, seed)
     pts = {r.player: r.points for r in table.rows}
     number = snap.after_round + 1
@@ -73,7 +76,15 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     nr = snap.kind.shape[1]
     had_bye = (snap.kind == 2).any(axis=1) if nr else np.zeros(n, dtype=bool)
     exact_ties = False
-    if number == snap.total_rounds and last_round == "standings":
+    if pairing == "dutch":
+        points = np.zeros(n, dtype=np.int64)
+        for r in table.rows:
+            points[snap.index[r.player]] = round(r.points * rules.point_scale)
+        players = np.flatnonzero(snap.active).astype(np.int64)
+        m, bye, ok = pair_dutch(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr,
+                                snap.ratings, pa, pb)
+        method = "dutch"
+    elif number == snap.total_rounds and last_round == "standings":
         ranked = np.array([snap.index[r.player] for r in table.rows if snap.active[snap.index[r.player]]],
                           dtype=np.int64)
         tied_players = {r.player for r in table.rows if r.tied}

@@ -52,6 +52,8 @@ class RulePack:
     #: How unplayed rounds count (``flags[FLAG_UNPLAYED]``), one of ``sim.tiebreaks_chess``'s
     #: ``UNPLAYED_*``: 0 no adjustment (MTG, Pokemon), 1 FIDE 1998, 2 FIDE 2023, 3 FIDE 2026.
     unplayed: int = 0
+    #: How simulated rounds are paired by default: "mtg" (card games) or "dutch" (chess).
+    pairing: str = "mtg"
 
     def codes(self) -> np.ndarray:
         """Kernel codes: points first, then the tiebreaks.
@@ -172,7 +174,7 @@ POKEMON = register(RulePack(
     "pokemon", "Play! Pokemon: match points 3/1/0, opponents' win % (25% floor, 75% cap for a "
     "dropped opponent, byes removed), opponents' opponents' win %", (OWP, OOWP)))
 
-_CHESS = {"points": (0, 1, 2), "point_scale": 2}
+_CHESS = {"points": (0, 1, 2), "point_scale": 2, "pairing": "dutch"}
 #: The default FIDE Swiss list (configurable with --tiebreaks).
 FIDE_SWISS = (BH_C1, BH, SB, DE, WIN)
 FIDE = register(RulePack(

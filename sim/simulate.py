@@ -22,6 +22,7 @@ from sim.snapshot import Snapshot
 from sim.tiebreaks import REC_POINTS, player_records
 
 LAST_ROUND = ("standings", "random")
+PAIRINGS = {"mtg": engine.MTG_PAIRING, "dutch": engine.DUTCH_PAIRING}
 FUTURE_POLICIES = {"none": engine.NO_DRAWS, "locked": engine.LOCKED, "safe": engine.SAFE_POINTS}
 #: Pilot simulations that set the "safe points" of the future draw policy, and where they start
 #: (simulation indices far from those of any run, so they never coincide).
@@ -46,6 +47,9 @@ class SimConfig:
     safe: float = 0.99
     #: Rank histograms keep ranks 1 .. max_rank exactly, lower ranks in one bin.
     max_rank: int = 64
+    #: "mtg" (point groups in random order; the last round per ``last_round``) or "dutch" (the
+    #: FIDE Dutch approximation of sim.pairing_dutch, every round); None: the rule pack's.
+    pairing: str | None = None
 
     def __post_init__(self):
         if self.last_round not in LAST_ROUND:
@@ -54,6 +58,8 @@ class SimConfig:
             raise UsageError(f"future draw policy must be one of {', '.join(FUTURE_POLICIES)}")
         if self.top < 1:
             raise UsageError("--top must be at least 1")
+        if self.pairing is not None and self.pairing not in PAIRINGS:
+            raise UsageError(f"--pairing must be one of {', '.join(PAIRINGS)}")
 
 
 @dataclass
@@ -162,6 +168,7 @@ class Simulator:
         self.first_round = published_first_round(snap)
         self.bye_games = snap.event.best_of // 2 + 1
         self.max_points = int(self.rec0[:, REC_POINTS].max(initial=0)) + table.max() * snap.rounds_left
+        self.pairing = PAIRINGS[config.pairing or rules.pairing]
         self.pilots: dict[int, int] = {}
 
     def draw_points(self, seed: int) -> int:
@@ -219,7 +226,7 @@ class Simulator:
             self.rec0, self.had_bye, self.active, self.players, self.members,
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
             self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
-            self.points_table, self.flags, self.ratings, self.config.last_round == "standings",
+            self.points_table, self.flags, self.ratings, self.pairing, self.config.last_round == "standings",
             policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
             cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
