@@ -29,11 +29,12 @@ What is implemented
   lower groups) can still be paired without a rematch (:func:`sim.pairing_search.rematch_free`,
   exact), so an upper bracket gives way when the players at the bottom would otherwise be stuck.
 - **Absolute criteria**: no rematch (C.1); no second pairing-allocated bye (C.2).
-- **Bye** (A.5): to the lowest-ranked player (lowest score, then lowest rating) who has had no
-  bye, among those whose absence leaves a pairing without rematches; when no such choice exists, the
-  lowest-ranked player without a bye gets it and the others are paired in ranking order (1 v 2,
-  3 v 4) with rematches, reported as ``ok = False``.  When everybody has had a bye, everybody is a
-  candidate.
+- **Bye** (A.5, and the 2025 rule "fewest unplayed games for the bye"): among the players who have
+  had no bye, the lowest score group first, within it the players with the fewest rounds without an
+  opponent, then the lowest ranked (lowest rating); the first of them whose absence leaves a pairing
+  without rematches gets it.  When no such choice exists the first candidate gets it and the others
+  are paired in ranking order (1 v 2, 3 v 4) with rematches, reported as ``ok = False``.  When
+  everybody has had a bye, everybody is a candidate.
 
 What is approximated or left out
 --------------------------------
@@ -55,6 +56,8 @@ What is approximated or left out
   bracket from stranding the players below.
 - **Bye**: chosen before the brackets are paired (the Dutch leaves it to the last bracket); a player
   who won by forfeit is ineligible in the Dutch (C.2): the caller decides by setting ``had_bye``.
+  "Unplayed games" are counted as rounds without an opponent in ``opp`` (byes, absences); a forfeit,
+  which has an opponent there, is not counted (the Dutch counts it).
 - **Search budget**: each way of pairing a bracket gets :data:`LEVEL_STEPS` steps per number of
   pairs (then one more pair floats), the whole round :data:`MAX_STEPS`; when
   that runs out (never in events of realistic size) the round is paired by
@@ -139,23 +142,39 @@ def positions_of(seq, size):
 
 
 @kernel
-def choose_bye(seq, had_bye, posof, opp, nr, mark, steps):
-    """Position of the bye (see the module text) and whether the others can avoid rematches."""
+def choose_bye(seq, points, had_bye, posof, opp, nr, mark, steps):
+    """Position of the bye (see the module text) and whether the others can avoid rematches.
+
+    Candidates: the players without a bye (everybody when all have had one), lowest score group
+    first; within a group the fewest rounds without an opponent, then the lowest ranked.  The first
+    candidate whose absence leaves a rematch-free pairing gets the bye, else the first candidate.
+    """
     n = seq.shape[0]
     someone = False
     for k in range(n):
         someone = someone or not had_bye[seq[k]]
+    unplayed = np.zeros(n, dtype=np.int64)
+    for k in range(n):
+        for r in range(nr):
+            unplayed[k] += opp[seq[k], r] < 0
     fallback = -1
     rest = np.empty(n - 1, dtype=np.int64)
-    for k in range(n - 1, -1, -1):
-        if someone and had_bye[seq[k]]:
-            continue
-        if fallback < 0:
-            fallback = k
-        for i in range(n - 1):
-            rest[i] = i if i < k else i + 1
-        if rematch_free(rest, n - 1, seq, posof, opp, nr, mark, steps) != 0:
-            return k, True
+    hi = n - 1
+    while hi >= 0:  # score groups from the bottom: positions lo .. hi
+        lo = hi
+        while lo > 0 and points[seq[lo - 1]] == points[seq[hi]]:
+            lo -= 1
+        for u in range(nr + 1):
+            for k in range(hi, lo - 1, -1):
+                if unplayed[k] != u or (someone and had_bye[seq[k]]):
+                    continue
+                if fallback < 0:
+                    fallback = k
+                for i in range(n - 1):
+                    rest[i] = i if i < k else i + 1
+                if rematch_free(rest, n - 1, seq, posof, opp, nr, mark, steps) != 0:
+                    return k, True
+        hi = lo - 1
     return fallback, False
 
 
@@ -181,7 +200,8 @@ def pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, max_st
     bye = -1
     ok = True
     if seq.shape[0] % 2 == 1:
-        k, ok = choose_bye(seq, had_bye, positions_of(seq, size), opp, nr, mark, steps)
+        k, ok = choose_bye(seq, points, had_bye, positions_of(seq, size), opp, nr, mark,
+                           steps)
         bye = seq[k]
         for i in range(k, seq.shape[0] - 1):
             seq[i] = seq[i + 1]

@@ -35,16 +35,18 @@ def make_completable(met):
     return completable
 
 
-def pair_dutch(players, points, had_bye, met, ratings):
-    """(tables, bye or -1, ok) by the rules of ``sim.pairing_dutch``."""
+def pair_dutch(players, points, had_bye, met, ratings, unplayed):
+    """(tables, bye or -1, ok) by the rules of ``sim.pairing_dutch``; ``unplayed[p]`` counts the
+    rounds ``p`` had no opponent."""
     seq = rank(players, points, ratings)
     completable = make_completable({p: frozenset(met.get(p, ())) for p in seq})
     bye = -1
     ok = True
     if len(seq) % 2:
         allowed = [p for p in seq if not had_bye[p]] or list(seq)
-        fits = [p for p in reversed(allowed) if completable(frozenset(seq) - {p})]
-        bye = fits[0] if fits else allowed[-1]
+        allowed.sort(key=lambda p: (points[p], unplayed[p], -seq.index(p)))
+        fits = [p for p in allowed if completable(frozenset(seq) - {p})]
+        bye = fits[0] if fits else allowed[0]
         ok = bool(fits)
         seq = [p for p in seq if p != bye]
     if not ok or not completable(frozenset(seq)):

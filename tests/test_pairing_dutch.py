@@ -56,6 +56,10 @@ class Round:
             for a, b in tables:
                 self.opp[a, k], self.opp[b, k] = b, a
 
+    def unplayed(self, p):
+        """Rounds in which ``p`` had no opponent."""
+        return int((self.opp[p, :self.nr] < 0).sum())
+
     def met(self, p, q):
         return bool((self.opp[p, :self.nr] == q).any())
 
@@ -182,6 +186,29 @@ def test_inactive_players_are_left_out():
     assert (tables, bye, ok) == ([(0, 3), (2, 5)], -1, True)
 
 
+def test_bye_prefers_the_player_with_fewer_unplayed_rounds():
+    # bbpPairings' test dutch_2025_C9 (FIDE Dutch 2025): five players by rating; round 1 was 0 v 2
+    # (0 won) and 1 v 3 (1 won) while 4 was absent (a zero-point bye, not a pairing bye).  Of the
+    # three on 0 points, 4 is the lowest ranked but has an unplayed round already: 3 gets the bye,
+    # and the pairing is 0 v 1, 2 v 4.
+    r = Round(5, points=[2, 2, 0, 0, 0], ratings=by_rating(5))
+    r.meet([(0, 2), (1, 3)])
+    assert r.nr == 1 and r.unplayed(4) == 1
+    assert r.pair() == ([(0, 1), (2, 4)], 3, True)
+
+
+def test_top_group_floats_both_when_their_game_would_strand_the_rest():
+    # bbpPairings' test dutch_2025_C5: six players by rating, two rounds (0-3, 1-4, 2-5; 0-1, 2-3,
+    # 4-5, the first named winning), 3 absent in round 3.  On 2 points 0 and 2 could meet, but 1
+    # and 4 (1 point, met in round 1) could then not: both leaders float down and the pairing is
+    # 0 v 4, 2 v 1, with the bye to 5.
+    r = Round(6, ratings=by_rating(6), points=[4, 2, 4, 0, 2, 0])
+    r.meet([(0, 3), (1, 4), (2, 5), (0, 1), (2, 3), (4, 5)])
+    assert r.nr == 2
+    players = np.array([0, 1, 2, 4, 5], dtype=np.int64)
+    assert r.pair(players) == ([(0, 4), (2, 1)], 5, True)
+
+
 # --- properties against brute force -------------------------------------------------------------
 
 
@@ -248,13 +275,13 @@ def test_properties_against_brute_force(case):
     assert (bye >= 0) == (len(players) % 2 == 1)
     if bye >= 0:
         without = [p for p in players.tolist() if not r.had_bye[p]]
-        allowed = sorted(without or players.tolist(), key=rank_key(r))
         assert not (without and r.had_bye[bye]), "a second bye although someone had none"
-        # The lowest-ranked allowed player whose absence leaves a rematch-free pairing, else the
-        # lowest-ranked allowed player.
-        fits = [p for p in reversed(allowed)
-                if r.completable([q for q in players.tolist() if q != p])]
-        assert bye == (fits[0] if fits else allowed[-1])
+        # Lowest score first, then fewest rounds without an opponent, then lowest ranked; the
+        # first whose absence leaves a rematch-free pairing, else simply the first.
+        allowed = sorted(without or players.tolist(), key=lambda p: (
+            r.points[p], r.unplayed(p), r.ratings[p], -p))
+        fits = [p for p in allowed if r.completable([q for q in players.tolist() if q != p])]
+        assert bye == (fits[0] if fits else allowed[0])
         assert ok == bool(fits)
     else:
         assert ok == r.completable(players.tolist())
@@ -268,7 +295,7 @@ def test_equals_the_python_twin(case):
     r, players = case
     met = r.met_sets()
     expected = naive_dutch.pair_dutch(players.tolist(), r.points.tolist(), r.had_bye.tolist(),
-                                      met, r.ratings.tolist())
+                                      met, r.ratings.tolist(), [r.unplayed(p) for p in range(r.n)])
     assert r.pair(players) == expected
 
 
@@ -308,8 +335,9 @@ def test_equals_the_python_twin_on_dense_fields():
                   points=rng.choice([0, 2], n).tolist() if case % 2 else [0] * n,
                   byes={p for p in range(n) if rng.random() < 0.3})
         r.meet(met)
-        expected = naive_dutch.pair_dutch(list(range(n)), r.points.tolist(),
-                                          r.had_bye.tolist(), r.met_sets(), r.ratings.tolist())
+        expected = naive_dutch.pair_dutch(list(range(n)), r.points.tolist(), r.had_bye.tolist(),
+                                          r.met_sets(), r.ratings.tolist(),
+                                          [r.unplayed(p) for p in range(n)])
         assert r.pair() == expected, case
     assert all(naive_dutch.PATHS[k] >= 5 for k in
                ("plain", "transposition", "exchange", "fewer pairs", "exhaustive")), \
