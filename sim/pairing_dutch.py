@@ -5,6 +5,13 @@ Manager) do in most rounds of a real open, close enough that the odds it feeds d
 difference.  It is deterministic: the Dutch system draws nothing at random (``state`` is accepted
 only so the engine can call it like :func:`sim.pairing.pair_swiss`).
 
+Inputs (as :func:`sim.pairing.pair_swiss`, plus ratings): ``players`` the active players, ``points``
+per player in the pack's units (half points), ``had_bye`` the players who may not get the bye (in
+the Dutch: a pairing-allocated bye or a forfeit win already), ``opp[p, r]`` for rounds ``r < nr``
+(-1: no opponent) and ``ratings`` (0 = unrated).  FIDE programs only forbid pairs who *played*
+(bbpPairings builds its forbidden pairs from games played): a caller that wants this passes
+``opp`` without the forfeited games.
+
 What is implemented
 -------------------
 - **Order** (C.04.3 A.2): players ranked by score, then rating (high first; 0 = unrated, last),
