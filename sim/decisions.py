@@ -206,9 +206,13 @@ def verdict(a: PlayerChances, b: PlayerChances, safe: float) -> str:
 
 
 def wants_draw(a: PlayerChances, b: PlayerChances, safe: float) -> bool:
-    """The rational choice: draw when it gives both at least their odds of playing, or both are safe."""
+    """The rational choice: draw when both are safe, or when drawing gives both at least their odds
+    of playing and one of them strictly more (two players with no chance either way play: their
+    draw would only hand their opponents' rivals OMW%)."""
     both_safe = a.draw.estimate >= safe and b.draw.estimate >= safe
-    return both_safe or (a.draw.estimate >= a.play.estimate and b.draw.estimate >= b.play.estimate)
+    no_worse = a.draw.estimate >= a.play.estimate and b.draw.estimate >= b.play.estimate
+    better = a.draw.estimate > a.play.estimate or b.draw.estimate > b.play.estimate
+    return both_safe or (no_worse and better)
 
 
 def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig = SimConfig(), others: str = "rational",
@@ -251,7 +255,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig = SimConfi
     drawing: set[int] = set()
     converged, iterations = True, 0
     if others in ("locked", "rational"):
-        drawing = {t for t in np.flatnonzero(locked_tables(sim, fr, config.top))}
+        drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, config.top))}
     if others == "rational":
         candidates = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE
                       and (t in tables or stake(look, a_wins, b_wins, fr, t))]

@@ -4,7 +4,7 @@ Compiled kernels are cached on disk, so the compile time is paid once.  Numba ch
 function against its own source file only, but our kernels call kernels in other files (and numba
 inlines them), so an edit to one file could leave a stale kernel cached for another.  Unless the
 user sets ``NUMBA_CACHE_DIR``, the cache therefore lives in a folder named after a hash of every
-source file of the package: any change to the code starts a fresh cache.
+module that defines kernels: any change to kernel code starts a fresh cache.
 """
 
 from __future__ import annotations
@@ -17,12 +17,16 @@ import numba
 
 
 def source_hash() -> str:
-    """A short hash of every .py file of the ``sim`` package (names and contents)."""
+    """A short hash of the ``sim`` modules that define kernels (those importing ``sim.jit``), names
+    and contents: editing them starts a fresh cache, editing plain Python modules does not."""
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
+        text = path.read_bytes()
+        if path.name not in ("jit.py", "kinds.py") and b"from sim.jit import" not in text:
+            continue  # kinds.py: constants the kernels compile in
         digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
+        digest.update(text)
     digest.update(numba.__version__.encode())
     return digest.hexdigest()[:16]
 
