@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
+from numba import types
+from numba.extending import overload
 
 from sim import kinds
 from sim.jit import kernel, parallel_kernel
@@ -37,7 +39,29 @@ FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
 A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
 NO_DRAWS, LOCKED, SAFE_POINTS = 0, 1, 2
 #: Pairing systems: MTG event software (point groups, random order) or the Dutch approximation.
+#: The kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
+#: numba compiles only the system in use (Magic runs never compile the Dutch search).
 MTG_PAIRING, DUTCH_PAIRING = 0, 1
+
+
+def pairing_selector(system: int) -> np.ndarray:
+    return np.zeros(0, dtype=np.int16 if system == DUTCH_PAIRING else np.int8)
+
+
+def pair_round(selector, state, players, points, had_bye, opp, nr, ratings, pa, pb):
+    """Pair a round with the system ``selector`` names (see :func:`pairing_selector`)."""
+    if selector.dtype == np.int16:
+        return pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb)
+    return pair_swiss(state, players, points, had_bye, opp, nr, pa, pb)
+
+
+@overload(pair_round)
+def _pair_round(selector, state, players, points, had_bye, opp, nr, ratings, pa, pb):
+    if selector.dtype == types.int16:
+        return lambda selector, state, players, points, had_bye, opp, nr, ratings, pa, pb: \
+            pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb)
+    return lambda selector, state, players, points, had_bye, opp, nr, ratings, pa, pb: \
+        pair_swiss(state, players, points, had_bye, opp, nr, pa, pb)
 #: Stream counters: the draws of each round's pairing and of each table start at fixed counters, so
 #: that changing one table's result (draw instead of play) leaves every other random number as it
 #: was (common random numbers between scenarios).
@@ -147,14 +171,12 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
             pa[:m] = fa
             pb[:m] = fb
         else:
-            if pairing == DUTCH_PAIRING:
-                m, bye, ok = pair_dutch(state, players, points, had_bye, opp, r, ratings, pa, pb)
-            elif r == total - 1 and standings_last:
+            if r == total - 1 and standings_last:
                 order = ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
                                        ratings, players, state, keys, players.shape[0], 0, active)
                 m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
             else:
-                m, bye, ok = pair_swiss(state, players, points, had_bye, opp, r, pa, pb)
+                m, bye, ok = pair_round(pairing, state, players, points, had_bye, opp, r, ratings, pa, pb)
             if not ok:
                 flags[FLAG_DEDUPE] = 1
             if bye >= 0:

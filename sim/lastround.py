@@ -93,6 +93,7 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
     """
     n, t_cap = opp0.shape
     total = nr0 + 1
+    selector = np.zeros(0, dtype=np.int8)  # no pairing happens: the round's tables are given
     none = np.zeros(0, dtype=np.int64)
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
@@ -117,7 +118,7 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
             order = engine.simulate_one(
                 s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0, total, fa,
                 fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
-                flags0, ratings, engine.MTG_PAIRING, False, engine.NO_DRAWS, 0, top, bye_games, 0, opp, kind, gw, gl, gd, rec,
+                flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, opp, kind, gw, gl, gd, rec,
                 points, had_bye, keys, pa, pb, score, outcome)
             state = engine.stream(seed, s)
             state[1] = engine.NOISE_DRAWS

@@ -226,7 +226,8 @@ class Simulator:
             self.rec0, self.had_bye, self.active, self.players, self.members,
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
             self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
-            self.points_table, self.flags, self.ratings, self.pairing, self.config.last_round == "standings",
+            self.points_table, self.flags, self.ratings, engine.pairing_selector(self.pairing),
+            self.config.last_round == "standings" and self.pairing == engine.MTG_PAIRING,
             policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
             cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
