@@ -9,6 +9,7 @@ raw per-simulation arrays with numpy and scipy, not with the code under test.
 from __future__ import annotations
 
 import base64
+import html
 import io
 import math
 import re
@@ -16,6 +17,7 @@ import re
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from conftest import MELEE, ROOT, need
 from PIL import Image
 from scipy.special import ndtri
 
@@ -24,6 +26,7 @@ from cli.simopts import sim_config
 from sim import engine
 from sim.context import open_event
 from sim.report import build_report, gather
+from sim.report.examples import EXAMPLES
 from sim.report.fig_ranks import rank_shares
 from sim.report.rooting import who_to_root_for
 from sim.report.text import prop_text
@@ -249,3 +252,27 @@ def test_two_rounds_left(tmp_path):
     text = out.read_text(encoding="utf-8")
     assert all(f'<section id="{s}">' in text for s in SECTIONS)
     assert "double draw" in text
+
+
+# ------------------------------------------------------------------ the committed examples
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.output for e in EXAMPLES])
+def test_committed_example_reports(example):
+    """reports/ holds every example: small, self-contained, every section."""
+    path = ROOT / "reports" / example.output
+    assert path.stat().st_size < 1_500_000
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"https?://", text) and "<script" not in text and "<link" not in text
+    assert all(f'<section id="{s}">' in text for s in SECTIONS)
+    assert f"Regenerate with: {html.escape(example.command())}" in text
+
+
+def test_examples_are_real_events_with_a_top_8_cut_before_the_last_round():
+    import json
+
+    index = {row["file"]: row for row in json.loads((need(MELEE) / "index.json").read_text())}
+    for example in EXAMPLES:
+        row = index[example.file]
+        assert row["playoff_first_round_matches"] == 4
+        assert row["swiss_rounds"] == example.after_round + 1
