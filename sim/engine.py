@@ -122,6 +122,16 @@ def locked_after_draw(points, active, count, x, o, draw_pts, win_pts, top):
 
 
 @kernel
+def solo(opp, kind, gw, gl, gd, r, a, k, games):
+    """Write a round without opponent (bye, loss without opponent): every field of the cell."""
+    opp[a, r] = -1
+    kind[a, r] = k
+    gw[a, r] = games
+    gl[a, r] = 0
+    gd[a, r] = 0
+
+
+@kernel
 def copy_rows(src, dst):
     """``dst[:] = src`` for 2-D arrays of the same shape (a flat loop: faster than slicing)."""
     a = src.ravel()
@@ -147,14 +157,18 @@ def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
 def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0,
                  total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
                  codes, points_table, flags0, ratings, pairing, standings_last, future_policy, draw_points,
-                 top, bye_games, need_ranks, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
+                 top, bye_games, need_ranks, fresh, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
     """Play simulation ``s`` into the work arrays; returns the final order."""
     state = stream(seed, s)
-    copy_rows(opp0, opp)
-    copy_rows(kind0, kind)
-    copy_rows(gw0, gw)
-    copy_rows(gl0, gl)
-    copy_rows(gd0, gd)
+    if fresh:
+        # The rounds played so far never change, and every simulation writes the same cells of the
+        # rounds it plays (every active player, every simulated round): work arrays are copied from
+        # the snapshot once per chunk of simulations, not once per simulation.
+        copy_rows(opp0, opp)
+        copy_rows(kind0, kind)
+        copy_rows(gw0, gw)
+        copy_rows(gl0, gl)
+        copy_rows(gd0, gd)
     copy_rows(rec0, rec)
     for p in range(points.shape[0]):
         points[p] = rec0[p, 0]
@@ -203,14 +217,13 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
             state[1] = round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE
             mode = fmode[t] if (r == nr0 and t < fmode.shape[0]) else FREE
             if b == -1:
-                kind[a, r] = kinds.BYE
-                gw[a, r] = bye_games
+                solo(opp, kind, gw, gl, gd, r, a, kinds.BYE, bye_games)
                 add_round(rec, a, kinds.BYE, bye_games, 0, 0, points_table)
                 points[a] += win_pts
                 had_bye[a] = True
                 continue
             if b < 0:
-                kind[a, r] = kinds.LOSS_NO_OPPONENT
+                solo(opp, kind, gw, gl, gd, r, a, kinds.LOSS_NO_OPPONENT, 0)
                 add_round(rec, a, kinds.LOSS_NO_OPPONENT, 0, 0, 0, points_table)
                 continue
             if lock and drawn[t]:
@@ -294,7 +307,7 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
                                  members, nr0, total, fa, fb, fmode, fscore, strength, model,
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
                                  pairing, standings_last, future_policy, draw_points, top, bye_games,
-                                 max_rank, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
+                                 max_rank, s == lo, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
                                  score, outcome)
             row = s - first
             for i in range(members.shape[0]):

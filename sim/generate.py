@@ -51,7 +51,7 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
         sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
         config.last_round == "standings" and sim.pairing == engine.MTG_PAIRING, engine.NO_DRAWS, 0,
         config.top,
-        sim.bye_games, players, opp, kind, gw, gl, gd, *work)
+        sim.bye_games, players, True, opp, kind, gw, gl, gd, *work)
     return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
                  swiss_rounds=rounds, format="generated")
 

@@ -118,7 +118,7 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
             order = engine.simulate_one(
                 s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0, total, fa,
                 fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
-                flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, opp, kind, gw, gl, gd, rec,
+                flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
                 points, had_bye, keys, pa, pb, score, outcome)
             state = engine.stream(seed, s)
             state[1] = engine.NOISE_DRAWS

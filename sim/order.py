@@ -62,15 +62,16 @@ def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
 def sort_run_desc(order, values, tmp, lo, hi):
     """Sort ``order[lo:hi]`` by ``values[player]``, highest first (stable).
 
-    The values are first gathered next to each other (``tmp``); runs of up to 64 are sorted by
-    insertion on that copy, longer ones by numba's merge argsort.
+    The values are first gathered next to each other (``tmp``); runs of up to 16 are sorted by
+    insertion on that copy, longer ones by numba's quicksort argsort.  Players with exactly equal
+    values may come in any order: the caller orders every run of equal values by the next key.
     """
     n = hi - lo
     if n < 2:
         return
     for i in range(n):
         tmp[i] = values[order[lo + i]]
-    if n <= 64:
+    if n <= 16:
         for i in range(1, n):
             v = tmp[i]
             p = order[lo + i]
@@ -84,7 +85,7 @@ def sort_run_desc(order, values, tmp, lo, hi):
         return
     for i in range(n):
         tmp[i] = -tmp[i]
-    idx = np.argsort(tmp[:n], kind="mergesort")
+    idx = np.argsort(tmp[:n])
     players = order[lo:hi].copy()
     for i in range(n):
         order[lo + i] = players[idx[i]]
@@ -141,8 +142,10 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     mw = np.empty(size)
     gwp = np.empty(size)
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
-    # Computing a column for everyone at once is cheaper than player by player when most players
-    # need it (a complete order), and the only way for codes other than the MTG ones.
+    # Columns are computed for everyone at once for a complete order (cheaper than player by
+    # player when most players need them) and for codes other than the MTG ones (they may need
+    # whole columns, e.g. direct encounter); otherwise MTG values player by player, only for
+    # players still tied.
     generic = 2 * need >= n
     for k in range(1, codes.shape[0]):
         c = codes[k]
