@@ -154,11 +154,15 @@ def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
 
 
 @kernel
-def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0,
+def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0,
                  total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
                  codes, points_table, flags0, ratings, pairing, standings_last, future_policy, draw_points,
                  top, bye_games, need_ranks, fresh, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
-    """Play simulation ``s`` into the work arrays; returns the final order."""
+    """Play simulation ``s`` into the work arrays; returns the final order.
+
+    ``award[p]`` is the number of byes player ``p`` was awarded before the event (a bye in each of
+    rounds 1 .. award[p]); in those rounds they are not paired.
+    """
     state = stream(seed, s)
     if fresh:
         # The rounds played so far never change, and every simulation writes the same cells of the
@@ -185,18 +189,36 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
             pa[:m] = fa
             pb[:m] = fb
         else:
+            pool = players
+            awarded = 0
+            for i in range(players.shape[0]):
+                if award[players[i]] > r:
+                    awarded += 1
+            if awarded > 0:
+                pool = np.empty(players.shape[0] - awarded, dtype=np.int64)
+                k = 0
+                for i in range(players.shape[0]):
+                    if award[players[i]] <= r:
+                        pool[k] = players[i]
+                        k += 1
             if r == total - 1 and standings_last:
                 order = ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
-                                       ratings, players, state, keys, players.shape[0], 0, active)
+                                       ratings, pool, state, keys, pool.shape[0], 0, active)
                 m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
             else:
-                m, bye, ok = pair_round(pairing, state, players, points, had_bye, opp, r, ratings, pa, pb)
+                m, bye, ok = pair_round(pairing, state, pool, points, had_bye, opp, r, ratings, pa, pb)
             if not ok:
                 flags[FLAG_DEDUPE] = 1
             if bye >= 0:
                 pa[m] = bye
                 pb[m] = -1
                 m += 1
+            if awarded > 0:
+                for i in range(players.shape[0]):
+                    if award[players[i]] > r:
+                        pa[m] = players[i]
+                        pb[m] = -1
+                        m += 1
         lock = r == total - 1 and future_policy != NO_DRAWS and r > nr0
         if lock:  # decided on the points before the round, for every table at once
             count = at_least(points, active)
@@ -266,7 +288,7 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, player
 
 
 @parallel_kernel
-def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active,
+def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
                     players, members, nr0, total, fa, fb, fmode, fscore, strength, model, draw_share,
                     dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, pairing, standings_last,
                     future_policy, draw_points, top, bye_games, focus, cut_count, rank_hist, points_hist,
@@ -297,13 +319,13 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
         points = np.empty(n, dtype=np.int64)
         had_bye = np.empty(n, dtype=np.bool_)
         keys = np.empty((n, n_keys))
-        pa = np.empty(n // 2 + 1, dtype=np.int64)
-        pb = np.empty(n // 2 + 1, dtype=np.int64)
+        pa = np.empty(n + 1, dtype=np.int64)  # room for every bye (awarded byes included)
+        pb = np.empty(n + 1, dtype=np.int64)
         score = np.empty(3, dtype=np.int64)
         outcome = np.empty(fa.shape[0], dtype=np.int8)
         rank_of = np.empty(n, dtype=np.int64)
         for s in range(lo, hi):
-            order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players,
+            order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players,
                                  members, nr0, total, fa, fb, fmode, fscore, strength, model,
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
                                  pairing, standings_last, future_policy, draw_points, top, bye_games,

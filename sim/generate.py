@@ -39,13 +39,13 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     gl = np.empty((n, total), dtype=np.int8)
     gd = np.empty((n, total), dtype=np.int8)
     work = (sim.rec0.copy(), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_), np.empty((n, len(sim.codes))),
-            np.empty(n // 2 + 1, dtype=np.int64), np.empty(n // 2 + 1, dtype=np.int64),
+            np.empty(n + 1, dtype=np.int64), np.empty(n + 1, dtype=np.int64),
             np.empty(3, dtype=np.int64), np.empty(0, dtype=np.int8))
     none = np.zeros(0, dtype=np.int64)
     dcum, dsc, wcum, wsc = sim.tables_
     res = config.results
     engine.simulate_one(
-        seed, np.uint64(seed % 2**64), sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, sim.had_bye,
+        seed, np.uint64(seed % 2**64), sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, sim.had_bye, sim.award,
         sim.active, sim.players, sim.members, 0, total, none, none, none, np.zeros((0, 3), np.int64),
         sim.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, sim.codes, sim.points_table,
         sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),

@@ -81,7 +81,7 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
 
 
 @parallel_kernel
-def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members,
+def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members,
               nr0, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes,
               points_table, flags0, ratings, top, bye_games, tables, base_cut, flip_cut, base_outcome,
               flip_outcome):
@@ -107,8 +107,8 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
         points = np.empty(n, dtype=np.int64)
         had_bye = np.empty(n, dtype=np.bool_)
         keys = np.empty((n, codes.shape[0]))
-        pa = np.empty(n // 2 + 1, dtype=np.int64)
-        pb = np.empty(n // 2 + 1, dtype=np.int64)
+        pa = np.empty(n + 1, dtype=np.int64)
+        pb = np.empty(n + 1, dtype=np.int64)
         score = np.empty(3, dtype=np.int64)
         outcome = np.empty(fa.shape[0], dtype=np.int8)
         pair = np.empty(2, dtype=np.int8)
@@ -116,7 +116,7 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
         for s in range(lo, hi):
             row = s - first
             order = engine.simulate_one(
-                s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, active, players, members, nr0, total, fa,
+                s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0, total, fa,
                 fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
                 flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
                 points, had_bye, keys, pa, pb, score, outcome)

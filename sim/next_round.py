@@ -76,32 +76,31 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     nr = snap.kind.shape[1]
     had_bye = (snap.kind == 2).any(axis=1) if nr else np.zeros(n, dtype=bool)
     exact_ties = False
+    # players with a bye awarded for this round are not paired
+    awarded = {p for p, k in snap.event.awarded_byes.items() if k >= number and p in snap.index}
+    in_round = snap.active & ~np.isin(np.arange(n), [snap.index[p] for p in awarded])
+    points = np.zeros(n, dtype=np.int64)
+    for r in table.rows:
+        points[snap.index[r.player]] = round(r.points * rules.point_scale)
+    players = np.flatnonzero(in_round).astype(np.int64)
     if pairing == "dutch":
-        points = np.zeros(n, dtype=np.int64)
-        for r in table.rows:
-            points[snap.index[r.player]] = round(r.points * rules.point_scale)
-        players = np.flatnonzero(snap.active).astype(np.int64)
         m, bye, ok = pair_dutch(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr,
                                 snap.ratings, pa, pb)
         method = "dutch"
     elif number == snap.total_rounds and last_round == "standings":
-        ranked = np.array([snap.index[r.player] for r in table.rows if snap.active[snap.index[r.player]]],
+        ranked = np.array([snap.index[r.player] for r in table.rows if in_round[snap.index[r.player]]],
                           dtype=np.int64)
         tied_players = {r.player for r in table.rows if r.tied}
         m, bye, ok = pair_standings(ranked, had_bye, snap.opp, nr, pa, pb)
         method = "standings"
         exact_ties = any(snap.names[p] in tied_players for p in ranked)
     else:
-        points = np.zeros(n, dtype=np.int64)
-        for r in table.rows:
-            points[snap.index[r.player]] = round(r.points * rules.point_scale)
-        players = np.flatnonzero(snap.active).astype(np.int64)
         m, bye, ok = pair_swiss(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr, pa, pb)
         method = "random"
     tables = [Table(t + 1, snap.names[pa[t]], snap.names[pb[t]], pts[snap.names[pa[t]]],
                     pts[snap.names[pb[t]]]) for t in range(m)]
-    if bye >= 0:
-        tables.append(Table(m + 1, snap.names[bye], None, pts.get(snap.names[bye], 0), None))
+    for p in ([snap.names[bye]] if bye >= 0 else []) + sorted(awarded):
+        tables.append(Table(len(tables) + 1, p, None, pts.get(p, 0), None))
     return Pairings(number, method, tuple(tables), rematch=not ok, exact_ties=exact_ties)
 
 

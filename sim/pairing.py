@@ -36,31 +36,39 @@ def have_met(opp, p, q, nr):
 
 
 @kernel
-def pair_in_order(seq, opp, nr, pa, pb, start):
-    """Pair the players of ``seq`` (even length) in preference order, without rematches if possible.
+def search_pairing(seq, opp, nr, partner, allowed):
+    """Depth-first search for a pairing of ``seq`` in preference order with at most ``allowed``
+    rematches: the first unpaired player meets the next unpaired one (a rematch only while the
+    allowance lasts); when stuck, the latest choice moves on to its next candidate.
 
-    Writes tables ``start, start + 1, ...`` of ``pa``/``pb``; returns True when no rematch was needed.
+    Fills ``partner`` (positions in ``seq``); returns 1 when found, 0 when none exists, -1 when the
+    search gave up after :data:`MAX_STEPS` steps.
     """
     n = seq.shape[0]
-    partner = np.full(n, -1, dtype=np.int64)
+    partner[:] = -1
     stack_i = np.empty(n // 2 + 1, dtype=np.int64)
     stack_j = np.empty(n // 2 + 1, dtype=np.int64)
+    stack_cost = np.zeros(n // 2 + 1, dtype=np.int64)
     depth = 0
+    used = 0
     i = 0
     j_from = 0
     steps = 0
-    ok = True
     while True:
         while i < n and partner[i] >= 0:
             i += 1
         if i >= n:
-            break
+            return 1
         found = -1
+        cost = 0
         j = max(j_from, i + 1)
         while j < n:
-            if partner[j] < 0 and not have_met(opp, seq[i], seq[j], nr):
-                found = j
-                break
+            if partner[j] < 0:
+                met = have_met(opp, seq[i], seq[j], nr)
+                if not met or used < allowed:
+                    found = j
+                    cost = 1 if met else 0
+                    break
             j += 1
         steps += 1
         if found >= 0:
@@ -68,23 +76,46 @@ def pair_in_order(seq, opp, nr, pa, pb, start):
             partner[found] = i
             stack_i[depth] = i
             stack_j[depth] = found
+            stack_cost[depth] = cost
+            used += cost
             depth += 1
             j_from = 0
             i += 1
             continue
-        if depth == 0 or steps > MAX_STEPS:
-            ok = False
-            break
+        if depth == 0:
+            return 0
+        if steps > MAX_STEPS:
+            return -1
         depth -= 1
         bi = stack_i[depth]
         bj = stack_j[depth]
+        used -= stack_cost[depth]
         partner[bi] = -1
         partner[bj] = -1
         i = bi
         j_from = bj + 1
-    if not ok:  # no rematch-free pairing: pair in order
-        for k in range(n):
-            partner[k] = k + 1 if k % 2 == 0 else k - 1
+
+
+@kernel
+def pair_in_order(seq, opp, nr, pa, pb, start):
+    """Pair the players of ``seq`` (even length) in preference order, without rematches if possible.
+
+    When no rematch-free pairing exists (tiny events), the pairing with the fewest rematches in the
+    same preference order is used.  Writes tables ``start, start + 1, ...`` of ``pa``/``pb``;
+    returns True when no rematch was needed.
+    """
+    n = seq.shape[0]
+    partner = np.full(n, -1, dtype=np.int64)
+    ok = search_pairing(seq, opp, nr, partner, 0) == 1
+    if not ok:
+        done = False
+        for allowed in range(1, n // 2 + 1):
+            if search_pairing(seq, opp, nr, partner, allowed) == 1:
+                done = True
+                break
+        if not done:  # the search gave up (far beyond real events): pair in order
+            for k in range(n):
+                partner[k] = k + 1 if k % 2 == 0 else k - 1
     t = start
     for k in range(n):
         if partner[k] > k:
@@ -92,6 +123,13 @@ def pair_in_order(seq, opp, nr, pa, pb, start):
             pb[t] = seq[partner[k]]
             t += 1
     return ok
+
+
+@kernel
+def pairable(seq, opp, nr):
+    """True when ``seq`` can be paired without a rematch."""
+    partner = np.empty(seq.shape[0], dtype=np.int64)
+    return search_pairing(seq, opp, nr, partner, 0) == 1
 
 
 @kernel
@@ -170,26 +208,56 @@ def without(seq, k):
 
 @kernel
 def pair_swiss(state, players, points, had_bye, opp, nr, pa, pb):
-    """Pair a middle round.  Returns (tables, bye player or -1, no rematch needed)."""
+    """Pair a middle round.  Returns (tables, bye player or -1, no rematch needed).
+
+    The bye is drawn first (lowest point group, no second bye); only if the others then cannot be
+    paired without a rematch are the other players of that group without a bye tried.
+    """
     bye = -1
     pool = players
     if players.shape[0] % 2 == 1:
         k = bye_lowest_group(state, players, points, had_bye)
-        bye = players[k]
         pool = without(players, k)
+        if not pairable(pool, opp, nr):
+            k = better_bye(players, points, had_bye, opp, nr, k)
+            pool = without(players, k)
+        bye = players[k]
     seq = point_group_order(state, pool, points)
     ok = pair_in_order(seq, opp, nr, pa, pb, 0)
     return seq.shape[0] // 2, bye, ok
 
 
 @kernel
+def better_bye(players, points, had_bye, opp, nr, first):
+    """Another allowed bye player (position: the group of ``first``, with a bye only if ``first``
+    had one) that lets the others be paired without a rematch; ``first`` when none does."""
+    for k in range(players.shape[0]):
+        p = players[k]
+        if k == first or points[p] != points[players[first]] or (had_bye[p] and not had_bye[players[first]]):
+            continue
+        if pairable(without(players, k), opp, nr):
+            return k
+    return first
+
+
+@kernel
 def pair_standings(ranked, had_bye, opp, nr, pa, pb):
-    """Pair the last round by standings (``ranked`` best first).  Returns like :func:`pair_swiss`."""
+    """Pair the last round by standings (``ranked`` best first).  Returns like :func:`pair_swiss`.
+
+    The bye goes to the lowest-ranked player without one; if the others then cannot be paired
+    without a rematch, to the next lowest-ranked without one who lets them.
+    """
     bye = -1
     seq = ranked
     if ranked.shape[0] % 2 == 1:
         k = bye_last_in_order(ranked, had_bye)
-        bye = ranked[k]
         seq = without(ranked, k)
+        if not pairable(seq, opp, nr):
+            for c in range(k - 1, -1, -1):
+                if had_bye[ranked[c]] == had_bye[ranked[k]] and pairable(without(ranked, c), opp, nr):
+                    k = c
+                    break
+            seq = without(ranked, k)
+        bye = ranked[k]
     ok = pair_in_order(seq, opp, nr, pa, pb, 0)
     return seq.shape[0] // 2, bye, ok

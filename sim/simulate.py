@@ -156,6 +156,8 @@ class Simulator:
         self.rec0 = player_records(self.kind, self.gw, self.gl, self.gd, done, table)
         self.had_bye = (snap.kind == kinds.BYE).any(axis=1) if done else np.zeros(n, dtype=bool)
         self.active = snap.active.copy()
+        #: Byes awarded before the event: a bye in each of rounds 1 .. award[p].
+        self.award = np.array([snap.event.awarded_byes.get(p, 0) for p in snap.names], dtype=np.int64)
         self.players = np.flatnonzero(self.active).astype(np.int64)
         self.members = np.flatnonzero(self.active | snap.competed).astype(np.int64)
         self.codes = rules.codes()
@@ -223,7 +225,7 @@ class Simulator:
         res = self.config.results
         engine.run_simulations(
             np.uint64(seed % 2**64), first, n, chunks, self.opp, self.kind, self.gw, self.gl, self.gd,
-            self.rec0, self.had_bye, self.active, self.players, self.members,
+            self.rec0, self.had_bye, self.award, self.active, self.players, self.members,
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
             self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
             self.points_table, self.flags, self.ratings, engine.pairing_selector(self.pairing),
