@@ -132,6 +132,19 @@ def solo(opp, kind, gw, gl, gd, r, a, k, games):
 
 
 @kernel
+def work_arrays(opp0, kind0, gw0, gl0, gd0, rec0, n_keys, tables):
+    """One chunk's work arrays for :func:`simulate_one` (opp, kind, gw, gl, gd, rec, points, had_bye,
+    keys, pa, pb, score, outcome), shaped like the snapshot's."""
+    n, t_cap = opp0.shape
+    return (np.empty((n, t_cap), dtype=opp0.dtype), np.empty((n, t_cap), dtype=kind0.dtype),
+            np.empty((n, t_cap), dtype=gw0.dtype), np.empty((n, t_cap), dtype=gl0.dtype),
+            np.empty((n, t_cap), dtype=gd0.dtype), np.empty_like(rec0), np.empty(n, dtype=np.int64),
+            np.empty(n, dtype=np.bool_), np.empty((n, n_keys)),
+            np.empty(n + 1, dtype=np.int64),  # pa, pb: room for every bye (awarded byes included)
+            np.empty(n + 1, dtype=np.int64), np.empty(3, dtype=np.int64), np.empty(tables, dtype=np.int8))
+
+
+@kernel
 def copy_rows(src, dst):
     """``dst[:] = src`` for 2-D arrays of the same shape (a flat loop: faster than slicing)."""
     a = src.ravel()
@@ -303,26 +316,15 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
     ``focus_rank`` and ``focus_keys`` for the players in ``focus``, ``table_outcome`` of the first
     round's tables, ``cut_line`` (points and tiebreaks of the last player in the cut).
     """
-    n, t_cap = opp0.shape
+    n = opp0.shape[0]
     n_keys = codes.shape[0]
     max_rank = rank_hist.shape[2] - 1
     max_points = points_hist.shape[2] - 1
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
-        opp = np.empty((n, t_cap), dtype=opp0.dtype)
-        kind = np.empty((n, t_cap), dtype=kind0.dtype)
-        gw = np.empty((n, t_cap), dtype=gw0.dtype)
-        gl = np.empty((n, t_cap), dtype=gl0.dtype)
-        gd = np.empty((n, t_cap), dtype=gd0.dtype)
-        rec = np.empty_like(rec0)
-        points = np.empty(n, dtype=np.int64)
-        had_bye = np.empty(n, dtype=np.bool_)
-        keys = np.empty((n, n_keys))
-        pa = np.empty(n + 1, dtype=np.int64)  # room for every bye (awarded byes included)
-        pb = np.empty(n + 1, dtype=np.int64)
-        score = np.empty(3, dtype=np.int64)
-        outcome = np.empty(fa.shape[0], dtype=np.int8)
+        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome = work_arrays(
+            opp0, kind0, gw0, gl0, gd0, rec0, n_keys, fa.shape[0])
         rank_of = np.empty(n, dtype=np.int64)
         for s in range(lo, hi):
             order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players,

@@ -32,15 +32,9 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     if played == 0:
         return empty
     sim = Simulator(take_snapshot(empty, 0, rounds), rules, config)
-    n, total = players, rounds
-    opp = np.empty((n, total), dtype=np.int32)
-    kind = np.empty((n, total), dtype=np.int8)
-    gw = np.empty((n, total), dtype=np.int8)
-    gl = np.empty((n, total), dtype=np.int8)
-    gd = np.empty((n, total), dtype=np.int8)
-    work = (sim.rec0.copy(), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_), np.empty((n, len(sim.codes))),
-            np.empty(n + 1, dtype=np.int64), np.empty(n + 1, dtype=np.int64),
-            np.empty(3, dtype=np.int64), np.empty(0, dtype=np.int8))
+    total = rounds
+    work = engine.work_arrays(sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, len(sim.codes), 0)
+    opp, kind, gw, gl, gd = work[:5]
     none = np.zeros(0, dtype=np.int64)
     dcum, dsc, wcum, wsc = sim.tables_
     res = config.results
@@ -50,8 +44,7 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
         sim.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, sim.codes, sim.points_table,
         sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
         config.last_round == "standings" and sim.pairing == engine.MTG_PAIRING, engine.NO_DRAWS, 0,
-        config.top,
-        sim.bye_games, players, True, opp, kind, gw, gl, gd, *work)
+        config.top, sim.bye_games, players, True, *work)
     return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
                  swiss_rounds=rounds, format="generated")
 

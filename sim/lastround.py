@@ -91,26 +91,15 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
     ``base_cut[row, j, k]`` in the cut in the base world, ``flip_cut[row, j, k]`` with that table
     flipped; ``base_outcome``/``flip_outcome`` the table's result in each (engine.A_WON ... ID).
     """
-    n, t_cap = opp0.shape
+    n = opp0.shape[0]
     total = nr0 + 1
     selector = np.zeros(0, dtype=np.int8)  # no pairing happens: the round's tables are given
     none = np.zeros(0, dtype=np.int64)
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
-        opp = np.empty((n, t_cap), dtype=opp0.dtype)
-        kind = np.empty((n, t_cap), dtype=kind0.dtype)
-        gw = np.empty((n, t_cap), dtype=gw0.dtype)
-        gl = np.empty((n, t_cap), dtype=gl0.dtype)
-        gd = np.empty((n, t_cap), dtype=gd0.dtype)
-        rec = np.empty_like(rec0)
-        points = np.empty(n, dtype=np.int64)
-        had_bye = np.empty(n, dtype=np.bool_)
-        keys = np.empty((n, codes.shape[0]))
-        pa = np.empty(n + 1, dtype=np.int64)
-        pb = np.empty(n + 1, dtype=np.int64)
-        score = np.empty(3, dtype=np.int64)
-        outcome = np.empty(fa.shape[0], dtype=np.int8)
+        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome = engine.work_arrays(
+            opp0, kind0, gw0, gl0, gd0, rec0, codes.shape[0], fa.shape[0])
         pair = np.empty(2, dtype=np.int8)
         noise = np.empty(n, dtype=np.uint64)
         for s in range(lo, hi):

@@ -25,8 +25,7 @@ from sim.tiebreaks import (
     OMW,
     POINTS,
     REC_POINTS,
-    faced,
-    met_before,
+    opponent_sums,
     tiebreak_values_rec,
     win_percentages,
 )
@@ -40,21 +39,10 @@ def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
     if code == GW_RAW:
         return gwp[p]
     if code == OMW or code == OGW:
-        total = 0.0
-        count = 0
-        for r in range(nr):
-            if not faced(kind[p, r]):
-                continue
-            if dedupe and met_before(opp, kind, p, r):
-                continue
-            o = opp[p, r]
-            if code == OMW:
-                total += mw[o]
-            else:
-                v = gwp[o]
-                total += max(FLOOR, v)
-            count += 1
-        return total / count if count > 0 else FLOOR
+        t1, t2, count = opponent_sums(p, mw, gwp, opp, kind, nr, dedupe)
+        if count == 0:
+            return FLOOR
+        return (t1 if code == OMW else t2) / count
     return np.nan
 
 

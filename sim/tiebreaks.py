@@ -126,22 +126,29 @@ def met_before(opp, kind, p, r):
 
 
 @kernel
+def opponent_sums(p, mw, gwp, opp, kind, nr, dedupe):
+    """Sums of player ``p``'s opponents' MW% and GW% (each GW% floored at 1/3), and how many
+    opponents (see :func:`faced`; with ``dedupe`` an opponent met twice counts once)."""
+    t1 = 0.0
+    t2 = 0.0
+    count = 0
+    for r in range(nr):
+        if not faced(kind[p, r]):
+            continue
+        if dedupe and met_before(opp, kind, p, r):
+            continue
+        o = opp[p, r]
+        t1 += mw[o]
+        t2 += max(FLOOR, gwp[o])
+        count += 1
+    return t1, t2, count
+
+
+@kernel
 def opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw):
     """OMW% and OGW% of every player in one pass (each opponent's GW% floored at 1/3)."""
     for p in range(opp.shape[0]):
-        t1 = 0.0
-        t2 = 0.0
-        count = 0
-        for r in range(nr):
-            if not faced(kind[p, r]):
-                continue
-            if dedupe and met_before(opp, kind, p, r):
-                continue
-            o = opp[p, r]
-            t1 += mw[o]
-            v = gwp[o]
-            t2 += v if v > FLOOR else FLOOR
-            count += 1
+        t1, t2, count = opponent_sums(p, mw, gwp, opp, kind, nr, dedupe)
         if count > 0:
             omw[p] = t1 / count
             ogw[p] = t2 / count
