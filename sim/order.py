@@ -6,7 +6,7 @@ exact ties last of all by a random key.  Working run by run means a tiebreak is 
 players who are still tied when it is reached (OGW% is rarely needed), and the final standings of a
 simulation need only be exact down to the rank that matters (``need``): runs that start below it
 are left in point order.  :func:`refined_order` gives exactly the order of
-:func:`sim.ranking.rank_order` on the full keys for every run it sorts (tests pin this).
+a comparator sort on the full keys for every run it sorts (``tests/test_order.py`` pins this).
 """
 
 from __future__ import annotations

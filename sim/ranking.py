@@ -78,7 +78,8 @@ def sort_segment(keys, noise, order, buf, lo, hi):
 
 @kernel
 def rank_order(keys, noise, members):
-    """The players listed in ``members``, best first, on :func:`compare`.
+    """The players listed in ``members``, best first, on :func:`compare` (direct encounter uses it
+    to find the groups tied on the keys before it; the standings use :func:`sim.order.refined_order`).
 
     The first key is points, whole numbers: players are first bucketed by points (a counting
     sort), then each point group is sorted on the full comparison.
@@ -292,15 +293,3 @@ def direct_encounter_column(keys, k, opp, kind, gw, gl, nr, points_table, swiss_
             size = 0
         if starts[i]:
             below = 0
-
-
-@kernel
-def refine_direct_encounter(keys, codes, opp, kind, gw, gl, nr, points_table, swiss_rule):
-    """Recompute every direct-encounter column of ``keys`` from the columns before it.
-
-    :func:`sim.tiebreaks.tiebreak_values` already does this for packs whose codes contain direct
-    encounter; callers that assemble ``keys`` otherwise call this before :func:`rank_order`.
-    """
-    for j in range(codes.shape[0]):
-        if codes[j] == DIRECT_ENCOUNTER:
-            direct_encounter_column(keys, j, opp, kind, gw, gl, nr, points_table, swiss_rule)

@@ -236,8 +236,5 @@ class Simulator:
                         focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))
 
 
-def threads() -> int:
-    return numba.get_num_threads()
-
 
 

@@ -1,0 +1,68 @@
+"""The simulations' standings order (tie refinement) against a plain comparator sort."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+from sim.generate import generate_event
+from sim.order import refined_order
+from sim.ranking import TOLERANCE
+from sim.rules import get_rules
+from sim.snapshot import take_snapshot
+from sim.standings import tiebreak_table
+from sim.tiebreaks import player_records
+
+
+def naive_order(keys: np.ndarray, noise: np.ndarray, members) -> list[int]:
+    """Members best first: every key higher is better, values within TOLERANCE are equal, exact ties
+    by the smaller noise."""
+    def compare(a, b):
+        for k in range(keys.shape[1]):
+            d = keys[a, k] - keys[b, k]
+            if d > TOLERANCE:
+                return -1
+            if d < -TOLERANCE:
+                return 1
+        return -1 if noise[a] < noise[b] else (1 if noise[a] > noise[b] else 0)
+
+    return sorted((int(m) for m in members), key=functools.cmp_to_key(compare))
+
+
+def cut_position(order, active, need_ranks, need_active):
+    need = placed = 0
+    while need < len(order) and (need < need_ranks or placed < need_active):
+        placed += bool(active[order[need]])
+        need += 1
+    return need
+
+
+@pytest.mark.parametrize("trial", range(24))
+def test_refined_order_is_the_comparator_order(trial):
+    rng = np.random.default_rng(trial)
+    players = int(rng.integers(4, 300))
+    rounds = int(rng.integers(2, 9))
+    played = int(rng.integers(1, rounds + 1))
+    snap = take_snapshot(generate_event(players, rounds, played, seed=trial))
+    for pack in ("mtg", "mtg-classic"):
+        rules = get_rules(pack)
+        table = rules.points_table()
+        rec = player_records(snap.kind, snap.gw, snap.gl, snap.gd, played, table)
+        keys = tiebreak_table(snap, rules, dedupe=False)
+        noise = rng.integers(0, 2**63, players).astype(np.uint64)
+        members = np.flatnonzero(rng.random(players) < 0.9).astype(np.int64)
+        expected = naive_order(keys, noise, members)
+        work = np.full((players, len(rules.codes())), np.nan)
+        got = refined_order(rec, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, played, table, rules.codes(),
+                            rules.flags(False), snap.ratings, members, noise, work, len(members), 0,
+                            snap.active)
+        assert got.tolist() == expected
+        # a partial order is exact down to the first `need` places
+        active = snap.active & (rng.random(players) < 0.8)
+        got = refined_order(rec, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, played, table, rules.codes(),
+                            rules.flags(False), snap.ratings, members, noise, work, 20, 8, active)
+        need = cut_position(expected, active, 20, 8)
+        assert got.tolist()[:need] == expected[:need]
+        assert sorted(got.tolist()) == sorted(expected)
