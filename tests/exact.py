@@ -4,16 +4,20 @@ For an event of a handful of players with one or two Swiss rounds left, every wa
 rounds can go is listed with its exact probability (a :class:`~fractions.Fraction`):
 
 - every pairing the rules allow, weighted by how likely the event software is to produce it: the
-  bye of a middle round is uniform over its candidates, each point group's random order is uniform
-  over its permutations (all of them are enumerated and paired), and in the last round paired by
-  standings each order of exactly tied players is equally likely;
+  bye of a middle round is drawn uniformly among the allowed players and then, when the others
+  could not be paired without a rematch, handed on by the deterministic retry (so a player can
+  receive the bye from several draws), each point group's random order is uniform over its
+  permutations (all of them are enumerated and paired), and in the last round paired by standings
+  each order of exactly tied players is equally likely; players whose awarded byes cover the round
+  get their bye and are not paired;
 - every result of every table, from a result model whose probabilities are exact binary fractions
   (so the engine's 32-bit uniforms hit them exactly);
 - in the final standings, players exactly tied are in random order, so an active player of a tied
   class that straddles the cut gets an equal share of the places left.
 
-The rules themselves (pairing in preference order with backtracking, bye candidates, standings
-order, the locked-draw policy) are those of ``tests/naive_sim.py``, applied to each enumerated case.
+The rules themselves (pairing in preference order with backtracking and the fewest rematches, bye
+candidates and the retry, awarded byes, standings order, the locked-draw policy) are those of
+``tests/naive_sim.py``, applied to each enumerated case.
 Only the coin result model is handled (who wins is 1/2 either way).
 """
 
@@ -103,9 +107,13 @@ def canonical(tables, bye) -> tuple:
 
 def pairing_distribution(fld: Field, rounds: list[Round], config: SimConfig,
                          number: int) -> list[tuple[Pairing, Fraction]]:
-    """Every pairing of round ``number`` after ``rounds``, with its probability."""
+    """Every pairing of round ``number`` after ``rounds``, with its probability: the tables and
+    the bye of the players paired (those with an awarded bye this round are not:
+    :func:`naive_sim.awarded_byes`)."""
     met = naive_sim.opponents_met(rounds)
     byes = naive_sim.had_a_bye(rounds)
+    awarded = naive_sim.awarded_byes(fld, number)
+    paired = [p for p in fld.active if p not in awarded]
     dist: dict[tuple, Fraction] = defaultdict(Fraction)
     example: dict[tuple, Pairing] = {}
 
@@ -116,16 +124,17 @@ def pairing_distribution(fld: Field, rounds: list[Round], config: SimConfig,
 
     if number == fld.total_rounds and config.last_round == "standings":
         keys = naive_sim.standings_keys(fld, rounds)
-        orders, count = orders_of_classes(tie_classes(fld.active, keys))
+        orders, count = orders_of_classes(tie_classes(paired, keys))
         for ranked in orders:
             tables, bye, _ = naive_sim.pair_by_standings(ranked, byes, met)
             add(tables, bye, Fraction(1, count))
     else:
         points = naive_sim.points_of(rounds, fld.active)
-        odd = len(fld.active) % 2 == 1
-        candidates = naive_sim.bye_candidates(fld.active, points, byes) if odd else [None]
-        for bye in candidates:
-            pool = [p for p in fld.active if p != bye]
+        odd = len(paired) % 2 == 1
+        candidates = naive_sim.bye_candidates(paired, points, byes) if odd else [None]
+        for drawn in candidates:  # each drawn with probability 1 / len(candidates)
+            bye = naive_sim.middle_round_bye(drawn, candidates, paired, met) if odd else None
+            pool = [p for p in paired if p != bye]
             groups = [[p for p in pool if points[p] == v] for v in sorted({points[p] for p in pool},
                                                                        reverse=True)]
             orders, count = orders_of_classes(groups)
@@ -202,12 +211,13 @@ def enumerate_futures(snap: Snapshot, rules: RulePack, config: SimConfig,
             return
         last = number == fld.total_rounds
         points = naive_sim.points_of(rounds, fld.active)
+        awarded = naive_sim.awarded_byes(fld, number)
         for (tables, bye), p_pair in pairing_distribution(fld, rounds, config, number):
             options = [table_outcomes(a, b, points, last, number) for a, b in tables]
             for combo in product(*options):
                 matches = [Match(number, a, b, *s) for (a, b), (s, _) in zip(tables, combo)]
-                if bye is not None:
-                    matches.append(Match(number, bye, kind=BYE))
+                for p in ([bye] if bye is not None else []) + awarded:
+                    matches.append(Match(number, p, kind=BYE))
                 p = math.prod((q for _, q in combo), start=Fraction(1))
                 go(rounds + [Round(number, tuple(matches))], prob * p_pair * p)
 

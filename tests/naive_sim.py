@@ -10,17 +10,28 @@ as the baseline for the same work.
 
 The rules, as the brief and the engine's documentation state them:
 
-- Middle rounds (and the last one when ``last_round="random"``): with an odd number of active
-  players, the bye goes to a random player of the lowest point group among those who have had no bye
-  (among everybody when all have had one).  The others are put in point groups, highest first, in
-  random order within each group; then the first unpaired player meets the next unpaired player in
-  that order whom they have not met.  When that greedy rule gets stuck, the search backtracks (the
-  latest choice moves on to the next candidate), so a rematch happens only when no rematch-free
-  pairing exists; then everybody is paired in order (1 v 2, 3 v 4, ...) regardless.
-- Last round by standings (``last_round="standings"``): the active players in standings order
-  (exact ties in random order); the bye goes to the lowest-ranked player who has had none; the
-  others are paired by the same rule in standings order (1 v 2, 3 v 4; 1 v 3 and 2 v 4 when 1 and 2
-  have met, cascading).
+- Awarded byes (``event.awarded_byes``, the "byes" of a player in native JSON): in every simulated
+  round numbered at most a player's awarded count (rounds 1 .. count), that player gets a bye (a
+  match win) and is not paired; everything below is about the other active players.
+- Middle rounds (and the last one when ``last_round="random"``): with an odd number of players to
+  pair, the bye is drawn at random among the allowed players: the lowest point group among those who
+  have had no bye (everybody's lowest group when all have had one).  If the others then cannot be
+  paired without a rematch, the other allowed players are tried in the event's player order, and
+  the first one who lets the others be paired without a rematch gets the bye instead (when nobody
+  does, the first draw stands).  The others are put in point groups, highest first, in random
+  order within each group; then the first unpaired player meets the next unpaired player in that
+  order whom they have not met.  When that greedy rule gets stuck, the search backtracks (the latest
+  choice moves on to the next candidate), so a rematch happens only when no rematch-free pairing
+  exists.  Then the same search is repeated allowing one rematch, then two, ... (a rematch is
+  accepted, in the same preference order, only while the allowance lasts): the first pairing in
+  preference order with the fewest rematches.  Only if a search runs out of budget is everybody
+  paired in order (1 v 2, 3 v 4, ...).
+- Last round by standings (``last_round="standings"``): the players in standings order (exact ties
+  in random order); the bye goes to the lowest-ranked player who has had none (the lowest-ranked
+  player when all have had one); if the others then cannot be paired without a rematch, to the
+  next lowest-ranked player with the same bye status (scanning upward) who lets them (when nobody
+  does, the first choice stands).  The others are paired by the same search in standings order
+  (1 v 2, 3 v 4; 1 v 3 and 2 v 4 when 1 and 2 have met, cascading).
 - A published next round (``snapshot.next_round``) is used as it is: reported results stay, the
   other tables are played.
 - A played match: drawn with probability ``draw_share`` (game score from the drawn table), else
@@ -39,8 +50,9 @@ The rules, as the brief and the engine's documentation state them:
   (exact fractions; GW% floored or not as the rule pack says), exact ties in random order.  The
   cut is the first ``top`` active players.
 
-The default search budget (:data:`MAX_STEPS`) only matters for pathological histories far beyond
-real events; the engine has one of the same size.
+The search budget (:data:`MAX_STEPS`, per search) only matters for pathological histories far
+beyond real events; the engine has one of the same size, counted a little differently, so the two
+could give up on different histories (none of the tests comes near it).
 """
 
 from __future__ import annotations
@@ -151,28 +163,29 @@ class GaveUp(Exception):
     """The backtracking search used up its budget."""
 
 
-def pair_in_order(seq: list[str], met: dict[str, set[str]],
-                  max_steps: int = MAX_STEPS) -> tuple[list[tuple[str, str]], bool]:
-    """Pair ``seq`` (even length) in preference order without rematches when possible.
+def search_pairing(seq: list[str], met: dict[str, set[str]], allowed: int,
+                   max_steps: int = MAX_STEPS) -> list[tuple[str, str]] | None:
+    """The first pairing of ``seq`` (even length) in preference order with at most ``allowed``
+    rematches, or ``None`` when there is none.
 
-    The first player meets the first later player they have not met such that the rest can still be
-    paired without a rematch (a depth-first search in the same preference order).  Returns the
-    tables, first player first, and whether the pairing is free of rematches; when no such pairing
-    exists (or the search budget runs out), everybody is paired in order, 1 v 2, 3 v 4, ...
+    Preference order: the first player meets the first later player (a rematch only while the
+    allowance lasts) such that the rest can still be paired; a depth-first search.  Raises
+    :class:`GaveUp` after ``max_steps`` steps.
     """
     steps = 0
 
-    def search(rest: list[str]) -> list[tuple[str, str]] | None:
+    def search(rest: list[str], left: int) -> list[tuple[str, str]] | None:
         nonlocal steps
         if not rest:
             return []
         first = rest[0]
         for k in range(1, len(rest)):
             other = rest[k]
-            if other in met.get(first, ()):
+            rematch = other in met.get(first, ())
+            if rematch and left == 0:
                 continue
             steps += 1
-            tail = search(rest[1:k] + rest[k + 1:])
+            tail = search(rest[1:k] + rest[k + 1:], left - 1 if rematch else left)
             if tail is not None:
                 return [(first, other)] + tail
         steps += 1
@@ -183,14 +196,36 @@ def pair_in_order(seq: list[str], met: dict[str, set[str]],
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, len(seq) + 1000))  # one level per table
     try:
-        tables = search(list(seq))
-    except GaveUp:
-        tables = None
+        return search(list(seq), allowed)
     finally:
         sys.setrecursionlimit(limit)
-    if tables is None:
-        return [(seq[i], seq[i + 1]) for i in range(0, len(seq), 2)], False
-    return tables, True
+
+
+def pairable(players: list[str], met: dict[str, set[str]], max_steps: int = MAX_STEPS) -> bool:
+    """True when ``players`` can be paired without a rematch (and the search says so in time)."""
+    try:
+        return search_pairing(list(players), met, 0, max_steps) is not None
+    except GaveUp:
+        return False
+
+
+def pair_in_order(seq: list[str], met: dict[str, set[str]],
+                  max_steps: int = MAX_STEPS) -> tuple[list[tuple[str, str]], bool]:
+    """Pair ``seq`` (even length) in preference order with as few rematches as possible.
+
+    The first pairing in preference order without a rematch; when there is none, the first with
+    one rematch, then with two, ...  Returns the tables, first player first, and whether the pairing
+    is free of rematches.  If a search runs out of budget, everybody is paired in order, 1 v 2,
+    3 v 4, ...
+    """
+    for allowed in range(len(seq) // 2 + 1):
+        try:
+            tables = search_pairing(seq, met, allowed, max_steps)
+        except GaveUp:
+            break
+        if tables is not None:
+            return tables, allowed == 0
+    return [(seq[i], seq[i + 1]) for i in range(0, len(seq), 2)], False
 
 
 def point_groups_in_random_order(players, points: dict[str, int], rng: random.Random) -> list[str]:
@@ -203,12 +238,47 @@ def point_groups_in_random_order(players, points: dict[str, int], rng: random.Ra
     return seq
 
 
+def awarded_byes(fld: Field, number: int) -> list[str]:
+    """The active players whose awarded byes cover round ``number`` (in player order)."""
+    return [p for p in fld.active if fld.event.awarded_byes.get(p, 0) >= number]
+
+
 def bye_candidates(players, points: dict[str, int], byes: set[str]) -> list[str]:
-    """The players of the lowest point group among those without a bye (everybody's lowest group
-    when all have had one): the bye of a middle round goes to one of them at random."""
+    """The players allowed the bye of a middle round, in player order: the lowest point group among
+    those without a bye (everybody's lowest group when all have had one)."""
     pool = [p for p in players if p not in byes] or list(players)
     low = min(points[p] for p in pool)
     return [p for p in pool if points[p] == low]
+
+
+def others(players, bye: str) -> list[str]:
+    return [p for p in players if p != bye]
+
+
+def middle_round_bye(drawn: str, candidates: list[str], players, met) -> str:
+    """The bye of a middle round once ``drawn`` was drawn among ``candidates``: ``drawn`` when the
+    others can be paired without a rematch; else the first other candidate (in player order) who
+    lets them; else ``drawn`` all the same."""
+    if pairable(others(players, drawn), met):
+        return drawn
+    for c in candidates:
+        if c != drawn and pairable(others(players, c), met):
+            return c
+    return drawn
+
+
+def standings_bye(ranked: list[str], byes: set[str], met) -> str:
+    """The bye of the last round by standings (``ranked`` best first): the lowest-ranked player
+    without a bye (the lowest-ranked player when all have had one); if the others then cannot be
+    paired without a rematch, the next lowest-ranked player with the same bye status who lets them;
+    if nobody does, the first choice."""
+    without = [p for p in ranked if p not in byes]
+    first = without[-1] if without else ranked[-1]
+    same_status = [p for p in ranked if (p in byes) == (first in byes)]
+    for p in reversed(same_status):  # from ``first`` upward: ``first`` is the lowest of them
+        if pairable(others(ranked, p), met):
+            return p
+    return first
 
 
 def pair_middle_round(players, points, byes, met, rng):
@@ -216,7 +286,8 @@ def pair_middle_round(players, points, byes, met, rng):
     players = list(players)
     bye = None
     if len(players) % 2 == 1:
-        bye = rng.choice(bye_candidates(players, points, byes))
+        candidates = bye_candidates(players, points, byes)
+        bye = middle_round_bye(rng.choice(candidates), candidates, players, met)
         players.remove(bye)
     tables, ok = pair_in_order(point_groups_in_random_order(players, points, rng), met)
     return tables, bye, ok
@@ -227,8 +298,7 @@ def pair_by_standings(ranked: list[str], byes: set[str], met):
     ranked = list(ranked)
     bye = None
     if len(ranked) % 2 == 1:
-        without = [p for p in ranked if p not in byes]
-        bye = without[-1] if without else ranked[-1]
+        bye = standings_bye(ranked, byes, met)
         ranked.remove(bye)
     tables, ok = pair_in_order(ranked, met)
     return tables, bye, ok
@@ -310,19 +380,21 @@ def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
             rounds.append(Round(number, tuple(matches)))
             continue
         last = number == fld.total_rounds
+        awarded = awarded_byes(fld, number)
+        paired = [p for p in fld.active if p not in awarded]
         if last and config.last_round == "standings":
-            ranked = standings_order(fld.active, standings_keys(fld, rounds), rng)
+            ranked = standings_order(paired, standings_keys(fld, rounds), rng)
             tables, bye, _ = pair_by_standings(ranked, byes, met)
         else:
-            tables, bye, _ = pair_middle_round(fld.active, points, byes, met, rng)
+            tables, bye, _ = pair_middle_round(paired, points, byes, met, rng)
         for a, b in tables:
             if last and number > first and intentional_draw(a, b, points, fld, config, draw_points):
                 score = (0, 0, 3)
             else:
                 score = play(config, fld, a, b, rng)
             matches.append(Match(number, a, b, *score))
-        if bye is not None:
-            matches.append(Match(number, bye, kind=BYE))
+        for p in ([bye] if bye is not None else []) + awarded:
+            matches.append(Match(number, p, kind=BYE))
         rounds.append(Round(number, tuple(matches)))
     order = standings_order(fld.members, standings_keys(fld, rounds), rng)
     return order, rounds

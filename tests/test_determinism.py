@@ -26,6 +26,8 @@ import numba
 import numpy as np
 import pytest
 from conftest import DATA, ROOT
+from test_engine_reference import AWARDED
+from test_exact import RETRY
 
 from sim.importers import load_event
 from sim.odds import compute_odds, simulate_until
@@ -172,6 +174,17 @@ def test_compute_odds_same_on_any_thread_count(threads):
     numba.set_num_threads(threads)
     many = compute_odds(snap, rules, sims=5_000, seed=3).to_json()
     assert one == many
+
+
+def test_awarded_byes_and_bye_retries_same_on_any_thread_count(threads):
+    """Awarded byes (a pool smaller than the field in some rounds, extra bye tables) and a field of
+    three where every bye is retried (tests/test_exact.py): 1 thread and all threads agree."""
+    for event in (AWARDED, RETRY):
+        sim = Simulator(take_snapshot(event, 1), get_rules("mtg"), SimConfig(top=2))
+        numba.set_num_threads(1)
+        one = sim.run(2_000, seed=SEED, focus=(0, 1, 2), keep_per_sim=True)
+        numba.set_num_threads(threads)
+        assert_same(one, sim.run(2_000, seed=SEED, focus=(0, 1, 2), keep_per_sim=True))
 
 
 def test_another_seed_gives_other_results(sim):

@@ -12,7 +12,8 @@ the engine pairs, plays and ranks as the rules say.  On each snapshot, with fixe
 - every player's distribution of final match points passes a two-sample chi-square homogeneity
   test at 0.001 / players (Bonferroni);
 - power checks: the same comparisons flag a changed rule (last round at random instead of by
-  standings; another draw share), so the tolerances are not too loose to fail.
+  standings; another draw share; awarded byes ignored), so the tolerances are not too loose to
+  fail.
 
 Under the ``safe`` future draw policy the engine sets its "safe points" from a pilot run; the
 reference takes that one number from the engine (as it takes ``top``) and applies the policy
@@ -37,6 +38,7 @@ from scipy.stats import chi2_contingency
 
 from sim.generate import generate_event
 from sim.importers import load_event, parse_event
+from sim.next_round import next_round_pairings
 from sim.results import ResultModel
 from sim.rules import get_rules
 from sim.simulate import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
@@ -64,6 +66,22 @@ def with_ratings(event):
     return replace(event, ratings={p: 1400.0 + 50 * i for i, p in enumerate(event.players)})
 
 
+#: Thirteen players, four Swiss rounds; A has 3 awarded byes, B 2, C 1, D 2 but dropped after
+#: round 1.  From the standings after round 1: round 2 pairs the ten active players besides A and
+#: B; round 3 the eleven besides A, one of whom gets the usual bye; round 4 (the last, by
+#: standings) all twelve.
+AWARDED = parse_event(json.dumps({
+    "name": "awarded byes", "swiss_rounds": 4,
+    "players": [{"name": "A", "byes": 3}, {"name": "B", "byes": 2}, {"name": "C", "byes": 1},
+                {"name": "D", "byes": 2}, "E", "F", "G", "H", "I", "J", "K", "L", "M"],
+    "rounds": [{"round": 1, "matches": [
+        {"a": "A", "kind": "bye"}, {"a": "B", "kind": "bye"}, {"a": "C", "kind": "bye"},
+        {"a": "D", "kind": "bye"}, {"a": "E", "b": "F", "score": "2-0-0"},
+        {"a": "G", "b": "H", "score": "2-1-0"}, {"a": "I", "b": "J", "score": "1-1-1"},
+        {"a": "K", "b": "L", "score": "0-2-0"}, {"a": "M", "kind": "loss"}]}],
+    "drops": {"D": 1}}).encode(), "awarded.json")
+
+
 @cache
 def case(name: str):
     """(snapshot, rules, config) of the named case."""
@@ -85,6 +103,12 @@ def case(name: str):
         snap = take_snapshot(with_ratings(generate_event(13, 4, 2, seed=4)))
         return snap, get_rules("mtg-classic"), SimConfig(
             top=4, last_round="random", results=ResultModel(model="elo"), future_draws="locked")
+    if name == "13 with awarded byes (one dropped), three left":
+        snap = take_snapshot(AWARDED, 1)
+        return snap, get_rules("mtg"), SimConfig(top=4, future_draws="locked")
+    if name == "13 with its awarded byes ignored":
+        snap, rules, config = case("13 with awarded byes (one dropped), three left")
+        return replace(snap, event=replace(snap.event, awarded_byes={})), rules, config
     if name == "real 11 (byes), two left, no future draws":
         event = load_event(DATA / "7-tappa-tigullio-legacy-league-by-kryptalegacy-212625-"
                                   "2025-03-09.json")
@@ -96,7 +120,8 @@ def case(name: str):
 FAST = ["real, last round half reported", "generated 16, two left, locked draws",
         "real, a drop, last round by standings with a bye",
         "real best-of-one, two left, safe draws",
-        "generated 13 (byes), Elo, random last round, top 4"]
+        "generated 13 (byes), Elo, random last round, top 4",
+        "13 with awarded byes (one dropped), three left"]
 SLOW_ONLY = ["real 11 (byes), two left, no future draws"]
 
 
@@ -204,6 +229,14 @@ def test_power_draw_share():
     assert any(line.startswith("final points") for line in found)
 
 
+def test_power_awarded_byes():
+    """The reference ignoring the awarded byes (A and B paired in round 2, A in round 3) is told
+    apart from the engine giving them, on final points."""
+    found = disagreements("13 with its awarded byes ignored", FAST_SIMS,
+                          engine("13 with awarded byes (one dropped), three left"))
+    assert any(line.startswith("final points of A") for line in found)
+
+
 def test_homogeneity_pvalue_behaves():
     """Identical samples give p = 1; clearly different ones a tiny p."""
     a = np.array([100, 300, 400, 200])
@@ -211,12 +244,9 @@ def test_homogeneity_pvalue_behaves():
     assert homogeneity_pvalue(a, np.array([400, 300, 200, 100])) < 1e-10
 
 
-# --- a rule neither simulator models yet --------------------------------------------------------
+# --- awarded byes -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="awarded byes (the 'byes' of a player in the input) are "
-                   "only used for the Appendix E round count; the simulation pairs the player in "
-                   "rounds their awarded byes cover")
 def test_awarded_byes_cover_the_simulated_rounds():
     """A has two awarded byes (a match win in each of rounds 1 and 2).  From the standings after
     round 1, every simulation must give A the round-2 bye, so A ends with at least 6 points."""
@@ -231,6 +261,35 @@ def test_awarded_byes_cover_the_simulated_rounds():
     batch = Simulator(snap, get_rules("mtg"), SimConfig(top=2)).run(2_000, seed=1)
     a = snap.index["A"]
     assert batch.points_hist[a, :6].sum() == 0, "A was paired in a round of their awarded byes"
+
+
+def projected_round_two(seed: int, event=AWARDED):
+    return next_round_pairings(take_snapshot(event, 1), get_rules("mtg"), seed=seed)
+
+
+def test_projected_pairings_give_awarded_byes():
+    """The projected round 2 of AWARDED without D's awarded byes (seeds 0-19): A and B, whose
+    awarded byes cover it, have a bye and no opponent; every other active player is paired exactly
+    once."""
+    event = replace(AWARDED, awarded_byes={"A": 3, "B": 2, "C": 1})
+    for seed in range(20):
+        pairings = projected_round_two(seed, event)
+        byes = {t.player_a for t in pairings.tables if t.player_b is None}
+        paired = [p for t in pairings.tables if t.player_b is not None
+                  for p in (t.player_a, t.player_b)]
+        assert byes == {"A", "B"}
+        assert sorted(paired) == ["C", "E", "F", "G", "H", "I", "J", "K", "L", "M"]
+
+
+@pytest.mark.xfail(strict=True, reason="next_round_pairings lists a bye for every player whose "
+                   "awarded byes cover the round, dropped players included (the simulations give "
+                   "byes to active players only)")
+def test_projected_pairings_leave_dropped_players_out():
+    """D (two awarded byes) dropped after round 1: dropped players are never paired again, so the
+    projected round 2 has no table for D, as in every simulated round 2."""
+    for seed in range(5):
+        names = {p for t in projected_round_two(seed).tables for p in (t.player_a, t.player_b)}
+        assert "D" not in names
 
 
 @pytest.mark.slow

@@ -1,11 +1,12 @@
-"""The Monte Carlo core against exact enumeration on tiny events (6-9 players, 1-2 rounds left).
+"""The Monte Carlo core against exact enumeration on tiny events (3-9 players, 1-2 rounds left).
 
 ``tests/exact.py`` lists every pairing the rules allow and every result, with exact probabilities,
 and gives each player's exact P(cut).  With a result model whose probabilities are exact binary
 fractions (no draws or a draw share of 1/4; one or two game scores), the engine's estimate from a
 fixed seed must contain the exact value in its 99.9% Wilson interval, for every player of every
 case.  Sensitivity checks show the comparison can fail: the exact figures under another rule
-(random last round, no locked draws) fall outside the engine's intervals.
+(random last round, no locked draws, no bye retry, awarded byes ignored) fall outside the engine's
+intervals.
 """
 
 from __future__ import annotations
@@ -70,12 +71,32 @@ PUBLISHED = native_event("ABCDEFGH", [
 ], 3, "published")
 
 
+#: Five players, D and E dropped after round 1: A (3 points) has met B; B and C (0 points) may
+#: have the round-2 bye.  Drawn C, A would meet B again, so the bye goes to B every time, and A
+#: meets C.  In round 3 (by standings) C is the lowest-ranked without a bye, but A has met both B
+#: and C: the bye moves up to A (when A ranks above C), and B meets C.
+RETRY = native_event("ABCDE", [
+    [("A", "B", "2-1-0"), ("C", "D", "0-2-0"), ("E",)],
+], 3, "retry")
+RETRY = replace(RETRY, drops={"D": 1, "E": 1})
+
+#: Seven players; A has two awarded byes (rounds 1 and 2), so round 2 pairs the other six and
+#: round 3 (by standings) gives its bye to the lowest-ranked of the others.
+AWARDED = replace(native_event("ABCDEFG", [
+    [("A",), ("B", "C", "2-0-0"), ("D", "E", "2-1-0"), ("F", "G", "0-2-0")],
+], 3, "awarded"), awarded_byes={"A": 2})
+
+
 def generated(players, rounds, played, seed):
     return take_snapshot(generate_event(players, rounds, played, seed=seed))
 
 
 CASES = {
     # name: (snapshot, rules, config)
+    "bye retried in both rounds": (take_snapshot(RETRY, 1), MTG,
+                                   SimConfig(top=2, results=TWO_SCORES, future_draws="locked")),
+    "awarded byes": (take_snapshot(AWARDED, 1), MTG,
+                     SimConfig(top=3, results=ONE_SCORE, future_draws="locked")),
     "cascade, draws, top 2": (take_snapshot(CASCADE, 2), MTG, SimConfig(top=2, results=WITH_DRAWS)),
     "published round half reported": (take_snapshot(PUBLISHED), MTG,
                                       SimConfig(top=2, results=WITH_DRAWS)),
@@ -188,9 +209,43 @@ def test_comparison_detects_a_rule_change(case, variant):
                for i, name in enumerate(snap.names) if name in other)
 
 
+def first_bye_stands(drawn, candidates, players, met):
+    return drawn
+
+
+def lowest_without_a_bye(ranked, byes, met):
+    return ([p for p in ranked if p not in byes] or ranked)[-1]
+
+
+@pytest.mark.parametrize("rule, replacement", [
+    ("middle_round_bye", first_bye_stands), ("standings_bye", lowest_without_a_bye)])
+def test_comparison_detects_the_bye_retry(monkeypatch, rule, replacement):
+    """Without the bye retry of the middle round (the first draw always stands) or of the last round
+    (the lowest-ranked without a bye always has it), the exact figures of "bye retried in both
+    rounds" lie outside the engine's intervals (they move by 0.06 to 0.25)."""
+    snap, rules, config = CASES["bye retried in both rounds"]
+    _, low, high = engine_estimate(snap, rules, config)
+    monkeypatch.setattr(naive_sim, rule, replacement)
+    other = exact.exact_cut(snap, rules, config)
+    assert any(not low[i] <= other[name] <= high[i]
+               for i, name in enumerate(snap.names) if name in other)
+
+
+def test_comparison_detects_ignored_awarded_byes():
+    """With A's awarded byes ignored (A paired in round 2), the exact figures lie outside the
+    engine's intervals."""
+    snap, rules, config = CASES["awarded byes"]
+    _, low, high = engine_estimate(snap, rules, config)
+    ignored = replace(snap, event=replace(snap.event, awarded_byes={}))
+    other = exact.exact_cut(ignored, rules, config)
+    assert any(not low[i] <= other[name] <= high[i]
+               for i, name in enumerate(snap.names) if name in other)
+
+
 def test_reference_simulator_inside_exact_interval():
     """The plain-Python reference simulator (2,000 runs) agrees with exact enumeration too."""
-    for case in ("cascade, draws, top 2", "7 players, 2 left, byes"):
+    for case in ("cascade, draws, top 2", "7 players, 2 left, byes", "bye retried in both rounds",
+                 "awarded byes"):
         snap, rules, config = CASES[case]
         truth = exact.exact_cut(snap, rules, config)
         counts = naive_sim.simulate_reference(snap, rules, config, 2000, seed=7)
