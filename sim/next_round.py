@@ -77,7 +77,8 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     had_bye = (snap.kind == 2).any(axis=1) if nr else np.zeros(n, dtype=bool)
     exact_ties = False
     # players with a bye awarded for this round are not paired
-    awarded = {p for p, k in snap.event.awarded_byes.items() if k >= number and p in snap.index}
+    awarded = {p for p, k in snap.event.awarded_byes.items()
+               if k >= number and p in snap.index and snap.active[snap.index[p]]}
     in_round = snap.active & ~np.isin(np.arange(n), [snap.index[p] for p in awarded])
     points = np.zeros(n, dtype=np.int64)
     for r in table.rows:

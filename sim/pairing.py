@@ -100,22 +100,19 @@ def search_pairing(seq, opp, nr, partner, allowed):
 def pair_in_order(seq, opp, nr, pa, pb, start):
     """Pair the players of ``seq`` (even length) in preference order, without rematches if possible.
 
-    When no rematch-free pairing exists (tiny events), the pairing with the fewest rematches in the
-    same preference order is used.  Writes tables ``start, start + 1, ...`` of ``pa``/``pb``;
-    returns True when no rematch was needed.
+    When no rematch-free pairing exists (tiny events), the first pairing in the same preference
+    order with one rematch is used, else with two, and so on: the fewest rematches.  A search that
+    gives up (:data:`MAX_STEPS`, far beyond real events) moves on to the next allowance; allowing
+    ``n // 2`` rematches always succeeds at once.  Writes tables ``start, start + 1, ...`` of
+    ``pa``/``pb``; returns True when no rematch was needed.
     """
     n = seq.shape[0]
     partner = np.full(n, -1, dtype=np.int64)
     ok = search_pairing(seq, opp, nr, partner, 0) == 1
     if not ok:
-        done = False
         for allowed in range(1, n // 2 + 1):
             if search_pairing(seq, opp, nr, partner, allowed) == 1:
-                done = True
                 break
-        if not done:  # the search gave up (far beyond real events): pair in order
-            for k in range(n):
-                partner[k] = k + 1 if k % 2 == 0 else k - 1
     t = start
     for k in range(n):
         if partner[k] > k:

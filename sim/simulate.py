@@ -210,6 +210,10 @@ class Simulator:
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
         focus = np.asarray(focus, dtype=np.int64)
         p = self.snap.players
+        if focus.size and (focus.min() < 0 or focus.max() >= p):
+            raise ValueError(f"focus players must be indices 0..{p - 1}")  # the kernel does not check
+        if fr.tables and (fr.a.max() >= p or fr.b.max() >= p):
+            raise ValueError("first-round tables name a player outside the field")
         k = len(self.codes)
         chunks = max(1, min(numba.get_num_threads() * 4, n))
         cut = np.zeros((chunks, p), dtype=np.int64)

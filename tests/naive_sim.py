@@ -215,17 +215,17 @@ def pair_in_order(seq: list[str], met: dict[str, set[str]],
 
     The first pairing in preference order without a rematch; when there is none, the first with
     one rematch, then with two, ...  Returns the tables, first player first, and whether the pairing
-    is free of rematches.  If a search runs out of budget, everybody is paired in order, 1 v 2,
-    3 v 4, ...
+    is free of rematches.  A search that runs out of budget moves on to the next allowance (allowing
+    a rematch at every table always succeeds at once).
     """
     for allowed in range(len(seq) // 2 + 1):
         try:
             tables = search_pairing(seq, met, allowed, max_steps)
         except GaveUp:
-            break
+            continue
         if tables is not None:
             return tables, allowed == 0
-    return [(seq[i], seq[i + 1]) for i in range(0, len(seq), 2)], False
+    raise AssertionError("allowing a rematch at every table always pairs")
 
 
 def point_groups_in_random_order(players, points: dict[str, int], rng: random.Random) -> list[str]:
