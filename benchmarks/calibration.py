@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sim.calibration import (  # noqa: E402
+from sim.calibration import (
     VERDICTS,
     EventForecast,
     Summary,
@@ -38,8 +38,8 @@ from sim.calibration import (  # noqa: E402
     select_events,
     summarize,
 )
-from sim.decisions import SAFE_TO_DRAW  # noqa: E402
-from sim.stats import Proportion  # noqa: E402
+from sim.decisions import SAFE_TO_DRAW
+from sim.stats import Proportion
 
 DEFAULT_DATA = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee"
 

@@ -27,12 +27,12 @@ import numba
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from naive_sim import run_reference  # noqa: E402
+from naive_sim import run_reference
 
-from sim.generate import generate_event  # noqa: E402
-from sim.rules import get_rules  # noqa: E402
-from sim.simulate import SimConfig, Simulator  # noqa: E402
-from sim.snapshot import take_snapshot  # noqa: E402
+from sim.generate import generate_event
+from sim.rules import get_rules
+from sim.simulate import SimConfig, Simulator
+from sim.snapshot import take_snapshot
 
 ROUNDS = {64: 6, 256: 8, 1024: 10, 4096: 12}
 

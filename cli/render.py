@@ -48,8 +48,8 @@ def standings_table(table) -> list[str]:
 
 
 def check_lines(report, ctx) -> list[str]:
-    lines = [f"checked {report.compared} published rows at {report.precision} decimals: "
-             f"{report.agreed} agree, {len(report.disagreements)} differ"]
+    lines = [(f"checked {report.compared} published rows at {report.precision} decimals: "
+              f"{report.agreed} agree, {len(report.disagreements)} differ")]
     for d in report.disagreements:
         parts = []
         for k, (ours, theirs) in d.fields.items():
@@ -89,8 +89,7 @@ def pct(p: float) -> str:
 
 
 def odds_table(result, show_all: bool = False) -> list[str]:
-    lines = [f"Top {result.top} odds from {result.simulations:,} simulations (seed {result.seed}); "
-             f"95% intervals"]
+    lines = [f"Top {result.top} odds from {result.simulations:,} simulations (seed {result.seed}); 95% intervals"]
     name_w = min(32, max([6] + [width(p.player) for p in result.players]))
     lines.append(f"{pad('Player', name_w)}  {'Pts':>5}  {'P(cut)':>7}  {'95% interval':>17}  {'E[rank]':>7}")
     hidden = 0

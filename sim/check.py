@@ -164,11 +164,11 @@ class Alternatives:
 
     def explain(self, row: PublishedStanding, diff: dict, decimals: int) -> tuple[str, str]:
         for name, reason, text in (
-            ("floor", "floor", "the published own GW% uses the other 1/3-floor variant "
-                               f"({'not floored' if self.rules.name == 'mtg' else 'floored'})"),
+            ("floor", "floor", ("the published own GW% uses the other 1/3-floor variant "
+                                f"({'not floored' if self.rules.name == 'mtg' else 'floored'})")),
             ("playoff", "playoff", "the published figures count the playoff matches"),
-            ("playoff+floor", "playoff", "the published figures count the playoff matches and use the "
-                                         "other own-GW% floor variant"),
+            ("playoff+floor", "playoff", ("the published figures count the playoff matches and use the "
+                                          "other own-GW% floor variant")),
         ):
             m = self.model(name)
             if m is not None and not m.differences(row, decimals):

@@ -215,11 +215,12 @@ def wants_draw(a: PlayerChances, b: PlayerChances, safe: float) -> bool:
     return both_safe or (no_worse and better)
 
 
-def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig = SimConfig(), others: str = "rational",
+def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, others: str = "rational",
                    safe: float = 0.99, player: str | None = None, sims: int | None = None,
                    precision: float | None = 0.005, seed: int = 0, max_sims: int = 400_000,
                    progress: Progress | None = None) -> DrawReport:
     """Draw-or-play figures for every table of the next round with a stake in the cut."""
+    config = config or SimConfig()
     if others not in OTHERS:
         raise UsageError(f"--others must be one of {', '.join(OTHERS)}")
     if not 0 < safe <= 1:

@@ -138,7 +138,8 @@ def published_first_round(snap: Snapshot) -> FirstRound | None:
 class Simulator:
     """The remaining Swiss rounds of ``snap`` under ``rules`` and ``config``, ready to simulate."""
 
-    def __init__(self, snap: Snapshot, rules: RulePack, config: SimConfig = SimConfig()):
+    def __init__(self, snap: Snapshot, rules: RulePack, config: SimConfig | None = None):
+        config = config or SimConfig()
         if snap.rounds_left < 1:
             raise UsageError(f"no Swiss round left to play after round {snap.after_round} "
                              f"(the event has {snap.total_rounds}); use --after-round or --rounds")

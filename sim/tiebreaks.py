@@ -110,7 +110,7 @@ def win_percentages(rec, win_points, mw, gwp):
     for p in range(rec.shape[0]):
         rounds = rec[p, REC_ROUNDS]
         v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
-        mw[p] = v if v > FLOOR else FLOOR
+        mw[p] = max(FLOOR, v)
         games = rec[p, REC_GAMES]
         gwp[p] = rec[p, REC_GPOINTS] / (3.0 * games) if games > 0 else FLOOR
 

@@ -10,8 +10,17 @@ from click.testing import CliRunner
 
 from cli.main import main
 from sim import engine
-from sim.decisions import (DRAW_BOTH, DRAW_ONE, PLAY, SAFE_TO_DRAW, PlayerChances, current_round,
-                           draw_decisions, locked_tables, verdict)
+from sim.decisions import (
+    DRAW_BOTH,
+    DRAW_ONE,
+    PLAY,
+    SAFE_TO_DRAW,
+    PlayerChances,
+    current_round,
+    draw_decisions,
+    locked_tables,
+    verdict,
+)
 from sim.generate import generate_event
 from sim.rules import get_rules
 from sim.sample import sample_event

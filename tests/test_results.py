@@ -7,13 +7,19 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from conftest import MELEE, need
 
 from sim.importers import load_event
 from sim.jit import kernel
-from sim.results import (DECIDED_COUNTS, DRAW_SHARE, DRAWN_COUNTS, ResultModel, play_match,
-                         win_probability)
+from sim.results import (
+    DECIDED_COUNTS,
+    DRAW_SHARE,
+    DRAWN_COUNTS,
+    ResultModel,
+    play_match,
+    win_probability,
+)
 from sim.rng import stream
-from conftest import MELEE, need
 
 
 def test_measured_defaults_are_what_the_real_events_show():

@@ -11,9 +11,19 @@ import re
 from dataclasses import replace
 
 from sim.errors import InputError
-from sim.model import (BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, MATCH, MATCH_KINDS, SOLO_KINDS, Event,
-                       Match, Round)
-
+from sim.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    HALF_BYE,
+    LOSS,
+    MATCH,
+    MATCH_KINDS,
+    SOLO_KINDS,
+    Event,
+    Match,
+    Round,
+)
 
 #: Largest best-of accepted, and most games of one kind in one match: game counts are stored as
 #: 8-bit integers in the snapshot arrays.
@@ -220,4 +230,4 @@ class EventBuilder:
             )
 
 
-__all__ = ["EventBuilder", "parse_int", "score_problem", "MATCH", "BYE", "LOSS", "HALF_BYE", "FORFEIT"]
+__all__ = ["BYE", "FORFEIT", "HALF_BYE", "LOSS", "MATCH", "EventBuilder", "parse_int", "score_problem"]
