@@ -14,6 +14,7 @@ from pathlib import Path
 
 import naive
 import pytest
+from brute import match_dict
 from conftest import DATA, MELEE, need
 
 from sim.check import agrees
@@ -53,15 +54,7 @@ def native(rounds, **extra) -> str:
     return json.dumps(doc)
 
 
-def mt(a, b=None, score=None, kind=None):
-    out = {"a": a}
-    if b is not None:
-        out["b"] = b
-    if score is not None:
-        out["score"] = score
-    if kind is not None:
-        out["kind"] = kind
-    return out
+mt = match_dict
 
 
 SCORE_HINT = "(fix the score or set best_of for longer matches)"

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cache
 
 import naive_sim
 import numpy as np
 import pytest
+from brute import completable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
@@ -67,15 +67,7 @@ class History:
 
     def completable(self, players) -> bool:
         """True when ``players`` can all be paired without a rematch (brute force)."""
-
-        @cache
-        def search(rest: frozenset) -> bool:
-            if not rest:
-                return True
-            first = min(rest)
-            return any(search(rest - {first, q}) for q in rest - {first} if not self.met(first, q))
-
-        return len(players) % 2 == 0 and search(frozenset(int(p) for p in players))
+        return completable(players, self.met)
 
     def min_rematches(self, players) -> int:
         """The fewest rematches of any pairing of ``players`` (even number; brute force)."""

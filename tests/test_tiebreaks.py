@@ -14,6 +14,7 @@ from pathlib import Path
 import naive
 import numpy as np
 import pytest
+from brute import match_dict
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
@@ -139,15 +140,7 @@ def test_real_events_cover_the_edge_cases():
 # ---------------------------------------------------------------- hand-made edge cases
 
 
-def m(a, b=None, score=None, kind=None):
-    out = {"a": a}
-    if b is not None:
-        out["b"] = b
-    if score is not None:
-        out["score"] = score
-    if kind is not None:
-        out["kind"] = kind
-    return out
+m = match_dict
 
 
 EDGE_CASES = {
