@@ -32,7 +32,7 @@ from sim.order import complete_keys, refined_order
 from sim.pairing import pair_standings, pair_swiss
 from sim.pairing_dutch import pair_dutch
 from sim.results import play_match, win_probability
-from sim.rng import next_u64, stream
+from sim.rng import stream
 from sim.tiebreaks import FLAG_DEDUPE, add_round
 
 FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
@@ -158,10 +158,9 @@ def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
                    keys, need_ranks, need_active, active):
     """``members`` in standings order after ``nr`` rounds (exact ties in random order), exact down to
     ``need_ranks`` places and ``need_active`` active players (see :func:`sim.order.refined_order`)."""
-    n = opp.shape[0]
-    noise = np.empty(n, dtype=np.uint64)
-    for p in range(n):
-        noise[p] = next_u64(state)
+    # player p's tie key is the stream's (p + 1)-th draw, computed only for players still tied
+    noise = (state[0], state[1])
+    state[1] += np.uint64(opp.shape[0])
     return refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members,
                          noise, keys, need_ranks, need_active, active)
 

@@ -41,5 +41,8 @@ if not os.environ.get("NUMBA_CACHE_DIR"):
 
 #: Compile to machine code once, cache on disk, never fall back to object mode.
 kernel = numba.njit(cache=True, nogil=True)
+#: A small helper called per player in hot loops: inlined into its callers at numba IR level (an
+#: ordinary call passing arrays costs more than the helper's own work).
+inline_kernel = numba.njit(cache=True, nogil=True, inline="always")
 #: The same, for loops run in parallel with ``numba.prange``.
 parallel_kernel = numba.njit(cache=True, nogil=True, parallel=True)

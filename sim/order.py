@@ -12,10 +12,13 @@ a comparator sort on the full keys for every run it sorts (``tests/test_order.py
 from __future__ import annotations
 
 import numpy as np
+from numba import types
+from numba.extending import overload
 
 from sim import kinds
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 from sim.ranking import TOLERANCE
+from sim.rng import GOLDEN, mix64
 from sim.tiebreaks import (
     FLAG_DEDUPE,
     FLOOR,
@@ -25,10 +28,73 @@ from sim.tiebreaks import (
     OMW,
     POINTS,
     REC_POINTS,
-    opponent_sums,
+    faced,
+    met_before,
     tiebreak_values_rec,
     win_percentages,
 )
+
+
+@inline_kernel
+def opponent_mean(p, values, opp, kind, nr, dedupe):
+    """Mean of ``max(1/3, values[o])`` over player ``p``'s opponents (1/3 without opponents): the
+    OMW% or OGW% of :func:`sim.tiebreaks.opponent_sums`, the same sum in the same order."""
+    total = 0.0
+    count = 0
+    for r in range(nr):
+        if not faced(kind[p, r]):
+            continue
+        if dedupe and met_before(opp, kind, p, r):
+            continue
+        total += max(FLOOR, values[opp[p, r]])
+        count += 1
+    return total / count if count > 0 else FLOOR
+
+
+@kernel
+def opponent_means_all(values, opp, kind, nr, out):
+    """:func:`opponent_mean` of every player (no ``dedupe``), round by round across players: the
+    same sums in the same order, without one long chain of dependent additions per player."""
+    n = opp.shape[0]
+    count = np.zeros(n, dtype=np.int64)
+    out[:] = 0.0
+    for r in range(nr):
+        for p in range(n):
+            k = kind[p, r]
+            if k == kinds.PLAYED or k == kinds.DOUBLE_LOSS:
+                out[p] += max(FLOOR, values[opp[p, r]])
+                count[p] += 1
+    for p in range(n):
+        out[p] = out[p] / count[p] if count[p] > 0 else FLOOR
+
+
+@kernel
+def fill_column(code, k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
+                keys, values):
+    """``keys[p, k]`` and ``values[p]`` = MTG tiebreak ``code`` of every player ``p`` in the runs
+    ``order[run_lo[q]:run_hi[q]]`` (``tied`` players in all).  OMW%/OGW% for many players are
+    computed for everyone at once (:func:`opponent_means_all`, into ``column``)."""
+    if (code == OMW or code == OGW) and not dedupe and 4 * tied >= opp.shape[0]:
+        opponent_means_all(mw if code == OMW else gwp, opp, kind, nr, column)
+        for q in range(runs):
+            for i in range(run_lo[q], run_hi[q]):
+                p = order[i]
+                keys[p, k] = column[p]
+                values[p] = column[p]
+        return
+    for q in range(runs):
+        for i in range(run_lo[q], run_hi[q]):
+            p = order[i]
+            if code == GW:
+                v = max(FLOOR, gwp[p])
+            elif code == GW_RAW:
+                v = gwp[p]
+            elif code == OMW:
+                v = opponent_mean(p, mw, opp, kind, nr, dedupe)
+            else:
+                v = opponent_mean(p, gwp, opp, kind, nr, dedupe)
+            keys[p, k] = v
+            values[p] = v
 
 
 @kernel
@@ -38,21 +104,52 @@ def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
         return max(FLOOR, gwp[p])
     if code == GW_RAW:
         return gwp[p]
-    if code == OMW or code == OGW:
-        t1, t2, count = opponent_sums(p, mw, gwp, opp, kind, nr, dedupe)
-        if count == 0:
-            return FLOOR
-        return (t1 if code == OMW else t2) / count
+    if code == OMW:
+        return opponent_mean(p, mw, opp, kind, nr, dedupe)
+    if code == OGW:
+        return opponent_mean(p, gwp, opp, kind, nr, dedupe)
     return np.nan
+
+
+def noise_value(noise, p):
+    """Player ``p``'s random key for exact ties: ``noise[p]`` for an array; for a pair ``(key,
+    counter)`` the draw a stream with that state would make ``p + 1``-th (:mod:`sim.rng`), computed
+    only for the players that need one."""
+    if isinstance(noise, tuple):
+        return mix64(noise[0] + (noise[1] + np.uint64(p + 1)) * GOLDEN)
+    return noise[p]
+
+
+@overload(noise_value)
+def _noise_value(noise, p):
+    if isinstance(noise, types.BaseTuple):
+        return lambda noise, p: mix64(noise[0] + (noise[1] + np.uint64(p + 1)) * GOLDEN)
+    return lambda noise, p: noise[p]
+
+
+@inline_kernel
+def insertion_desc(tmp, order, lo, lo_t, hi_t):
+    """Insertion sort of ``tmp[lo_t:hi_t]`` (highest first), moving ``order[lo + i]`` along."""
+    for i in range(lo_t + 1, hi_t):
+        v = tmp[i]
+        p = order[lo + i]
+        j = i - 1
+        while j >= lo_t and tmp[j] < v:
+            tmp[j + 1] = tmp[j]
+            order[lo + j + 1] = order[lo + j]
+            j -= 1
+        tmp[j + 1] = v
+        order[lo + j + 1] = p
 
 
 @kernel
 def sort_run_desc(order, values, tmp, lo, hi):
-    """Sort ``order[lo:hi]`` by ``values[player]``, highest first (stable).
+    """Sort ``order[lo:hi]`` by ``values[player]``, highest first.
 
-    The values are first gathered next to each other (``tmp``); runs of up to 16 are sorted by
-    insertion on that copy, longer ones by numba's quicksort argsort.  Players with exactly equal
-    values may come in any order: the caller orders every run of equal values by the next key.
+    The values are first gathered next to each other (``tmp``) and sorted there together with the
+    players: insertion sort for runs of up to 16, else a quicksort (median of three, insertion sort
+    below 16).  Players with exactly equal values may come in any order: the caller orders every
+    run of equal values by the next key.
     """
     n = hi - lo
     if n < 2:
@@ -60,23 +157,60 @@ def sort_run_desc(order, values, tmp, lo, hi):
     for i in range(n):
         tmp[i] = values[order[lo + i]]
     if n <= 16:
-        for i in range(1, n):
-            v = tmp[i]
-            p = order[lo + i]
-            j = i - 1
-            while j >= 0 and tmp[j] < v:
-                tmp[j + 1] = tmp[j]
-                order[lo + j + 1] = order[lo + j]
-                j -= 1
-            tmp[j + 1] = v
-            order[lo + j + 1] = p
+        insertion_desc(tmp, order, lo, 0, n)
         return
-    for i in range(n):
-        tmp[i] = -tmp[i]
-    idx = np.argsort(tmp[:n])
-    players = order[lo:hi].copy()
-    for i in range(n):
-        order[lo + i] = players[idx[i]]
+    stack = np.empty(2 * 64, dtype=np.int64)
+    top = 0
+    stack[0] = 0
+    stack[1] = n
+    top = 1
+    while top > 0:
+        top -= 1
+        a = stack[2 * top]
+        b = stack[2 * top + 1]
+        while b - a > 16:
+            m = (a + b) >> 1
+            # median of three to tmp[m]
+            if tmp[m] > tmp[a]:
+                swap_pair(tmp, order, lo, m, a)
+            if tmp[b - 1] > tmp[a]:
+                swap_pair(tmp, order, lo, b - 1, a)
+            if tmp[b - 1] > tmp[m]:
+                swap_pair(tmp, order, lo, b - 1, m)
+            pivot = tmp[m]
+            i = a
+            j = b - 1
+            while i <= j:
+                while tmp[i] > pivot:
+                    i += 1
+                while tmp[j] < pivot:
+                    j -= 1
+                if i <= j:
+                    swap_pair(tmp, order, lo, i, j)
+                    i += 1
+                    j -= 1
+            # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
+            if j + 1 - a > b - i:
+                stack[2 * top] = a
+                stack[2 * top + 1] = j + 1
+                top += 1
+                a = i
+            else:
+                stack[2 * top] = i
+                stack[2 * top + 1] = b
+                top += 1
+                b = j + 1
+        insertion_desc(tmp, order, lo, a, b)
+
+
+@inline_kernel
+def swap_pair(tmp, order, lo, i, j):
+    t = tmp[i]
+    tmp[i] = tmp[j]
+    tmp[j] = t
+    q = order[lo + i]
+    order[lo + i] = order[lo + j]
+    order[lo + j] = q
 
 
 @kernel
@@ -111,9 +245,11 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     players and ``need_active`` players with ``active[p]`` are placed (pass ``need_ranks =
     members.shape[0]`` for a complete order); below it players are only in point order.
 
-    ``keys[p, k]`` is filled for the columns actually needed (points for everyone).  Codes other
-    than the MTG ones are computed for all players at once by
-    :func:`sim.tiebreaks.tiebreak_values_rec`.
+    ``keys[p, k]`` is filled for the columns actually needed (points for everyone; a later column
+    only for the players still tied when it is reached).  ``noise`` gives each player's random key
+    for exact ties (see :func:`noise_value`).  Codes other than the MTG ones are computed for all
+    players at once by :func:`sim.tiebreaks.tiebreak_values_rec` (they may need whole columns, e.g.
+    direct encounter).
     """
     n = members.shape[0]
     order = points_order(rec, members)
@@ -130,11 +266,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     mw = np.empty(size)
     gwp = np.empty(size)
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
-    # Columns are computed for everyone at once for a complete order (cheaper than player by
-    # player when most players need them) and for codes other than the MTG ones (they may need
-    # whole columns, e.g. direct encounter); otherwise MTG values player by player, only for
-    # players still tied.
-    generic = 2 * need >= n
+    generic = False
     for k in range(1, codes.shape[0]):
         c = codes[k]
         if c != OMW and c != OGW and c != GW and c != GW_RAW and c != POINTS:
@@ -145,6 +277,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     run_lo = np.empty(n + 1, dtype=np.int64)
     run_hi = np.empty(n + 1, dtype=np.int64)
     runs = 0
+    tied = 0
     i = 0
     while i < n and i < need:
         j = i + 1
@@ -154,22 +287,25 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
             run_lo[runs] = i
             run_hi[runs] = j
             runs += 1
+            tied += j - i
         i = j
     values = np.empty(size)
+    column = np.empty(size)
     buf = np.empty(n)
     new_lo = np.empty(n + 1, dtype=np.int64)
     new_hi = np.empty(n + 1, dtype=np.int64)
     for k in range(1, codes.shape[0]):
         if runs == 0:
             break
-        c = codes[k]
-        for q in range(runs):
-            for i in range(run_lo[q], run_hi[q]):
-                p = order[i]
-                if not generic:
-                    keys[p, k] = mtg_value(c, p, mw, gwp, opp, kind, nr, dedupe)
-                values[p] = keys[p, k]
+        if generic:
+            for q in range(runs):
+                for i in range(run_lo[q], run_hi[q]):
+                    values[order[i]] = keys[order[i], k]
+        else:
+            fill_column(codes[k], k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe,
+                        column, keys, values)
         count = 0
+        tied = 0
         for q in range(runs):
             lo = run_lo[q]
             hi = run_hi[q]
@@ -183,6 +319,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
                     new_lo[count] = i
                     new_hi[count] = j
                     count += 1
+                    tied += j - i
                 i = j
         for q in range(count):
             run_lo[q] = new_lo[q]
@@ -190,7 +327,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         runs = count
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
-            values[order[i]] = -float(noise[order[i]])
+            values[order[i]] = -float(noise_value(noise, order[i]))
         sort_run_desc(order, values, buf, run_lo[q], run_hi[q])
     return order
 

@@ -12,7 +12,7 @@ from sim.ranking import tie_groups
 from sim.rng import next_u64, stream
 from sim.rules import RulePack
 from sim.snapshot import Snapshot
-from sim.tiebreaks import player_records, round_result, tiebreak_values
+from sim.tiebreaks import player_records, round_result, tiebreak_values, tiebreak_values_rec
 
 #: Simulation index reserved for the random order of exact ties in ``standings``.
 STANDINGS_STREAM = 2**63 - 1
@@ -98,10 +98,13 @@ def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standin
     table = rules.points_table()
     totals = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
     keys = np.zeros((snap.players, len(rules.tiebreaks) + 1))
-    # The simulations' ranking, asked for a complete order: every column is computed for everyone.
-    order = refined_order(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, rules.codes(),
-                          rules.flags(snap.has_rematch), snap.ratings, members,
-                          tie_noise(seed, snap.players), keys, len(members), 0, snap.active)
+    # The simulations' ranking, asked for a complete order; then every column for everyone.
+    codes, flags = rules.codes(), rules.flags(snap.has_rematch)
+    order = refined_order(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
+                          snap.ratings, members, tie_noise(seed, snap.players), keys, len(members), 0,
+                          snap.active)
+    tiebreak_values_rec(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
+                        snap.ratings, keys)
     starts = tie_groups(keys, order)
     rec = records(snap)
     rows = []
