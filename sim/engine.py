@@ -33,7 +33,7 @@ from sim.pairing import pair_standings, pair_swiss
 from sim.pairing_dutch import pair_dutch
 from sim.results import play_match, win_probability
 from sim.rng import stream
-from sim.tiebreaks import FLAG_DEDUPE, add_round
+from sim.tiebreaks import FLAG_DEDUPE, add_round, win_percentages
 
 FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
 A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
@@ -325,6 +325,8 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
         opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome = work_arrays(
             opp0, kind0, gw0, gl0, gd0, rec0, n_keys, fa.shape[0])
         rank_of = np.empty(n, dtype=np.int64)
+        mw = np.empty(n)
+        gwp = np.empty(n)
         for s in range(lo, hi):
             order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players,
                                  members, nr0, total, fa, fb, fmode, fscore, strength, model,
@@ -333,6 +335,8 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
                                  max_rank, s == lo, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
                                  score, outcome)
             row = s - first
+            if focus.shape[0] > 0 or cut_line.shape[0] > 0:  # for complete_keys
+                win_percentages(rec, points_table[kinds.WIN], mw, gwp)
             for i in range(members.shape[0]):
                 p = members[i]
                 points_hist[c, p, min(points[p], max_points)] += 1
@@ -353,13 +357,13 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
                     cut_at_points[c, min(points[p], max_points), 1] += 1
                     in_cut += 1
                     if in_cut == top and cut_line.shape[0] > 0:
-                        complete_keys(p, rec, opp, kind, total, points_table, codes, flags0, keys)
+                        complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags0, keys)
                         for k in range(n_keys):
                             cut_line[row, k] = keys[p, k]
             for f in range(focus.shape[0]):
                 p = focus[f]
                 focus_rank[row, f] = rank_of[p]
-                complete_keys(p, rec, opp, kind, total, points_table, codes, flags0, keys)
+                complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags0, keys)
                 for k in range(n_keys):
                     focus_keys[row, f, k] = keys[p, k]
             if focus_cut.shape[0] > 0:

@@ -333,12 +333,9 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
 
 
 @kernel
-def complete_keys(p, rec, opp, kind, nr, points_table, codes, flags, keys):
-    """Fill every MTG column of ``keys[p]`` (other codes were computed for everyone already)."""
-    size = rec.shape[0]
-    mw = np.empty(size)
-    gwp = np.empty(size)
-    win_percentages(rec, points_table[kinds.WIN], mw, gwp)
+def complete_keys(p, mw, gwp, rec, opp, kind, nr, codes, flags, keys):
+    """Fill every MTG column of ``keys[p]`` (other codes were computed for everyone already);
+    ``mw``/``gwp`` from :func:`sim.tiebreaks.win_percentages` of the same records."""
     keys[p, 0] = rec[p, REC_POINTS]
     for k in range(1, codes.shape[0]):
         v = mtg_value(codes[k], p, mw, gwp, opp, kind, nr, flags[FLAG_DEDUPE] != 0)
