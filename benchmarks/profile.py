@@ -1,0 +1,185 @@
+"""Where one simulation's time goes: the kernel's phases timed by the CPU's cycle counter.
+
+Writes instrumented copies of ``sim/engine.py`` and ``sim/order.py`` to a temporary folder (each
+phase boundary reads ``llvm.readcyclecounter``), runs them single-threaded on the throughput
+benchmark's event (``--players``, two Swiss rounds left, locked-draw policy) and prints microseconds
+per simulation for each phase.  The counter reads cost a few nanoseconds each, and the kernels are
+otherwise the same code, so the shares are what the real kernel spends.
+
+    python benchmarks/profile.py [--players 1024] [--sims 20000]
+
+Fails loudly (an assertion naming the missing text) when the kernel sources change shape; update
+the markers below with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.throughput import ROUNDS
+from sim import engine
+from sim.generate import generate_event
+from sim.rules import get_rules
+from sim.simulate import FirstRound, SimConfig, Simulator
+from sim.snapshot import take_snapshot
+
+COUNTER = '''
+from llvmlite import ir as _ir
+from numba import types as _types
+from numba.core import cgutils as _cgutils
+from numba.extending import intrinsic as _intrinsic
+
+
+@_intrinsic
+def rdtsc(typingctx):
+    def codegen(context, builder, signature, args):
+        fn = _cgutils.get_or_insert_function(builder.module, _ir.FunctionType(_ir.IntType(64), []),
+                                             "llvm.readcyclecounter")
+        return builder.call(fn, [])
+    return _types.uint64(), codegen
+
+
+@kernel
+def tick(prof, slot, t0):
+    t = rdtsc()
+    prof[slot] += t - t0
+    return t
+'''
+
+#: Slots of the profile array: the simulation's phases, then refined_order's (pairing ranking at
+#: RANKING, final ranking at RANKING + FINAL).
+PHASES = ["copy the snapshot", "play tables (both rounds)", "pair the middle round",
+          "last-round standings order", "pair the last round by standings", "locked-draw check",
+          "final ranking", "counting the outcomes"]
+COPY, TABLES, PAIR_SWISS, RANK_LAST, PAIR_LAST, LOCK, FINAL, POST = range(8)
+RANKING = 10
+ORDER_PHASES = ["points order, win percentages", "column 1 (OMW%)", "sort/split on column 1",
+                "column 2 (GW%)", "sort/split on column 2", "column 3 (OGW%)", "sort/split on column 3",
+                "exact ties (noise)"]
+
+
+class Patch:
+    def __init__(self, path: Path):
+        self.text = path.read_text()
+
+    def rep(self, old: str, new: str) -> None:
+        assert old in self.text, f"marker not found: {old[:70]!r}"
+        self.text = self.text.replace(old, new)
+
+
+def instrumented_engine() -> str:
+    e = Patch(ROOT / "sim" / "engine.py")
+    e.rep("from sim.jit import kernel, parallel_kernel\n",
+          "from sim.jit import kernel, parallel_kernel\n" + COUNTER)
+    e.rep("from sim.order import complete_keys, refined_order",
+          "from sim.order import complete_keys\nfrom order_profiled import refined_order")
+    e.rep("keys, need_ranks, need_active, active):\n", "keys, need_ranks, need_active, active, prof):\n")
+    e.rep("noise, keys, need_ranks, need_active, active)", "noise, keys, need_ranks, need_active, active, prof)")
+    e.rep("pa, pb, score, outcome):", "pa, pb, score, outcome, prof):")
+    e.rep("    state = stream(seed, s)\n", "    t0 = rdtsc()\n    state = stream(seed, s)\n")
+    e.rep("    for r in range(nr0, total):\n        round_base = np.uint64(r + 1) << ROUND_SHIFT\n",
+          f"    t0 = tick(prof, {COPY}, t0)\n"
+          "    for r in range(nr0, total):\n"
+          f"        t0 = tick(prof, {TABLES}, t0)\n"
+          "        round_base = np.uint64(r + 1) << ROUND_SHIFT\n")
+    e.rep("ratings, pool, state, keys, pool.shape[0], 0, active)",
+          f"ratings, pool, state, keys, pool.shape[0], 0, active, prof[{RANKING}:])\n"
+          f"                t0 = tick(prof, {RANK_LAST}, t0)")
+    e.rep("                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n",
+          "                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n"
+          f"                t0 = tick(prof, {PAIR_LAST}, t0)\n")
+    e.rep("opp, r, ratings, pa, pb)\n", f"opp, r, ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
+    e.rep("        for t in range(m):\n            a = pa[t]\n            b = pb[t]\n            state[1]",
+          f"        t0 = tick(prof, {LOCK}, t0)\n"
+          "        for t in range(m):\n            a = pa[t]\n            b = pb[t]\n            state[1]")
+    e.rep("    state[1] = NOISE_DRAWS\n    return ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
+          "    state[1] = NOISE_DRAWS\n    order = ranked_players(")
+    e.rep("members, state, keys, need_ranks, top, active)\n",
+          f"members, state, keys, need_ranks, top, active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
+          f"    tick(prof, {FINAL}, t0)\n    return order\n")
+    e.rep("focus_keys, table_outcome, cut_line):", "focus_keys, table_outcome, cut_line, prof):")
+    e.rep("score, outcome)\n            row = s - first\n",
+          "score, outcome, prof)\n            t0 = rdtsc()\n            row = s - first\n")
+    e.rep("                    table_outcome[row, t] = outcome[t]\n",
+          f"                    table_outcome[row, t] = outcome[t]\n            tick(prof, {POST}, t0)\n")
+    return e.text
+
+
+def instrumented_order() -> str:
+    o = Patch(ROOT / "sim" / "order.py")
+    o.rep("from sim.jit import inline_kernel, kernel\n", "from sim.jit import inline_kernel, kernel\n" + COUNTER)
+    o.rep("keys, need_ranks, need_active, active):", "keys, need_ranks, need_active, active, prof):")
+    o.rep("    n = members.shape[0]\n    order = points_order(rec, members)\n",
+          "    t0 = rdtsc()\n    n = members.shape[0]\n    order = points_order(rec, members)\n")
+    o.rep("    column = np.empty(size)\n", "    column = np.empty(size)\n    t0 = tick(prof, 0, t0)\n")
+    o.rep("        count = 0\n        tied = 0\n", "        t0 = tick(prof, 2 * k - 1, t0)\n        count = 0\n"
+          "        tied = 0\n")
+    o.rep("        runs = count\n", "        runs = count\n        t0 = tick(prof, 2 * k, t0)\n")
+    o.rep("        sort_run_desc(order, values, buf, run_lo[q], run_hi[q])\n    return order",
+          "        sort_run_desc(order, values, buf, run_lo[q], run_hi[q])\n"
+          f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")
+    return o.text
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=1024)
+    ap.add_argument("--sims", type=int, default=20000)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "engine_profiled.py").write_text(instrumented_engine())
+        (Path(tmp) / "order_profiled.py").write_text(instrumented_order())
+        sys.path.insert(0, tmp)
+        prof_engine = importlib.import_module("engine_profiled")
+        rounds = ROUNDS.get(args.players, 10)
+        snap = take_snapshot(generate_event(args.players, rounds, rounds - 2, seed=args.players))
+        sim = Simulator(snap, get_rules("mtg"), SimConfig(future_draws="locked"))
+        numba.set_num_threads(1)
+        prof = np.zeros(RANKING + 2 * len(ORDER_PHASES), dtype=np.uint64)
+
+        def run(n):
+            p, k = snap.players, len(sim.codes)
+            fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
+            dcum, dsc, wcum, wsc = sim.tables_
+            res = sim.config.results
+            prof_engine.run_simulations(
+                np.uint64(1), 0, n, 1, sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, sim.had_bye,
+                sim.award, sim.active, sim.players, sim.members, snap.after_round, snap.total_rounds,
+                fr.a, fr.b, fr.mode, fr.score, sim.strength, res.code, res.draw_share, dcum, dsc, wcum,
+                wsc, sim.codes, sim.points_table, sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
+                True, engine.LOCKED, 0, sim.config.top, sim.bye_games, np.zeros(0, dtype=np.int64),
+                np.zeros((1, p), dtype=np.int64), np.zeros((1, p, sim.config.max_rank + 1), dtype=np.int64),
+                np.zeros((1, p, sim.max_points + 1), dtype=np.int64),
+                np.zeros((1, sim.max_points + 1, 2), dtype=np.int64), np.zeros((n, 0), dtype=np.int8),
+                np.zeros((n, 0), dtype=np.int32), np.zeros((n, 0, k)), np.zeros((0, 0), dtype=np.int8),
+                np.zeros((0, k)), prof)
+
+        print("compiling the instrumented copies ...", file=sys.stderr)
+        run(4)
+        prof[:] = 0
+        start = time.perf_counter()
+        run(args.sims)
+        per_sim = (time.perf_counter() - start) / args.sims * 1e6
+        scale = per_sim / float(prof[:len(PHASES)].sum())  # microseconds per counter tick
+        print(f"{args.players} players, 2 rounds left, one thread: {per_sim:.1f} us per simulation")
+        for i, name in enumerate(PHASES):
+            print(f"  {name:34s} {prof[i] * scale:7.1f} us")
+            if i in (RANK_LAST, FINAL):
+                base = RANKING + (0 if i == RANK_LAST else len(ORDER_PHASES))
+                for j, sub in enumerate(ORDER_PHASES):
+                    print(f"      {sub:30s} {prof[base + j] * scale:7.1f} us")
+
+
+if __name__ == "__main__":
+    main()
