@@ -28,44 +28,11 @@ from sim.tiebreaks import (
     OMW,
     POINTS,
     REC_POINTS,
-    faced,
-    met_before,
+    opponent_mean,
+    opponent_means_all,
     tiebreak_values_rec,
     win_percentages,
 )
-
-
-@inline_kernel
-def opponent_mean(p, values, opp, kind, nr, dedupe):
-    """Mean of ``max(1/3, values[o])`` over player ``p``'s opponents (1/3 without opponents): the
-    OMW% or OGW% of :func:`sim.tiebreaks.opponent_sums`, the same sum in the same order."""
-    total = 0.0
-    count = 0
-    for r in range(nr):
-        if not faced(kind[p, r]):
-            continue
-        if dedupe and met_before(opp, kind, p, r):
-            continue
-        total += max(FLOOR, values[opp[p, r]])
-        count += 1
-    return total / count if count > 0 else FLOOR
-
-
-@kernel
-def opponent_means_all(values, opp, kind, nr, out):
-    """:func:`opponent_mean` of every player (no ``dedupe``), round by round across players: the
-    same sums in the same order, without one long chain of dependent additions per player."""
-    n = opp.shape[0]
-    count = np.zeros(n, dtype=np.int64)
-    out[:] = 0.0
-    for r in range(nr):
-        for p in range(n):
-            k = kind[p, r]
-            if k == kinds.PLAYED or k == kinds.DOUBLE_LOSS:
-                out[p] += max(FLOOR, values[opp[p, r]])
-                count[p] += 1
-    for p in range(n):
-        out[p] = out[p] / count[p] if count[p] > 0 else FLOOR
 
 
 @kernel

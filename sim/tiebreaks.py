@@ -26,7 +26,7 @@ from numba.extending import overload
 from sim import kinds
 from sim import tiebreaks_chess as chess
 from sim import tiebreaks_pokemon as pokemon
-from sim.jit import kernel
+from sim.jit import inline_kernel, kernel
 
 POINTS = 0
 OMW = 1
@@ -125,36 +125,48 @@ def met_before(opp, kind, p, r):
     return False
 
 
-@kernel
-def opponent_sums(p, mw, gwp, opp, kind, nr, dedupe):
-    """Sums of player ``p``'s opponents' MW% and GW% (each GW% floored at 1/3), and how many
-    opponents (see :func:`faced`; with ``dedupe`` an opponent met twice counts once)."""
-    t1 = 0.0
-    t2 = 0.0
+@inline_kernel
+def opponent_mean(p, values, opp, kind, nr, dedupe):
+    """Mean of ``max(1/3, values[o])`` over player ``p``'s opponents (1/3 without opponents): the
+    OMW% or OGW% (with ``dedupe`` an opponent met twice counts once; MW% comes floored)."""
+    total = 0.0
     count = 0
     for r in range(nr):
         if not faced(kind[p, r]):
             continue
         if dedupe and met_before(opp, kind, p, r):
             continue
-        o = opp[p, r]
-        t1 += mw[o]
-        t2 += max(FLOOR, gwp[o])
+        total += max(FLOOR, values[opp[p, r]])
         count += 1
-    return t1, t2, count
+    return total / count if count > 0 else FLOOR
+
+
+@kernel
+def opponent_means_all(values, opp, kind, nr, out):
+    """:func:`opponent_mean` of every player (no ``dedupe``), round by round across players: the
+    same sums in the same order, without one long chain of dependent additions per player."""
+    n = opp.shape[0]
+    count = np.zeros(n, dtype=np.int64)
+    out[:] = 0.0
+    for r in range(nr):
+        for p in range(n):
+            if faced(kind[p, r]):
+                out[p] += max(FLOOR, values[opp[p, r]])
+                count[p] += 1
+    for p in range(n):
+        out[p] = out[p] / count[p] if count[p] > 0 else FLOOR
 
 
 @kernel
 def opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw):
-    """OMW% and OGW% of every player in one pass (each opponent's GW% floored at 1/3)."""
+    """OMW% and OGW% of every player (each opponent's GW% floored at 1/3)."""
+    if not dedupe:
+        opponent_means_all(mw, opp, kind, nr, omw)
+        opponent_means_all(gwp, opp, kind, nr, ogw)
+        return
     for p in range(opp.shape[0]):
-        t1, t2, count = opponent_sums(p, mw, gwp, opp, kind, nr, dedupe)
-        if count > 0:
-            omw[p] = t1 / count
-            ogw[p] = t2 / count
-        else:
-            omw[p] = FLOOR
-            ogw[p] = FLOOR
+        omw[p] = opponent_mean(p, mw, opp, kind, nr, dedupe)
+        ogw[p] = opponent_mean(p, gwp, opp, kind, nr, dedupe)
 
 
 @kernel
