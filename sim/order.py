@@ -49,6 +49,8 @@ def fill_column(code, k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, 
                 keys[p, k] = column[p]
                 values[p] = column[p]
         return
+    # The codes are spelled out here rather than calling mtg_value: through it (even inlined) the
+    # GW% level of a 1,024-player ranking took 17.6 us instead of 2.7 (benchmarks/profile.py).
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             p = order[i]
