@@ -100,9 +100,7 @@ def instrumented_engine() -> str:
           "                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n"
           f"                t0 = tick(prof, {PAIR_LAST}, t0)\n")
     e.rep("opp, r, ratings, pa, pb)\n", f"opp, r, ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
-    e.rep("        for t in range(m):\n            a = pa[t]\n            b = pb[t]\n            state[1]",
-          f"        t0 = tick(prof, {LOCK}, t0)\n"
-          "        for t in range(m):\n            a = pa[t]\n            b = pb[t]\n            state[1]")
+    e.rep("        first = r == nr0\n", f"        t0 = tick(prof, {LOCK}, t0)\n        first = r == nr0\n")
     e.rep("    state[1] = NOISE_DRAWS\n    return ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
           "    state[1] = NOISE_DRAWS\n    order = ranked_players(")
     e.rep("members, state, keys, need_ranks, top, active)\n",
@@ -118,16 +116,20 @@ def instrumented_engine() -> str:
 
 def instrumented_order() -> str:
     o = Patch(ROOT / "sim" / "order.py")
-    o.rep("from sim.jit import inline_kernel, kernel\n", "from sim.jit import inline_kernel, kernel\n" + COUNTER)
+    o.rep("from sim.jit import kernel\n", "from sim.jit import kernel\n" + COUNTER)
     o.rep("keys, need_ranks, need_active, active):", "keys, need_ranks, need_active, active, prof):")
     o.rep("    n = members.shape[0]\n    order = points_order(rec, members)\n",
           "    t0 = rdtsc()\n    n = members.shape[0]\n    order = points_order(rec, members)\n")
     o.rep("    column = np.empty(size)\n", "    column = np.empty(size)\n    t0 = tick(prof, 0, t0)\n")
+    o.rep("        if points_value_sort(order, n, rec, column):\n",
+          "        t0 = tick(prof, 1, t0)\n        if points_value_sort(order, n, rec, column):\n")
+    o.rep("    for k in range(first, codes.shape[0]):\n",
+          "    t0 = tick(prof, 2, t0)\n    for k in range(first, codes.shape[0]):\n")
     o.rep("        count = 0\n        tied = 0\n", "        t0 = tick(prof, 2 * k - 1, t0)\n        count = 0\n"
           "        tied = 0\n")
     o.rep("        runs = count\n", "        runs = count\n        t0 = tick(prof, 2 * k, t0)\n")
-    o.rep("        sort_run_desc(order, values, buf, run_lo[q], run_hi[q])\n    return order",
-          "        sort_run_desc(order, values, buf, run_lo[q], run_hi[q])\n"
+    o.rep("    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)\n    return order",
+          "    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)\n"
           f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")
     return o.text
 

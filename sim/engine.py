@@ -31,12 +31,23 @@ from sim.jit import kernel, parallel_kernel
 from sim.order import complete_keys, refined_order
 from sim.pairing import pair_standings, pair_swiss
 from sim.pairing_dutch import pair_dutch
-from sim.results import play_match, win_probability
+from sim.play import (  # noqa: F401 (the table codes are part of this module's interface)
+    A_WON,
+    B_WON,
+    DRAWN,
+    FORCE_A,
+    FORCE_B,
+    FREE,
+    ID,
+    INTENTIONAL,
+    KNOWN,
+    TABLE_BASE,
+    TABLE_STRIDE,
+    play_tables,
+)
 from sim.rng import stream
 from sim.tiebreaks import FLAG_DEDUPE, add_round, win_percentages
 
-FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
-A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
 NO_DRAWS, LOCKED, SAFE_POINTS = 0, 1, 2
 #: Pairing systems: MTG event software (point groups, random order) or the Dutch approximation.
 #: The kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
@@ -66,8 +77,6 @@ def _pair_round(selector, state, players, points, had_bye, opp, nr, ratings, pa,
 #: that changing one table's result (draw instead of play) leaves every other random number as it
 #: was (common random numbers between scenarios).
 ROUND_SHIFT = np.uint64(32)
-TABLE_BASE = np.uint64(1) << np.uint64(24)
-TABLE_STRIDE = np.uint64(8)
 NOISE_DRAWS = np.uint64(1) << np.uint64(48)
 
 
@@ -119,16 +128,6 @@ def locked_after_draw(points, active, count, x, o, draw_pts, win_pts, top):
     if active[o] and points[o] + draw_pts >= target:
         threats += 1
     return threats < top
-
-
-@kernel
-def solo(opp, kind, gw, gl, gd, r, a, k, games):
-    """Write a round without opponent (bye, loss without opponent): every field of the cell."""
-    opp[a, r] = -1
-    kind[a, r] = k
-    gw[a, r] = games
-    gl[a, r] = 0
-    gd[a, r] = 0
 
 
 @kernel
@@ -191,6 +190,7 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
         had_bye[p] = bye0[p]
     flags = flags0.copy()
     drawn = np.zeros(pa.shape[0], dtype=np.bool_)
+    no_draws = np.zeros(pa.shape[0], dtype=np.bool_)
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     for r in range(nr0, total):
@@ -245,55 +245,11 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
                 if future_policy == SAFE_POINTS and points[a] + draw_pts >= draw_points \
                         and points[b] + draw_pts >= draw_points:
                     drawn[t] = True
-        for t in range(m):
-            a = pa[t]
-            b = pb[t]
-            state[1] = round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE
-            mode = fmode[t] if (r == nr0 and t < fmode.shape[0]) else FREE
-            if b == -1:
-                solo(opp, kind, gw, gl, gd, r, a, kinds.BYE, bye_games)
-                add_round(rec, a, kinds.BYE, bye_games, 0, 0, points_table)
-                points[a] += win_pts
-                had_bye[a] = True
-                continue
-            if b < 0:
-                solo(opp, kind, gw, gl, gd, r, a, kinds.LOSS_NO_OPPONENT, 0)
-                add_round(rec, a, kinds.LOSS_NO_OPPONENT, 0, 0, 0, points_table)
-                continue
-            if lock and drawn[t]:
-                mode = INTENTIONAL
-            if mode == KNOWN:
-                score[0] = fscore[t, 0]
-                score[1] = fscore[t, 1]
-                score[2] = fscore[t, 2]
-            elif mode == INTENTIONAL:
-                score[0] = 0
-                score[1] = 0
-                score[2] = 3
-            else:
-                p_a = win_probability(model, strength, a, b)
-                if mode == FORCE_A:
-                    p_a = 1.0
-                elif mode == FORCE_B:
-                    p_a = 0.0
-                play_match(state, p_a, draw_share if mode == FREE else 0.0, dcum, dsc, wcum, wsc, score)
-            record(opp, kind, gw, gl, gd, rec, points_table, r, a, b, score[0], score[1], score[2])
-            if score[0] > score[1]:
-                points[a] += win_pts
-            elif score[0] < score[1]:
-                points[b] += win_pts
-            else:
-                points[a] += draw_pts
-                points[b] += draw_pts
-            if r == nr0 and t < outcome.shape[0]:
-                if mode == INTENTIONAL:
-                    outcome[t] = ID
-                elif score[0] > score[1]:
-                    outcome[t] = A_WON
-                elif score[0] < score[1]:
-                    outcome[t] = B_WON
-                else:
-                    outcome[t] = DRAWN
+        first = r == nr0
+        play_tables(r, m, pa, pb, fmode if first else fmode[:0], fscore, drawn if lock else no_draws,
+                    outcome if first else outcome[:0], state[0], round_base, opp, kind, gw, gl, gd, rec,
+                    points, had_bye, points_table, model, strength, draw_share, dcum, dsc, wcum, wsc,
+                    bye_games)
     state[1] = NOISE_DRAWS
     return ranked_players(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags, ratings,
                           members, state, keys, need_ranks, top, active)

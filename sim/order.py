@@ -16,7 +16,7 @@ from numba import types
 from numba.extending import overload
 
 from sim import kinds
-from sim.jit import inline_kernel, kernel
+from sim.jit import kernel
 from sim.ranking import TOLERANCE
 from sim.rng import GOLDEN, mix64
 from sim.tiebreaks import (
@@ -96,90 +96,83 @@ def _noise_value(noise, p):
     return lambda noise, p: noise[p]
 
 
-@inline_kernel
-def insertion_desc(tmp, order, lo, lo_t, hi_t):
-    """Insertion sort of ``tmp[lo_t:hi_t]`` (highest first), moving ``order[lo + i]`` along."""
-    for i in range(lo_t + 1, hi_t):
-        v = tmp[i]
-        p = order[lo + i]
-        j = i - 1
-        while j >= lo_t and tmp[j] < v:
-            tmp[j + 1] = tmp[j]
-            order[lo + j + 1] = order[lo + j]
-            j -= 1
-        tmp[j + 1] = v
-        order[lo + j + 1] = p
-
-
 @kernel
-def sort_run_desc(order, values, tmp, lo, hi):
-    """Sort ``order[lo:hi]`` by ``values[player]``, highest first.
+def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
+    """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``values[player]``, highest
+    first.
 
-    The values are first gathered next to each other (``tmp``) and sorted there together with the
-    players: insertion sort for runs of up to 16, else a quicksort (median of three, insertion sort
-    below 16).  Players with exactly equal values may come in any order: the caller orders every
-    run of equal values by the next key.
+    A run's values are first gathered next to each other (``tmp``) and sorted there together with
+    the players: a quicksort (median of three) down to pieces of 16, then one insertion sort.
+    Players with exactly equal values may come in any order: the caller orders every run of equal
+    values by the next key.  All runs are sorted in one call, and swaps are written out rather than
+    calling a helper: a call passing arrays costs atomic reference counting (see :mod:`sim.play`).
     """
-    n = hi - lo
-    if n < 2:
-        return
-    for i in range(n):
-        tmp[i] = values[order[lo + i]]
-    if n <= 16:
-        insertion_desc(tmp, order, lo, 0, n)
-        return
     stack = np.empty(2 * 64, dtype=np.int64)
-    top = 0
-    stack[0] = 0
-    stack[1] = n
-    top = 1
-    while top > 0:
-        top -= 1
-        a = stack[2 * top]
-        b = stack[2 * top + 1]
-        while b - a > 16:
-            m = (a + b) >> 1
-            # median of three to tmp[m]
-            if tmp[m] > tmp[a]:
-                swap_pair(tmp, order, lo, m, a)
-            if tmp[b - 1] > tmp[a]:
-                swap_pair(tmp, order, lo, b - 1, a)
-            if tmp[b - 1] > tmp[m]:
-                swap_pair(tmp, order, lo, b - 1, m)
-            pivot = tmp[m]
-            i = a
-            j = b - 1
-            while i <= j:
-                while tmp[i] > pivot:
-                    i += 1
-                while tmp[j] < pivot:
-                    j -= 1
-                if i <= j:
-                    swap_pair(tmp, order, lo, i, j)
-                    i += 1
-                    j -= 1
-            # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
-            if j + 1 - a > b - i:
-                stack[2 * top] = a
-                stack[2 * top + 1] = j + 1
-                top += 1
-                a = i
-            else:
-                stack[2 * top] = i
-                stack[2 * top + 1] = b
-                top += 1
-                b = j + 1
-        insertion_desc(tmp, order, lo, a, b)
-
-
-@inline_kernel
-def swap_pair(tmp, order, lo, i, j):
-    t = tmp[i]
-    tmp[i] = tmp[j]
-    tmp[j] = t
-    q = order[lo + i]
-    order[lo + i] = order[lo + j]
-    order[lo + j] = q
+    for q in range(runs):
+        lo = run_lo[q]
+        n = run_hi[q] - lo
+        for i in range(n):
+            tmp[i] = values[order[lo + i]]
+        if n > 16:
+            stack[0] = 0
+            stack[1] = n
+            top = 1
+            while top > 0:
+                top -= 1
+                a = stack[2 * top]
+                b = stack[2 * top + 1]
+                while b - a > 16:
+                    m = (a + b) >> 1
+                    # median of three to tmp[m]
+                    for x, y in ((m, a), (b - 1, a), (b - 1, m)):
+                        if tmp[x] > tmp[y]:
+                            t = tmp[x]
+                            tmp[x] = tmp[y]
+                            tmp[y] = t
+                            w = order[lo + x]
+                            order[lo + x] = order[lo + y]
+                            order[lo + y] = w
+                    pivot = tmp[m]
+                    i = a
+                    j = b - 1
+                    while i <= j:
+                        while tmp[i] > pivot:
+                            i += 1
+                        while tmp[j] < pivot:
+                            j -= 1
+                        if i <= j:
+                            t = tmp[i]
+                            tmp[i] = tmp[j]
+                            tmp[j] = t
+                            w = order[lo + i]
+                            order[lo + i] = order[lo + j]
+                            order[lo + j] = w
+                            i += 1
+                            j -= 1
+                    # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
+                    if j + 1 - a > b - i:
+                        stack[2 * top] = a
+                        stack[2 * top + 1] = j + 1
+                        top += 1
+                        a = i
+                    else:
+                        stack[2 * top] = i
+                        stack[2 * top + 1] = b
+                        top += 1
+                        b = j + 1
+        # insertion sort of the whole run: pieces of at most 16, in order with each other
+        for i in range(1, n):
+            v = tmp[i]
+            if v <= tmp[i - 1]:
+                continue
+            p = order[lo + i]
+            j = i - 1
+            while j >= 0 and tmp[j] < v:
+                tmp[j + 1] = tmp[j]
+                order[lo + j + 1] = order[lo + j]
+                j -= 1
+            tmp[j + 1] = v
+            order[lo + j + 1] = p
 
 
 @kernel
@@ -205,6 +198,89 @@ def points_order(rec, members):
         order[start[b]] = members[i]
         start[b] += 1
     return order
+
+
+#: The bits of 0.25: every value of :func:`points_value_keys` lies in [0.25, 2), whose bit patterns
+#: minus this fit in 54 bits (two exponents and the 52-bit fraction), in the order of the values.
+QUARTER_BITS = np.uint64(0x3FD0000000000000)
+S54 = np.uint64(54)
+S32 = np.uint64(32)
+LOW32 = np.uint64(0xFFFFFFFF)
+BYTE = np.uint64(0xFF)
+
+
+@kernel
+def points_value_key(points, low, bits):
+    """The exact 64-bit key of (points, value) for a value in [0.25, 2) with these ``bits``:
+    ordered as the pairs are, equal only for equal pairs."""
+    return (np.uint64(points - low) << S54) | (bits - QUARTER_BITS)
+
+
+@kernel
+def points_value_sort(order, n, rec, column):
+    """Sort ``order[:n]`` by (points, ``column[p]``), highest first, in place; False (and ``order``
+    untouched) when a value lies outside [0.25, 2) or points span more than 1,023.
+
+    An LSD radix sort on the top 32 bits of the exact key (:func:`points_value_key`, complemented
+    for a descending order), the player index riding in the low 32 bits, then an insertion pass
+    on the full keys for the rare pairs equal in their top 32 bits only.  Players with exactly equal
+    pairs may come in any order (the caller orders them by the next key).
+    """
+    if n < 2:
+        return True
+    low = rec[order[0], REC_POINTS]
+    high = low
+    for i in range(n):
+        v = rec[order[i], REC_POINTS]
+        low = min(low, v)
+        high = max(high, v)
+        x = column[order[i]]
+        if not (x >= 0.25 and x < 2.0):
+            return False
+    if high - low > 1023:
+        return False
+    bits = column.view(np.uint64)
+    a = np.empty(n, dtype=np.uint64)
+    b = np.empty(n, dtype=np.uint64)
+    count = np.zeros((4, 256), dtype=np.int64)
+    for i in range(n):
+        p = order[i]
+        top = ~points_value_key(rec[p, REC_POINTS], low, bits[p]) >> S32
+        a[i] = (top << S32) | np.uint64(p)
+        for d in range(4):
+            count[d, (top >> np.uint64(8 * d)) & BYTE] += 1
+    for d in range(4):
+        shift = np.uint64(32 + 8 * d)
+        if count[d, (a[0] >> shift) & BYTE] == n:
+            continue  # every key has the same digit here
+        total = 0
+        for c in range(256):
+            t = count[d, c]
+            count[d, c] = total
+            total += t
+        for i in range(n):
+            c = (a[i] >> shift) & BYTE
+            b[count[d, c]] = a[i]
+            count[d, c] += 1
+        a, b = b, a
+    # insertion pass on the full keys (descending); a and b now hold full keys and players
+    for i in range(n):
+        p = np.int64(a[i] & LOW32)
+        order[i] = p
+        b[i] = points_value_key(rec[p, REC_POINTS], low, bits[p])
+    for i in range(1, n):
+        key = b[i]
+        if key <= b[i - 1]:
+            continue
+        p = order[i]
+        j = i - 1
+        while j >= 0 and b[j] < key:
+            b[j + 1] = b[j]
+            order[j + 1] = order[j]
+            j -= 1
+        b[j + 1] = key
+        order[j + 1] = p
+    return True
 
 
 @kernel
@@ -263,7 +339,38 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     buf = np.empty(n)
     new_lo = np.empty(n + 1, dtype=np.int64)
     new_hi = np.empty(n + 1, dtype=np.int64)
-    for k in range(1, codes.shape[0]):
+    first = 1
+    if (not generic and not dedupe and need >= n and codes.shape[0] > 1 and 4 * tied >= size
+            and (codes[1] == OMW or codes[1] == OGW or codes[1] == GW)):
+        # A complete order of a field with many players tied on points: one sort by (points, first
+        # tiebreak) for everyone instead of a sort of every point group.
+        if codes[1] == GW:
+            for p in range(size):
+                column[p] = max(FLOOR, gwp[p])
+        else:
+            opponent_means_all(mw if codes[1] == OMW else gwp, opp, kind, nr, column)
+        if points_value_sort(order, n, rec, column):
+            first = 2
+            runs = 0
+            tied = 0
+            i = 0
+            while i < n:
+                p = order[i]
+                keys[p, 1] = column[p]
+                values[p] = column[p]
+                j = i + 1
+                while j < n and rec[order[j], REC_POINTS] == rec[p, REC_POINTS] \
+                        and column[order[j - 1]] - column[order[j]] <= TOLERANCE:
+                    keys[order[j], 1] = column[order[j]]
+                    values[order[j]] = column[order[j]]
+                    j += 1
+                if j - i > 1:
+                    run_lo[runs] = i
+                    run_hi[runs] = j
+                    runs += 1
+                    tied += j - i
+                i = j
+    for k in range(first, codes.shape[0]):
         if runs == 0:
             break
         if generic:
@@ -273,12 +380,12 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         else:
             fill_column(codes[k], k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe,
                         column, keys, values)
+        sort_runs_desc(order, values, buf, run_lo, run_hi, runs)
         count = 0
         tied = 0
         for q in range(runs):
             lo = run_lo[q]
             hi = run_hi[q]
-            sort_run_desc(order, values, buf, lo, hi)
             i = lo
             while i < hi:
                 j = i + 1
@@ -297,7 +404,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             values[order[i]] = -float(noise_value(noise, order[i]))
-        sort_run_desc(order, values, buf, run_lo[q], run_hi[q])
+    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)
     return order
 
 

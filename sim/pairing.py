@@ -64,7 +64,9 @@ def search_pairing(seq, opp, nr, partner, allowed):
         j = max(j_from, i + 1)
         while j < n:
             if partner[j] < 0:
-                met = have_met(opp, seq[i], seq[j], nr)
+                met = False  # have_met(opp, seq[i], seq[j], nr), written out (no call per candidate)
+                for r in range(nr):
+                    met |= opp[seq[i], r] == seq[j]
                 if not met or used < allowed:
                     found = j
                     cost = 1 if met else 0
