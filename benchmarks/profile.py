@@ -121,13 +121,13 @@ def instrumented_order() -> str:
     o.rep("    n = members.shape[0]\n    order = points_order(rec, members)\n",
           "    t0 = rdtsc()\n    n = members.shape[0]\n    order = points_order(rec, members)\n")
     o.rep("    column = np.empty(size)\n", "    column = np.empty(size)\n    t0 = tick(prof, 0, t0)\n")
-    o.rep("        if points_value_sort(order, n, rec, column):\n",
-          "        t0 = tick(prof, 1, t0)\n        if points_value_sort(order, n, rec, column):\n")
+    o.rep("        done, count, count_tied = points_value_sort(",
+          "        t0 = tick(prof, 1, t0)\n        done, count, count_tied = points_value_sort(")
     o.rep("    for k in range(first, codes.shape[0]):\n",
           "    t0 = tick(prof, 2, t0)\n    for k in range(first, codes.shape[0]):\n")
-    o.rep("        count = 0\n        tied = 0\n", "        t0 = tick(prof, 2 * k - 1, t0)\n        count = 0\n"
-          "        tied = 0\n")
-    o.rep("        runs = count\n", "        runs = count\n        t0 = tick(prof, 2 * k, t0)\n")
+    o.rep("        runs, tied = split_runs(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = split_runs(")
+    o.rep("        run_hi, new_hi = new_hi, run_hi\n",
+          "        run_hi, new_hi = new_hi, run_hi\n        t0 = tick(prof, 2 * k, t0)\n")
     o.rep("    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)\n    return order",
           "    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)\n"
           f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")

@@ -114,20 +114,39 @@ def at_least(points, active):
 
 
 @kernel
-def locked_after_draw(points, active, count, x, o, draw_pts, win_pts, top):
-    """True when ``x``, drawing with ``o`` this (last) round, cannot finish below ``top`` others:
-    fewer than ``top`` other active players can reach ``x``'s points (everyone else winning, ``o``
-    drawing).  ``count`` is :func:`at_least` of the points before the round."""
-    target = points[x] + draw_pts
+def locked_after_draw(px, ax, po, ao, count, draw_pts, win_pts, top):
+    """True when a player with ``px`` points (active: ``ax``), drawing this (last) round with one on
+    ``po`` points (active: ``ao``), cannot finish below ``top`` others: fewer than ``top`` other
+    active players can reach their points (everyone else winning, the opponent drawing).  ``count``
+    is :func:`at_least` of the points before the round."""
+    target = px + draw_pts
     need = max(target - win_pts, 0)
     threats = count[need] if need < count.shape[0] else 0
-    if active[x] and points[x] >= need:
+    if ax and px >= need:
         threats -= 1
-    if active[o] and points[o] >= need:
+    if ao and po >= need:
         threats -= 1
-    if active[o] and points[o] + draw_pts >= target:
+    if ao and po + draw_pts >= target:
         threats += 1
     return threats < top
+
+
+@kernel
+def mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, policy, draw_points, drawn):
+    """``drawn[t]`` for the ``m`` tables of the last round under the draw ``policy`` (``LOCKED`` or
+    ``SAFE_POINTS``), decided on the points before the round, for every table at once."""
+    count = at_least(points, active)
+    for t in range(m):
+        a = pa[t]
+        b = pb[t]
+        if b < 0:
+            drawn[t] = False
+            continue
+        pa_, pb_ = points[a], points[b]
+        drawn[t] = locked_after_draw(pa_, active[a], pb_, active[b], count, draw_pts, win_pts, top) \
+            and locked_after_draw(pb_, active[b], pa_, active[a], count, draw_pts, win_pts, top)
+        if policy == SAFE_POINTS and pa_ + draw_pts >= draw_points and pb_ + draw_pts >= draw_points:
+            drawn[t] = True
 
 
 @kernel
@@ -232,19 +251,9 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
                         pb[m] = -1
                         m += 1
         lock = r == total - 1 and future_policy != NO_DRAWS and r > nr0
-        if lock:  # decided on the points before the round, for every table at once
-            count = at_least(points, active)
-            for t in range(m):
-                a = pa[t]
-                b = pb[t]
-                if b < 0:
-                    drawn[t] = False
-                    continue
-                drawn[t] = locked_after_draw(points, active, count, a, b, draw_pts, win_pts, top) \
-                    and locked_after_draw(points, active, count, b, a, draw_pts, win_pts, top)
-                if future_policy == SAFE_POINTS and points[a] + draw_pts >= draw_points \
-                        and points[b] + draw_pts >= draw_points:
-                    drawn[t] = True
+        if lock:
+            mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, future_policy, draw_points,
+                              drawn)
         first = r == nr0
         play_tables(r, m, pa, pb, fmode if first else fmode[:0], fscore, drawn if lock else no_draws,
                     outcome if first else outcome[:0], state[0], round_base, opp, kind, gw, gl, gd, rec,

@@ -36,9 +36,8 @@ from sim.tiebreaks import (
 
 
 @kernel
-def fill_column(code, k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
-                keys, values):
-    """``keys[p, k]`` and ``values[p]`` = MTG tiebreak ``code`` of every player ``p`` in the runs
+def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column, values):
+    """``values[p]`` = MTG tiebreak ``code`` of every player ``p`` in the runs
     ``order[run_lo[q]:run_hi[q]]`` (``tied`` players in all).  OMW%/OGW% for many players are
     computed for everyone at once (:func:`opponent_means_all`, into ``column``)."""
     if (code == OMW or code == OGW) and not dedupe and 4 * tied >= opp.shape[0]:
@@ -46,7 +45,6 @@ def fill_column(code, k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, 
         for q in range(runs):
             for i in range(run_lo[q], run_hi[q]):
                 p = order[i]
-                keys[p, k] = column[p]
                 values[p] = column[p]
         return
     # The codes are spelled out here rather than calling mtg_value: through it (even inlined) the
@@ -62,7 +60,6 @@ def fill_column(code, k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, 
                 v = opponent_mean(p, mw, opp, kind, nr, dedupe)
             else:
                 v = opponent_mean(p, gwp, opp, kind, nr, dedupe)
-            keys[p, k] = v
             values[p] = v
 
 
@@ -99,9 +96,9 @@ def _noise_value(noise, p):
 @kernel
 def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
     """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``values[player]``, highest
-    first.
+    first; ``tmp`` gets the sorted values at the same positions (for the caller).
 
-    A run's values are first gathered next to each other (``tmp``) and sorted there together with
+    A run's values are first gathered next to each other in ``tmp`` and sorted there together with
     the players: a quicksort (median of three) down to pieces of 16, then one insertion sort.
     Players with exactly equal values may come in any order: the caller orders every run of equal
     values by the next key.  All runs are sorted in one call, and swaps are written out rather than
@@ -110,12 +107,12 @@ def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
     stack = np.empty(2 * 64, dtype=np.int64)
     for q in range(runs):
         lo = run_lo[q]
-        n = run_hi[q] - lo
-        for i in range(n):
-            tmp[i] = values[order[lo + i]]
-        if n > 16:
-            stack[0] = 0
-            stack[1] = n
+        hi = run_hi[q]
+        for i in range(lo, hi):
+            tmp[i] = values[order[i]]
+        if hi - lo > 16:
+            stack[0] = lo
+            stack[1] = hi
             top = 1
             while top > 0:
                 top -= 1
@@ -126,12 +123,12 @@ def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
                     # median of three to tmp[m]
                     for x, y in ((m, a), (b - 1, a), (b - 1, m)):
                         if tmp[x] > tmp[y]:
-                            t = tmp[x]
+                            v = tmp[x]
                             tmp[x] = tmp[y]
-                            tmp[y] = t
-                            w = order[lo + x]
-                            order[lo + x] = order[lo + y]
-                            order[lo + y] = w
+                            tmp[y] = v
+                            w = order[x]
+                            order[x] = order[y]
+                            order[y] = w
                     pivot = tmp[m]
                     i = a
                     j = b - 1
@@ -141,12 +138,12 @@ def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
                         while tmp[j] < pivot:
                             j -= 1
                         if i <= j:
-                            t = tmp[i]
+                            v = tmp[i]
                             tmp[i] = tmp[j]
-                            tmp[j] = t
-                            w = order[lo + i]
-                            order[lo + i] = order[lo + j]
-                            order[lo + j] = w
+                            tmp[j] = v
+                            w = order[i]
+                            order[i] = order[j]
+                            order[j] = w
                             i += 1
                             j -= 1
                     # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
@@ -161,18 +158,46 @@ def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
                         top += 1
                         b = j + 1
         # insertion sort of the whole run: pieces of at most 16, in order with each other
-        for i in range(1, n):
+        for i in range(lo + 1, hi):
             v = tmp[i]
             if v <= tmp[i - 1]:
                 continue
-            p = order[lo + i]
+            p = order[i]
             j = i - 1
-            while j >= 0 and tmp[j] < v:
+            while j >= lo and tmp[j] < v:
                 tmp[j + 1] = tmp[j]
-                order[lo + j + 1] = order[lo + j]
+                order[j + 1] = order[j]
                 j -= 1
             tmp[j + 1] = v
-            order[lo + j + 1] = p
+            order[j + 1] = p
+
+
+@kernel
+def split_runs(tmp, run_lo, run_hi, runs, new_lo, new_hi):
+    """Split each sorted run (values ``tmp[run_lo[q]:run_hi[q]]``, highest first) where a value is
+    more than ``TOLERANCE`` below its neighbour; the pieces of two or more players go to
+    ``new_lo``/``new_hi``.  Returns (pieces, players in them).  No branch per player: whether a
+    neighbour ties is a coin flip to the CPU."""
+    count = 0
+    tied = 0
+    for q in range(runs):
+        lo = run_lo[q]
+        hi = run_hi[q]
+        start = lo
+        for j in range(lo + 1, hi):
+            cut = np.int64(tmp[j - 1] - tmp[j] > TOLERANCE)
+            new_lo[count] = start
+            new_hi[count] = j
+            keep = cut * np.int64(j - start > 1)
+            count += keep
+            tied += keep * (j - start)
+            start += cut * (j - start)
+        new_lo[count] = start
+        new_hi[count] = hi
+        keep = np.int64(hi - start > 1)
+        count += keep
+        tied += keep * (hi - start)
+    return count, tied
 
 
 @kernel
@@ -217,17 +242,20 @@ def points_value_key(points, low, bits):
 
 
 @kernel
-def points_value_sort(order, n, rec, column):
-    """Sort ``order[:n]`` by (points, ``column[p]``), highest first, in place; False (and ``order``
-    untouched) when a value lies outside [0.25, 2) or points span more than 1,023.
+def points_value_sort(order, n, rec, column, run_lo, run_hi):
+    """Sort ``order[:n]`` by (points, ``column[p]``), highest first, in place, and find the runs of
+    players tied on both (equal points, values within ``TOLERANCE`` of their neighbour's).  Returns
+    (done, runs, tied players); not done (and ``order`` untouched) when a value lies outside
+    [0.25, 2) or points span more than 1,023.
 
     An LSD radix sort on the top 32 bits of the exact key (:func:`points_value_key`, complemented
     for a descending order), the player index riding in the low 32 bits, then an insertion pass
     on the full keys for the rare pairs equal in their top 32 bits only.  Players with exactly equal
-    pairs may come in any order (the caller orders them by the next key).
+    pairs may come in any order (the caller orders them by the next key).  The runs are found
+    without a branch per player (tie or not is a coin flip to the CPU).
     """
     if n < 2:
-        return True
+        return True, 0, 0
     low = rec[order[0], REC_POINTS]
     high = low
     for i in range(n):
@@ -236,9 +264,9 @@ def points_value_sort(order, n, rec, column):
         high = max(high, v)
         x = column[order[i]]
         if not (x >= 0.25 and x < 2.0):
-            return False
+            return False, 0, 0
     if high - low > 1023:
-        return False
+        return False, 0, 0
     bits = column.view(np.uint64)
     a = np.empty(n, dtype=np.uint64)
     b = np.empty(n, dtype=np.uint64)
@@ -280,7 +308,27 @@ def points_value_sort(order, n, rec, column):
             j -= 1
         b[j + 1] = key
         order[j + 1] = p
-    return True
+    # run starts: where the points change or the value drops by more than TOLERANCE
+    starts = np.empty(n + 1, dtype=np.int64)
+    starts[0] = 0
+    ns = 1
+    prev = column[order[0]]
+    for i in range(1, n):
+        v = column[order[i]]
+        starts[ns] = i
+        ns += np.int64(((b[i] ^ b[i - 1]) >> S54 != 0) | (prev - v > TOLERANCE))
+        prev = v
+    starts[ns] = n
+    runs = 0
+    tied = 0
+    for k in range(ns):
+        lo = starts[k]
+        size = starts[k + 1] - lo
+        run_lo[runs] = lo
+        run_hi[runs] = lo + size
+        runs += np.int64(size > 1)
+        tied += size * np.int64(size > 1)
+    return True, runs, tied
 
 
 @kernel
@@ -349,27 +397,11 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
                 column[p] = max(FLOOR, gwp[p])
         else:
             opponent_means_all(mw if codes[1] == OMW else gwp, opp, kind, nr, column)
-        if points_value_sort(order, n, rec, column):
+        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi)
+        if done:
             first = 2
-            runs = 0
-            tied = 0
-            i = 0
-            while i < n:
-                p = order[i]
-                keys[p, 1] = column[p]
-                values[p] = column[p]
-                j = i + 1
-                while j < n and rec[order[j], REC_POINTS] == rec[p, REC_POINTS] \
-                        and column[order[j - 1]] - column[order[j]] <= TOLERANCE:
-                    keys[order[j], 1] = column[order[j]]
-                    values[order[j]] = column[order[j]]
-                    j += 1
-                if j - i > 1:
-                    run_lo[runs] = i
-                    run_hi[runs] = j
-                    runs += 1
-                    tied += j - i
-                i = j
+            runs = count
+            tied = count_tied
     for k in range(first, codes.shape[0]):
         if runs == 0:
             break
@@ -378,29 +410,12 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
                 for i in range(run_lo[q], run_hi[q]):
                     values[order[i]] = keys[order[i], k]
         else:
-            fill_column(codes[k], k, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe,
-                        column, keys, values)
+            fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
+                        values)
         sort_runs_desc(order, values, buf, run_lo, run_hi, runs)
-        count = 0
-        tied = 0
-        for q in range(runs):
-            lo = run_lo[q]
-            hi = run_hi[q]
-            i = lo
-            while i < hi:
-                j = i + 1
-                while j < hi and values[order[j - 1]] - values[order[j]] <= TOLERANCE:
-                    j += 1
-                if j - i > 1:
-                    new_lo[count] = i
-                    new_hi[count] = j
-                    count += 1
-                    tied += j - i
-                i = j
-        for q in range(count):
-            run_lo[q] = new_lo[q]
-            run_hi[q] = new_hi[q]
-        runs = count
+        runs, tied = split_runs(buf, run_lo, run_hi, runs, new_lo, new_hi)
+        run_lo, new_lo = new_lo, run_lo
+        run_hi, new_hi = new_hi, run_hi
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             values[order[i]] = -float(noise_value(noise, order[i]))

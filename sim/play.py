@@ -76,8 +76,8 @@ def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_ba
         else:
             # sim.results.play_match, written out: one draw, two 32-bit uniforms
             x = mix64(key + (round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE + ONE) * GOLDEN)
-            u = np.float64(x >> S32) * TWO_POW_M32
-            v = np.float64(x & LOW32) * TWO_POW_M32
+            u = np.float64(np.int64(x >> S32)) * TWO_POW_M32  # via int64: one instruction
+            v = np.float64(np.int64(x & LOW32)) * TWO_POW_M32
             share = draw_share if mode == FREE else 0.0
             if u < share:
                 k = 0

@@ -51,7 +51,7 @@ def next_u64(state):
 @kernel
 def next_uniform(state):
     """A uniform float in [0, 1): the top 53 bits of the next draw."""
-    return np.float64(next_u64(state) >> S11) * TWO_POW_M53
+    return np.float64(np.int64(next_u64(state) >> S11)) * TWO_POW_M53  # int64: one instruction
 
 
 @kernel
@@ -62,9 +62,15 @@ def next_below(state, n):
 
 @kernel
 def shuffle(state, a, lo, hi):
-    """Shuffle ``a[lo:hi]`` in place (Fisher-Yates)."""
+    """Shuffle ``a[lo:hi]`` in place (Fisher-Yates), with the stream's next ``hi - lo - 1`` draws
+    (:func:`next_below` each; the counter is kept in a register meanwhile)."""
+    key = state[0]
+    counter = state[1]
     for i in range(hi - 1, lo, -1):
-        j = lo + next_below(state, i - lo + 1)
+        counter += ONE
+        x = mix64(key + counter * GOLDEN)
+        j = lo + np.int64(np.float64(np.int64(x >> S11)) * TWO_POW_M53 * (i - lo + 1))
         t = a[i]
         a[i] = a[j]
         a[j] = t
+    state[1] = counter
