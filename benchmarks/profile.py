@@ -128,8 +128,8 @@ def instrumented_order() -> str:
     o.rep("        runs, tied = split_runs(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = split_runs(")
     o.rep("        run_hi, new_hi = new_hi, run_hi\n",
           "        run_hi, new_hi = new_hi, run_hi\n        t0 = tick(prof, 2 * k, t0)\n")
-    o.rep("    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)\n    return order",
-          "    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)\n"
+    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs)\n    return order",
+          "    sort_runs_desc(order, values, run_lo, run_hi, runs)\n"
           f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")
     return o.text
 

@@ -28,6 +28,7 @@ from sim.tiebreaks import (
     OMW,
     POINTS,
     REC_POINTS,
+    faced,
     opponent_mean,
     opponent_means_all,
     tiebreak_values_rec,
@@ -37,18 +38,20 @@ from sim.tiebreaks import (
 
 @kernel
 def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column, values):
-    """``values[p]`` = MTG tiebreak ``code`` of every player ``p`` in the runs
-    ``order[run_lo[q]:run_hi[q]]`` (``tied`` players in all).  OMW%/OGW% for many players are
+    """``values[i]`` = MTG tiebreak ``code`` of player ``order[i]`` for every position ``i`` in the
+    runs ``run_lo[q] .. run_hi[q] - 1`` (``tied`` players in all).  OMW%/OGW% for many players are
     computed for everyone at once (:func:`opponent_means_all`, into ``column``)."""
     if (code == OMW or code == OGW) and not dedupe and 4 * tied >= opp.shape[0]:
         opponent_means_all(mw if code == OMW else gwp, opp, kind, nr, column)
         for q in range(runs):
             for i in range(run_lo[q], run_hi[q]):
-                p = order[i]
-                values[p] = column[p]
+                values[i] = column[order[i]]
         return
     # The codes are spelled out here rather than calling mtg_value: through it (even inlined) the
     # GW% level of a 1,024-player ranking took 17.6 us instead of 2.7 (benchmarks/profile.py).
+    # opponent_mean is written out too for the usual case (no dedupe): a call per player passing
+    # arrays costs atomic reference counting (see sim.play).
+    source = mw if code == OMW else gwp
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             p = order[i]
@@ -56,11 +59,17 @@ def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr,
                 v = max(FLOOR, gwp[p])
             elif code == GW_RAW:
                 v = gwp[p]
-            elif code == OMW:
-                v = opponent_mean(p, mw, opp, kind, nr, dedupe)
+            elif dedupe:
+                v = opponent_mean(p, source, opp, kind, nr, dedupe)
             else:
-                v = opponent_mean(p, gwp, opp, kind, nr, dedupe)
-            values[p] = v
+                total = 0.0
+                count = 0
+                for r in range(nr):
+                    if faced(kind[p, r]):
+                        total += max(FLOOR, source[opp[p, r]])
+                        count += 1
+                v = total / count if count > 0 else FLOOR
+            values[i] = v
 
 
 @kernel
@@ -93,13 +102,20 @@ def _noise_value(noise, p):
     return lambda noise, p: noise[p]
 
 
-@kernel
-def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
-    """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``values[player]``, highest
-    first; ``tmp`` gets the sorted values at the same positions (for the caller).
+#: Sorting networks for runs of 2, 3 and 4 (compare-exchanges of positions, the larger value first):
+#: those of size ``s`` are rows ``NETWORK_START[s] .. NETWORK_START[s + 1] - 1``.
+NETWORK = np.array([[0, 1],
+                    [0, 1], [1, 2], [0, 1],
+                    [0, 1], [2, 3], [0, 2], [1, 3], [1, 2]], dtype=np.int64)
+NETWORK_START = np.array([0, 0, 0, 1, 4, 9], dtype=np.int64)
 
-    A run's values are first gathered next to each other in ``tmp`` and sorted there together with
-    the players: a quicksort (median of three) down to pieces of 16, then one insertion sort.
+
+@kernel
+def sort_runs_desc(order, tmp, run_lo, run_hi, runs):
+    """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``tmp`` (the value of player
+    ``order[i]`` at position ``i``), highest first, moving the values along with the players.
+
+    A quicksort (median of three) down to pieces of 16, then one insertion sort of the run.
     Players with exactly equal values may come in any order: the caller orders every run of equal
     values by the next key.  All runs are sorted in one call, and swaps are written out rather than
     calling a helper: a call passing arrays costs atomic reference counting (see :mod:`sim.play`).
@@ -108,8 +124,23 @@ def sort_runs_desc(order, values, tmp, run_lo, run_hi, runs):
     for q in range(runs):
         lo = run_lo[q]
         hi = run_hi[q]
-        for i in range(lo, hi):
-            tmp[i] = values[order[i]]
+        if hi - lo <= 4:
+            # most runs are this short: a sorting network of compare-exchanges without branches
+            # (whether two tied players' next values are in order is a coin flip to the CPU)
+            size = hi - lo
+            for c in range(NETWORK_START[size], NETWORK_START[size + 1]):
+                x = lo + NETWORK[c, 0]
+                y = lo + NETWORK[c, 1]
+                vx = tmp[x]
+                vy = tmp[y]
+                px = order[x]
+                py = order[y]
+                swap = vy > vx
+                tmp[x] = vy if swap else vx
+                tmp[y] = vx if swap else vy
+                order[x] = py if swap else px
+                order[y] = px if swap else py
+            continue
         if hi - lo > 16:
             stack[0] = lo
             stack[1] = hi
@@ -232,6 +263,9 @@ S54 = np.uint64(54)
 S32 = np.uint64(32)
 LOW32 = np.uint64(0xFFFFFFFF)
 BYTE = np.uint64(0xFF)
+S8 = np.uint64(8)
+S16 = np.uint64(16)
+ONE = np.uint64(1)
 
 
 @kernel
@@ -248,9 +282,10 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi):
     (done, runs, tied players); not done (and ``order`` untouched) when a value lies outside
     [0.25, 2) or points span more than 1,023.
 
-    An LSD radix sort on the top 32 bits of the exact key (:func:`points_value_key`, complemented
-    for a descending order), the player index riding in the low 32 bits, then an insertion pass
-    on the full keys for the rare pairs equal in their top 32 bits only.  Players with exactly equal
+    An LSD radix sort (three passes of 8 bits) on the top 24 bits of the exact key
+    (:func:`points_value_key`, complemented for a descending order), the player index riding in the
+    low 32 bits, then an insertion pass on the full keys for the rare pairs equal in their top 24
+    bits only (values closer than about 1e-5 on the same points).  Players with exactly equal
     pairs may come in any order (the caller orders them by the next key).  The runs are found
     without a branch per player (tie or not is a coin flip to the CPU).
     """
@@ -268,16 +303,22 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi):
     if high - low > 1023:
         return False, 0, 0
     bits = column.view(np.uint64)
+    width = 0  # bits of the points span: the full keys have 54 + width bits
+    while (high - low) >> width:
+        width += 1
+    full = (ONE << np.uint64(54 + width)) - ONE
+    drop = np.uint64(54 + width - 24)
     a = np.empty(n, dtype=np.uint64)
     b = np.empty(n, dtype=np.uint64)
-    count = np.zeros((4, 256), dtype=np.int64)
+    count = np.zeros((3, 256), dtype=np.int64)
     for i in range(n):
         p = order[i]
-        top = ~points_value_key(rec[p, REC_POINTS], low, bits[p]) >> S32
+        top = (full - points_value_key(rec[p, REC_POINTS], low, bits[p])) >> drop  # 24 bits, descending
         a[i] = (top << S32) | np.uint64(p)
-        for d in range(4):
-            count[d, (top >> np.uint64(8 * d)) & BYTE] += 1
-    for d in range(4):
+        count[0, top & BYTE] += 1
+        count[1, (top >> S8) & BYTE] += 1
+        count[2, top >> S16] += 1
+    for d in range(3):
         shift = np.uint64(32 + 8 * d)
         if count[d, (a[0] >> shift) & BYTE] == n:
             continue  # every key has the same digit here
@@ -338,11 +379,11 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     players and ``need_active`` players with ``active[p]`` are placed (pass ``need_ranks =
     members.shape[0]`` for a complete order); below it players are only in point order.
 
-    ``keys[p, k]`` is filled for the columns actually needed (points for everyone; a later column
-    only for the players still tied when it is reached).  ``noise`` gives each player's random key
-    for exact ties (see :func:`noise_value`).  Codes other than the MTG ones are computed for all
-    players at once by :func:`sim.tiebreaks.tiebreak_values_rec` (they may need whole columns, e.g.
-    direct encounter).
+    A tiebreak is computed only for the players still tied when it is reached.  ``noise`` gives each
+    player's random key for exact ties (see :func:`noise_value`).  Codes other than the MTG ones are
+    computed for all players at once, into ``keys``, by :func:`sim.tiebreaks.tiebreak_values_rec`
+    (they may need whole columns, e.g. direct encounter); with MTG codes only ``keys`` is left alone
+    (:func:`complete_keys` fills a player's row when asked).
     """
     n = members.shape[0]
     order = points_order(rec, members)
@@ -352,8 +393,6 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         if active[order[need]]:
             placed += 1
         need += 1
-    for i in range(n):
-        keys[order[i], 0] = rec[order[i], REC_POINTS]
     dedupe = flags[FLAG_DEDUPE] != 0
     size = rec.shape[0]
     mw = np.empty(size)
@@ -374,7 +413,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     i = 0
     while i < n and i < need:
         j = i + 1
-        while j < n and keys[order[j], 0] == keys[order[i], 0]:
+        while j < n and rec[order[j], REC_POINTS] == rec[order[i], REC_POINTS]:
             j += 1
         if j - i > 1:
             run_lo[runs] = i
@@ -382,9 +421,8 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
             runs += 1
             tied += j - i
         i = j
-    values = np.empty(size)
+    values = np.empty(n)  # by position in order
     column = np.empty(size)
-    buf = np.empty(n)
     new_lo = np.empty(n + 1, dtype=np.int64)
     new_hi = np.empty(n + 1, dtype=np.int64)
     first = 1
@@ -408,18 +446,18 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         if generic:
             for q in range(runs):
                 for i in range(run_lo[q], run_hi[q]):
-                    values[order[i]] = keys[order[i], k]
+                    values[i] = keys[order[i], k]
         else:
             fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
                         values)
-        sort_runs_desc(order, values, buf, run_lo, run_hi, runs)
-        runs, tied = split_runs(buf, run_lo, run_hi, runs, new_lo, new_hi)
+        sort_runs_desc(order, values, run_lo, run_hi, runs)
+        runs, tied = split_runs(values, run_lo, run_hi, runs, new_lo, new_hi)
         run_lo, new_lo = new_lo, run_lo
         run_hi, new_hi = new_hi, run_hi
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
-            values[order[i]] = -float(noise_value(noise, order[i]))
-    sort_runs_desc(order, values, buf, run_lo, run_hi, runs)
+            values[i] = -float(noise_value(noise, order[i]))
+    sort_runs_desc(order, values, run_lo, run_hi, runs)
     return order
 
 
