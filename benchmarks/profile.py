@@ -64,9 +64,9 @@ PHASES = ["copy the snapshot", "play tables (both rounds)", "pair the middle rou
           "final ranking", "counting the outcomes"]
 COPY, TABLES, PAIR_SWISS, RANK_LAST, PAIR_LAST, LOCK, FINAL, POST = range(8)
 RANKING = 10
-ORDER_PHASES = ["points order, win percentages", "column 1 (OMW%)", "sort/split on column 1",
-                "column 2 (GW%)", "sort/split on column 2", "column 3 (OGW%)", "sort/split on column 3",
-                "exact ties (noise)"]
+ORDER_PHASES = ["points order, win percentages", "column 1 (OMW%): values", "column 1: sort, split",
+                "column 2 (GW%): values, sort", "column 2: split", "column 3 (OGW%): values, sort",
+                "column 3: split", "exact ties (noise)"]
 
 
 class Patch:
@@ -120,7 +120,7 @@ def instrumented_order() -> str:
     o.rep("keys, need_ranks, need_active, active):", "keys, need_ranks, need_active, active, prof):")
     o.rep("    n = members.shape[0]\n    order = points_order(rec, members)\n",
           "    t0 = rdtsc()\n    n = members.shape[0]\n    order = points_order(rec, members)\n")
-    o.rep("    column = np.empty(size)\n", "    column = np.empty(size)\n    t0 = tick(prof, 0, t0)\n")
+    o.rep("    first = 1\n", "    t0 = tick(prof, 0, t0)\n    first = 1\n")
     o.rep("        done, count, count_tied = points_value_sort(",
           "        t0 = tick(prof, 1, t0)\n        done, count, count_tied = points_value_sort(")
     o.rep("    for k in range(first, codes.shape[0]):\n",
@@ -128,8 +128,8 @@ def instrumented_order() -> str:
     o.rep("        runs, tied = split_runs(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = split_runs(")
     o.rep("        run_hi, new_hi = new_hi, run_hi\n",
           "        run_hi, new_hi = new_hi, run_hi\n        t0 = tick(prof, 2 * k, t0)\n")
-    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs)\n    return order",
-          "    sort_runs_desc(order, values, run_lo, run_hi, runs)\n"
+    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, stack)\n    return order",
+          "    sort_runs_desc(order, values, run_lo, run_hi, runs, stack)\n"
           f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")
     return o.text
 

@@ -305,8 +305,6 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
             for i in range(members.shape[0]):
                 p = members[i]
                 points_hist[c, p, min(points[p], max_points)] += 1
-                if active[p]:
-                    cut_at_points[c, min(points[p], max_points), 0] += 1
             if focus.shape[0] > 0:
                 for i in range(order.shape[0]):
                     rank_of[order[i]] = i
@@ -343,3 +341,9 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
             if table_outcome.shape[0] > 0:
                 for t in range(outcome.shape[0]):
                     table_outcome[row, t] = outcome[t]
+        # active players finishing on each total: from the points histograms, once per chunk
+        for i in range(members.shape[0]):
+            p = members[i]
+            if active[p]:
+                for v in range(max_points + 1):
+                    cut_at_points[c, v, 0] += points_hist[c, p, v]

@@ -111,7 +111,7 @@ NETWORK_START = np.array([0, 0, 0, 1, 4, 9], dtype=np.int64)
 
 
 @kernel
-def sort_runs_desc(order, tmp, run_lo, run_hi, runs):
+def sort_runs_desc(order, tmp, run_lo, run_hi, runs, stack):
     """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``tmp`` (the value of player
     ``order[i]`` at position ``i``), highest first, moving the values along with the players.
 
@@ -120,7 +120,6 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs):
     values by the next key.  All runs are sorted in one call, and swaps are written out rather than
     calling a helper: a call passing arrays costs atomic reference counting (see :mod:`sim.play`).
     """
-    stack = np.empty(2 * 64, dtype=np.int64)
     for q in range(runs):
         lo = run_lo[q]
         hi = run_hi[q]
@@ -238,19 +237,21 @@ def points_order(rec, members):
     order = np.empty(n, dtype=np.int64)
     if n == 0:
         return order
+    pts = np.empty(n, dtype=np.int64)  # gathered once: rec rows are far apart
     high = rec[members[0], REC_POINTS]
     low = high
     for i in range(n):
         v = rec[members[i], REC_POINTS]
+        pts[i] = v
         high = max(high, v)
         low = min(low, v)
     start = np.zeros(high - low + 2, dtype=np.int64)
     for i in range(n):
-        start[high - rec[members[i], REC_POINTS] + 1] += 1
+        start[high - pts[i] + 1] += 1
     for b in range(1, start.shape[0]):
         start[b] += start[b - 1]
     for i in range(n):
-        b = high - rec[members[i], REC_POINTS]
+        b = high - pts[i]
         order[start[b]] = members[i]
         start[b] += 1
     return order
@@ -276,10 +277,11 @@ def points_value_key(points, low, bits):
 
 
 @kernel
-def points_value_sort(order, n, rec, column, run_lo, run_hi):
+def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     """Sort ``order[:n]`` by (points, ``column[p]``), highest first, in place, and find the runs of
-    players tied on both (equal points, values within ``TOLERANCE`` of their neighbour's).  Returns
-    (done, runs, tied players); not done (and ``order`` untouched) when a value lies outside
+    players tied on both (equal points, values within ``TOLERANCE`` of their neighbour's) into
+    ``run_lo``/``run_hi`` (``starts``: room for ``n + 1`` integers).  Returns (done, runs, tied
+    players); not done (and ``order`` untouched) when a value lies outside
     [0.25, 2) or points span more than 1,023.
 
     An LSD radix sort (three passes of 8 bits) on the top 24 bits of the exact key
@@ -308,8 +310,9 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi):
         width += 1
     full = (ONE << np.uint64(54 + width)) - ONE
     drop = np.uint64(54 + width - 24)
-    a = np.empty(n, dtype=np.uint64)
-    b = np.empty(n, dtype=np.uint64)
+    ab = np.empty(2 * n, dtype=np.uint64)
+    a = ab[:n]
+    b = ab[n:]
     count = np.zeros((3, 256), dtype=np.int64)
     for i in range(n):
         p = order[i]
@@ -350,7 +353,6 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi):
         b[j + 1] = key
         order[j + 1] = p
     # run starts: where the points change or the value drops by more than TOLERANCE
-    starts = np.empty(n + 1, dtype=np.int64)
     starts[0] = 0
     ns = 1
     prev = column[order[0]]
@@ -395,8 +397,18 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         need += 1
     dedupe = flags[FLAG_DEDUPE] != 0
     size = rec.shape[0]
-    mw = np.empty(size)
-    gwp = np.empty(size)
+    # work arrays carved from two blocks: an allocation costs more than a view
+    floats = np.empty(3 * size + n)
+    mw = floats[:size]
+    gwp = floats[size:2 * size]
+    column = floats[2 * size:3 * size]
+    values = floats[3 * size:]  # by position in order
+    ints = np.empty(4 * (n + 1) + 128, dtype=np.int64)
+    run_lo = ints[:n + 1]
+    run_hi = ints[n + 1:2 * (n + 1)]
+    new_lo = ints[2 * (n + 1):3 * (n + 1)]
+    new_hi = ints[3 * (n + 1):4 * (n + 1)]
+    stack = ints[4 * (n + 1):]
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
     generic = False
     for k in range(1, codes.shape[0]):
@@ -406,8 +418,6 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     if generic:
         tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, keys)
     # runs of equal keys so far: run_lo[i] .. run_hi[i]
-    run_lo = np.empty(n + 1, dtype=np.int64)
-    run_hi = np.empty(n + 1, dtype=np.int64)
     runs = 0
     tied = 0
     i = 0
@@ -421,10 +431,6 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
             runs += 1
             tied += j - i
         i = j
-    values = np.empty(n)  # by position in order
-    column = np.empty(size)
-    new_lo = np.empty(n + 1, dtype=np.int64)
-    new_hi = np.empty(n + 1, dtype=np.int64)
     first = 1
     if (not generic and not dedupe and need >= n and codes.shape[0] > 1 and 4 * tied >= size
             and (codes[1] == OMW or codes[1] == OGW or codes[1] == GW)):
@@ -435,7 +441,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
                 column[p] = max(FLOOR, gwp[p])
         else:
             opponent_means_all(mw if codes[1] == OMW else gwp, opp, kind, nr, column)
-        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi)
+        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo)
         if done:
             first = 2
             runs = count
@@ -450,14 +456,14 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         else:
             fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
                         values)
-        sort_runs_desc(order, values, run_lo, run_hi, runs)
+        sort_runs_desc(order, values, run_lo, run_hi, runs, stack)
         runs, tied = split_runs(values, run_lo, run_hi, runs, new_lo, new_hi)
         run_lo, new_lo = new_lo, run_lo
         run_hi, new_hi = new_hi, run_hi
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             values[i] = -float(noise_value(noise, order[i]))
-    sort_runs_desc(order, values, run_lo, run_hi, runs)
+    sort_runs_desc(order, values, run_lo, run_hi, runs, stack)
     return order
 
 

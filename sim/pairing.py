@@ -138,19 +138,22 @@ def point_group_order(state, players, points):
     out = np.empty(n, dtype=np.int64)
     if n == 0:
         return out
+    pts = np.empty(n, dtype=np.int64)  # gathered once
     high = points[players[0]]
     low = high
     for k in range(n):
-        high = max(high, points[players[k]])
-        low = min(low, points[players[k]])
+        v = points[players[k]]
+        pts[k] = v
+        high = max(high, v)
+        low = min(low, v)
     start = np.zeros(high - low + 2, dtype=np.int64)
     for k in range(n):
-        start[high - points[players[k]] + 1] += 1
+        start[high - pts[k] + 1] += 1
     for b in range(1, start.shape[0]):
         start[b] += start[b - 1]
     fill = start.copy()
     for k in range(n):
-        b = high - points[players[k]]
+        b = high - pts[k]
         out[fill[b]] = players[k]
         fill[b] += 1
     for b in range(start.shape[0] - 1):
