@@ -1,0 +1,264 @@
+"""Sorting kernels of the standings order (:mod:`sim.order`): runs of tied players by a value, and
+all players by (points, first tiebreak) in one radix sort.
+
+Values are sorted highest first; neighbours within ``TOLERANCE`` stay tied (a run), and players with
+exactly equal values may come in any order (the caller orders every run by the next key).  The
+kernels avoid data-dependent branches where the data are coin flips to the CPU (is this player tied
+with the next?), and calls that pass arrays inside loops (numba counts references to arrays
+atomically, see :mod:`sim.play`).
+
+Tried and measured slower at 1,024 players (benchmarks/profile.py): one radix sort of all runs of a
+later level at once, keyed by (run, value), instead of run by run (the runs are short there).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.jit import kernel
+from sim.ranking import TOLERANCE
+from sim.tiebreaks import REC_POINTS
+
+#: Sorting networks for runs of 2, 3 and 4 (compare-exchanges of positions, the larger value first):
+#: those of size ``s`` are rows ``NETWORK_START[s] .. NETWORK_START[s + 1] - 1``.
+NETWORK = np.array([[0, 1],
+                    [0, 1], [1, 2], [0, 1],
+                    [0, 1], [2, 3], [0, 2], [1, 3], [1, 2]], dtype=np.int64)
+NETWORK_START = np.array([0, 0, 0, 1, 4, 9], dtype=np.int64)
+
+
+@kernel
+def sort_runs_desc(order, tmp, run_lo, run_hi, runs, stack):
+    """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``tmp`` (the value of player
+    ``order[i]`` at position ``i``), highest first, moving the values along with the players.
+
+    A quicksort (median of three) down to pieces of 16, then one insertion sort of the run.
+    Players with exactly equal values may come in any order: the caller orders every run of equal
+    values by the next key.  All runs are sorted in one call, and swaps are written out rather than
+    calling a helper: a call passing arrays costs atomic reference counting (see :mod:`sim.play`).
+    """
+    for q in range(runs):
+        lo = run_lo[q]
+        hi = run_hi[q]
+        if hi - lo <= 4:
+            # most runs are this short: a sorting network of compare-exchanges without branches
+            # (whether two tied players' next values are in order is a coin flip to the CPU)
+            size = hi - lo
+            for c in range(NETWORK_START[size], NETWORK_START[size + 1]):
+                x = lo + NETWORK[c, 0]
+                y = lo + NETWORK[c, 1]
+                vx = tmp[x]
+                vy = tmp[y]
+                px = order[x]
+                py = order[y]
+                swap = vy > vx
+                tmp[x] = vy if swap else vx
+                tmp[y] = vx if swap else vy
+                order[x] = py if swap else px
+                order[y] = px if swap else py
+            continue
+        if hi - lo > 16:
+            stack[0] = lo
+            stack[1] = hi
+            top = 1
+            while top > 0:
+                top -= 1
+                a = stack[2 * top]
+                b = stack[2 * top + 1]
+                while b - a > 16:
+                    m = (a + b) >> 1
+                    # median of three to tmp[m]
+                    for x, y in ((m, a), (b - 1, a), (b - 1, m)):
+                        if tmp[x] > tmp[y]:
+                            v = tmp[x]
+                            tmp[x] = tmp[y]
+                            tmp[y] = v
+                            w = order[x]
+                            order[x] = order[y]
+                            order[y] = w
+                    pivot = tmp[m]
+                    i = a
+                    j = b - 1
+                    while i <= j:
+                        while tmp[i] > pivot:
+                            i += 1
+                        while tmp[j] < pivot:
+                            j -= 1
+                        if i <= j:
+                            v = tmp[i]
+                            tmp[i] = tmp[j]
+                            tmp[j] = v
+                            w = order[i]
+                            order[i] = order[j]
+                            order[j] = w
+                            i += 1
+                            j -= 1
+                    # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
+                    if j + 1 - a > b - i:
+                        stack[2 * top] = a
+                        stack[2 * top + 1] = j + 1
+                        top += 1
+                        a = i
+                    else:
+                        stack[2 * top] = i
+                        stack[2 * top + 1] = b
+                        top += 1
+                        b = j + 1
+        # insertion sort of the whole run: pieces of at most 16, in order with each other
+        for i in range(lo + 1, hi):
+            v = tmp[i]
+            if v <= tmp[i - 1]:
+                continue
+            p = order[i]
+            j = i - 1
+            while j >= lo and tmp[j] < v:
+                tmp[j + 1] = tmp[j]
+                order[j + 1] = order[j]
+                j -= 1
+            tmp[j + 1] = v
+            order[j + 1] = p
+
+
+@kernel
+def split_runs(tmp, run_lo, run_hi, runs, new_lo, new_hi):
+    """Split each sorted run (values ``tmp[run_lo[q]:run_hi[q]]``, highest first) where a value is
+    more than ``TOLERANCE`` below its neighbour; the pieces of two or more players go to
+    ``new_lo``/``new_hi``.  Returns (pieces, players in them).  No branch per player: whether a
+    neighbour ties is a coin flip to the CPU."""
+    count = 0
+    tied = 0
+    for q in range(runs):
+        lo = run_lo[q]
+        hi = run_hi[q]
+        start = lo
+        for j in range(lo + 1, hi):
+            cut = np.int64(tmp[j - 1] - tmp[j] > TOLERANCE)
+            new_lo[count] = start
+            new_hi[count] = j
+            keep = cut * np.int64(j - start > 1)
+            count += keep
+            tied += keep * (j - start)
+            start += cut * (j - start)
+        new_lo[count] = start
+        new_hi[count] = hi
+        keep = np.int64(hi - start > 1)
+        count += keep
+        tied += keep * (hi - start)
+    return count, tied
+
+
+#: The bits of 0.25: every value of :func:`points_value_keys` lies in [0.25, 2), whose bit patterns
+#: minus this fit in 54 bits (two exponents and the 52-bit fraction), in the order of the values.
+QUARTER_BITS = np.uint64(0x3FD0000000000000)
+S54 = np.uint64(54)
+S32 = np.uint64(32)
+LOW32 = np.uint64(0xFFFFFFFF)
+BYTE = np.uint64(0xFF)
+S8 = np.uint64(8)
+S16 = np.uint64(16)
+ONE = np.uint64(1)
+
+
+@kernel
+def points_value_key(points, low, bits):
+    """The exact 64-bit key of (points, value) for a value in [0.25, 2) with these ``bits``:
+    ordered as the pairs are, equal only for equal pairs."""
+    return (np.uint64(points - low) << S54) | (bits - QUARTER_BITS)
+
+
+@kernel
+def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
+    """Sort ``order[:n]`` by (points, ``column[p]``), highest first, in place, and find the runs of
+    players tied on both (equal points, values within ``TOLERANCE`` of their neighbour's) into
+    ``run_lo``/``run_hi`` (``starts``: room for ``n + 1`` integers).  Returns (done, runs, tied
+    players); not done (and ``order`` untouched) when a value lies outside
+    [0.25, 2) or points span more than 1,023.
+
+    An LSD radix sort (three passes of 8 bits) on the top 24 bits of the exact key
+    (:func:`points_value_key`, complemented for a descending order), the player index riding in the
+    low 32 bits, then an insertion pass on the full keys for the rare pairs equal in their top 24
+    bits only (values closer than about 1e-5 on the same points).  Players with exactly equal
+    pairs may come in any order (the caller orders them by the next key).  The runs are found
+    without a branch per player (tie or not is a coin flip to the CPU).
+    """
+    if n < 2:
+        return True, 0, 0
+    low = rec[order[0], REC_POINTS]
+    high = low
+    for i in range(n):
+        v = rec[order[i], REC_POINTS]
+        low = min(low, v)
+        high = max(high, v)
+        x = column[order[i]]
+        if not (x >= 0.25 and x < 2.0):
+            return False, 0, 0
+    if high - low > 1023:
+        return False, 0, 0
+    bits = column.view(np.uint64)
+    width = 0  # bits of the points span: the full keys have 54 + width bits
+    while (high - low) >> width:
+        width += 1
+    full = (ONE << np.uint64(54 + width)) - ONE
+    drop = np.uint64(54 + width - 24)
+    ab = np.empty(2 * n, dtype=np.uint64)
+    a = ab[:n]
+    b = ab[n:]
+    count = np.zeros((3, 256), dtype=np.int64)
+    for i in range(n):
+        p = order[i]
+        top = (full - points_value_key(rec[p, REC_POINTS], low, bits[p])) >> drop  # 24 bits, descending
+        a[i] = (top << S32) | np.uint64(p)
+        count[0, top & BYTE] += 1
+        count[1, (top >> S8) & BYTE] += 1
+        count[2, top >> S16] += 1
+    for d in range(3):
+        shift = np.uint64(32 + 8 * d)
+        if count[d, (a[0] >> shift) & BYTE] == n:
+            continue  # every key has the same digit here
+        total = 0
+        for c in range(256):
+            t = count[d, c]
+            count[d, c] = total
+            total += t
+        for i in range(n):
+            c = (a[i] >> shift) & BYTE
+            b[count[d, c]] = a[i]
+            count[d, c] += 1
+        a, b = b, a
+    # insertion pass on the full keys (descending); a and b now hold full keys and players
+    for i in range(n):
+        p = np.int64(a[i] & LOW32)
+        order[i] = p
+        b[i] = points_value_key(rec[p, REC_POINTS], low, bits[p])
+    for i in range(1, n):
+        key = b[i]
+        if key <= b[i - 1]:
+            continue
+        p = order[i]
+        j = i - 1
+        while j >= 0 and b[j] < key:
+            b[j + 1] = b[j]
+            order[j + 1] = order[j]
+            j -= 1
+        b[j + 1] = key
+        order[j + 1] = p
+    # run starts: where the points change or the value drops by more than TOLERANCE
+    starts[0] = 0
+    ns = 1
+    prev = column[order[0]]
+    for i in range(1, n):
+        v = column[order[i]]
+        starts[ns] = i
+        ns += np.int64(((b[i] ^ b[i - 1]) >> S54 != 0) | (prev - v > TOLERANCE))
+        prev = v
+    starts[ns] = n
+    runs = 0
+    tied = 0
+    for k in range(ns):
+        lo = starts[k]
+        size = starts[k + 1] - lo
+        run_lo[runs] = lo
+        run_hi[runs] = lo + size
+        runs += np.int64(size > 1)
+        tied += size * np.int64(size > 1)
+    return True, runs, tied
