@@ -42,25 +42,13 @@ def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_ba
     """
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
+    # First every table's score (a chain of dependent steps from the random draw to the games,
+    # independent between tables), then the writes: apart, the CPU overlaps many tables' chains.
+    scores = np.empty((m, 3), dtype=np.int64)
     for t in range(m):
         a = pa[t]
         b = pb[t]
         if b < 0:
-            games = bye_games if b == -1 else 0
-            opp[a, r] = -1
-            kind[a, r] = kinds.BYE if b == -1 else kinds.LOSS_NO_OPPONENT
-            gw[a, r] = games
-            gl[a, r] = 0
-            gd[a, r] = 0
-            rec[a, REC_ROUNDS] += 1
-            rec[a, REC_GPOINTS] += 3 * games
-            rec[a, REC_GAMES] += games
-            if b == -1:
-                rec[a, REC_POINTS] += win_pts
-                points[a] += win_pts
-                had_bye[a] = True
-            else:
-                rec[a, REC_POINTS] += points_table[kinds.LOSS]
             continue
         mode = modes[t] if t < modes.shape[0] else FREE
         if intentional[t]:
@@ -109,6 +97,32 @@ def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_ba
                 sa = lo + (w - lo) * aw
                 sb = w + lo - sa
                 sd = np.int64(dsc[k, 2])
+        scores[t, 0] = sa
+        scores[t, 1] = sb
+        scores[t, 2] = sd
+    for t in range(m):
+        a = pa[t]
+        b = pb[t]
+        if b < 0:
+            games = bye_games if b == -1 else 0
+            opp[a, r] = -1
+            kind[a, r] = kinds.BYE if b == -1 else kinds.LOSS_NO_OPPONENT
+            gw[a, r] = games
+            gl[a, r] = 0
+            gd[a, r] = 0
+            rec[a, REC_ROUNDS] += 1
+            rec[a, REC_GPOINTS] += 3 * games
+            rec[a, REC_GAMES] += games
+            if b == -1:
+                rec[a, REC_POINTS] += win_pts
+                points[a] += win_pts
+                had_bye[a] = True
+            else:
+                rec[a, REC_POINTS] += points_table[kinds.LOSS]
+            continue
+        sa = scores[t, 0]
+        sb = scores[t, 1]
+        sd = scores[t, 2]
         # LOSS, DRAW, WIN = 0, 1, 2 from A's side
         res = kinds.DRAW + np.int64(sa > sb) - np.int64(sa < sb)
         rec[a, REC_ROUNDS] += 1
@@ -132,7 +146,7 @@ def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_ba
         gl[b, r] = sa
         gd[b, r] = sd
         if t < outcome.shape[0]:
-            if mode == INTENTIONAL:
+            if intentional[t] or (t < modes.shape[0] and modes[t] == INTENTIONAL):
                 outcome[t] = ID
             else:
                 outcome[t] = A_WON + (B_WON - A_WON) * np.int64(res == kinds.LOSS) \
