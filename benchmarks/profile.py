@@ -65,8 +65,8 @@ PHASES = ["copy the snapshot", "play tables (both rounds)", "pair the middle rou
 COPY, TABLES, PAIR_SWISS, RANK_LAST, PAIR_LAST, LOCK, FINAL, POST = range(8)
 RANKING = 10
 ORDER_PHASES = ["points order, win percentages", "column 1 (OMW%): values", "column 1: sort, split",
-                "column 2 (GW%): values, sort", "column 2: split", "column 3 (OGW%): values, sort",
-                "column 3: split", "exact ties (noise)"]
+                "column 2 (GW%): values", "column 2: sort, split", "column 3 (OGW%): values",
+                "column 3: sort, split", "exact ties (noise)"]
 
 
 class Patch:
@@ -125,11 +125,11 @@ def instrumented_order() -> str:
           "        t0 = tick(prof, 1, t0)\n        done, count, count_tied = points_value_sort(")
     o.rep("    for k in range(first, codes.shape[0]):\n",
           "    t0 = tick(prof, 2, t0)\n    for k in range(first, codes.shape[0]):\n")
-    o.rep("        runs, tied = split_runs(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = split_runs(")
+    o.rep("        runs, tied = sort_runs_desc(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = sort_runs_desc(")
     o.rep("        run_hi, new_hi = new_hi, run_hi\n",
           "        run_hi, new_hi = new_hi, run_hi\n        t0 = tick(prof, 2 * k, t0)\n")
-    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, stack)\n    return order",
-          "    sort_runs_desc(order, values, run_lo, run_hi, runs, stack)\n"
+    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, stack, False, new_lo, new_hi)\n    return order",
+          "    sort_runs_desc(order, values, run_lo, run_hi, runs, stack, False, new_lo, new_hi)\n"
           f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")
     return o.text
 

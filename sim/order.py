@@ -18,7 +18,7 @@ from numba.extending import overload
 from sim import kinds
 from sim.jit import kernel
 from sim.rng import GOLDEN, mix64
-from sim.sorting import points_value_sort, sort_runs_desc, split_runs
+from sim.sorting import points_value_sort, sort_runs_desc
 from sim.tiebreaks import (
     FLAG_DEDUPE,
     FLOOR,
@@ -211,14 +211,13 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         else:
             fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
                         values)
-        sort_runs_desc(order, values, run_lo, run_hi, runs, stack)
-        runs, tied = split_runs(values, run_lo, run_hi, runs, new_lo, new_hi)
+        runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, stack, True, new_lo, new_hi)
         run_lo, new_lo = new_lo, run_lo
         run_hi, new_hi = new_hi, run_hi
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             values[i] = -float(noise_value(noise, order[i]))
-    sort_runs_desc(order, values, run_lo, run_hi, runs, stack)
+    sort_runs_desc(order, values, run_lo, run_hi, runs, stack, False, new_lo, new_hi)
     return order
 
 

@@ -28,15 +28,20 @@ NETWORK_START = np.array([0, 0, 0, 1, 4, 9], dtype=np.int64)
 
 
 @kernel
-def sort_runs_desc(order, tmp, run_lo, run_hi, runs, stack):
+def sort_runs_desc(order, tmp, run_lo, run_hi, runs, stack, split, new_lo, new_hi):
     """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``tmp`` (the value of player
-    ``order[i]`` at position ``i``), highest first, moving the values along with the players.
+    ``order[i]`` at position ``i``), highest first, moving the values along with the players.  With
+    ``split``, each sorted run is then cut where a value is more than ``TOLERANCE`` below its
+    neighbour, and the pieces of two or more players go to ``new_lo``/``new_hi``; returns (pieces,
+    players in them), (0, 0) without ``split``.
 
     A quicksort (median of three) down to pieces of 16, then one insertion sort of the run.
     Players with exactly equal values may come in any order: the caller orders every run of equal
     values by the next key.  All runs are sorted in one call, and swaps are written out rather than
     calling a helper: a call passing arrays costs atomic reference counting (see :mod:`sim.play`).
     """
+    count = 0
+    tied = 0
     for q in range(runs):
         lo = run_lo[q]
         hi = run_hi[q]
@@ -56,94 +61,82 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, stack):
                 tmp[y] = vx if swap else vy
                 order[x] = py if swap else px
                 order[y] = px if swap else py
-            continue
-        if hi - lo > 16:
-            stack[0] = lo
-            stack[1] = hi
-            top = 1
-            while top > 0:
-                top -= 1
-                a = stack[2 * top]
-                b = stack[2 * top + 1]
-                while b - a > 16:
-                    m = (a + b) >> 1
-                    # median of three to tmp[m]
-                    for x, y in ((m, a), (b - 1, a), (b - 1, m)):
-                        if tmp[x] > tmp[y]:
-                            v = tmp[x]
-                            tmp[x] = tmp[y]
-                            tmp[y] = v
-                            w = order[x]
-                            order[x] = order[y]
-                            order[y] = w
-                    pivot = tmp[m]
-                    i = a
-                    j = b - 1
-                    while i <= j:
-                        while tmp[i] > pivot:
-                            i += 1
-                        while tmp[j] < pivot:
-                            j -= 1
-                        if i <= j:
-                            v = tmp[i]
-                            tmp[i] = tmp[j]
-                            tmp[j] = v
-                            w = order[i]
-                            order[i] = order[j]
-                            order[j] = w
-                            i += 1
-                            j -= 1
-                    # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
-                    if j + 1 - a > b - i:
-                        stack[2 * top] = a
-                        stack[2 * top + 1] = j + 1
-                        top += 1
-                        a = i
-                    else:
-                        stack[2 * top] = i
-                        stack[2 * top + 1] = b
-                        top += 1
-                        b = j + 1
-        # insertion sort of the whole run: pieces of at most 16, in order with each other
-        for i in range(lo + 1, hi):
-            v = tmp[i]
-            if v <= tmp[i - 1]:
-                continue
-            p = order[i]
-            j = i - 1
-            while j >= lo and tmp[j] < v:
-                tmp[j + 1] = tmp[j]
-                order[j + 1] = order[j]
-                j -= 1
-            tmp[j + 1] = v
-            order[j + 1] = p
-
-
-@kernel
-def split_runs(tmp, run_lo, run_hi, runs, new_lo, new_hi):
-    """Split each sorted run (values ``tmp[run_lo[q]:run_hi[q]]``, highest first) where a value is
-    more than ``TOLERANCE`` below its neighbour; the pieces of two or more players go to
-    ``new_lo``/``new_hi``.  Returns (pieces, players in them).  No branch per player: whether a
-    neighbour ties is a coin flip to the CPU."""
-    count = 0
-    tied = 0
-    for q in range(runs):
-        lo = run_lo[q]
-        hi = run_hi[q]
-        start = lo
-        for j in range(lo + 1, hi):
-            cut = np.int64(tmp[j - 1] - tmp[j] > TOLERANCE)
+        else:
+            if hi - lo > 16:
+                stack[0] = lo
+                stack[1] = hi
+                top = 1
+                while top > 0:
+                    top -= 1
+                    a = stack[2 * top]
+                    b = stack[2 * top + 1]
+                    while b - a > 16:
+                        m = (a + b) >> 1
+                        # median of three to tmp[m]
+                        for x, y in ((m, a), (b - 1, a), (b - 1, m)):
+                            if tmp[x] > tmp[y]:
+                                v = tmp[x]
+                                tmp[x] = tmp[y]
+                                tmp[y] = v
+                                w = order[x]
+                                order[x] = order[y]
+                                order[y] = w
+                        pivot = tmp[m]
+                        i = a
+                        j = b - 1
+                        while i <= j:
+                            while tmp[i] > pivot:
+                                i += 1
+                            while tmp[j] < pivot:
+                                j -= 1
+                            if i <= j:
+                                v = tmp[i]
+                                tmp[i] = tmp[j]
+                                tmp[j] = v
+                                w = order[i]
+                                order[i] = order[j]
+                                order[j] = w
+                                i += 1
+                                j -= 1
+                        # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
+                        if j + 1 - a > b - i:
+                            stack[2 * top] = a
+                            stack[2 * top + 1] = j + 1
+                            top += 1
+                            a = i
+                        else:
+                            stack[2 * top] = i
+                            stack[2 * top + 1] = b
+                            top += 1
+                            b = j + 1
+            # insertion sort of the whole run: pieces of at most 16, in order with each other
+            for i in range(lo + 1, hi):
+                v = tmp[i]
+                if v <= tmp[i - 1]:
+                    continue
+                p = order[i]
+                j = i - 1
+                while j >= lo and tmp[j] < v:
+                    tmp[j + 1] = tmp[j]
+                    order[j + 1] = order[j]
+                    j -= 1
+                tmp[j + 1] = v
+                order[j + 1] = p
+        if split:  # pieces, without a branch per player: whether neighbours tie is a coin flip
+            start = lo
+            for j in range(lo + 1, hi):
+                cut = np.int64(tmp[j - 1] - tmp[j] > TOLERANCE)
+                new_lo[count] = start
+                new_hi[count] = j
+                keep = cut * np.int64(j - start > 1)
+                count += keep
+                tied += keep * (j - start)
+                start += cut * (j - start)
             new_lo[count] = start
-            new_hi[count] = j
-            keep = cut * np.int64(j - start > 1)
+            new_hi[count] = hi
+            keep = np.int64(hi - start > 1)
             count += keep
-            tied += keep * (j - start)
-            start += cut * (j - start)
-        new_lo[count] = start
-        new_hi[count] = hi
-        keep = np.int64(hi - start > 1)
-        count += keep
-        tied += keep * (hi - start)
+            tied += keep * (hi - start)
     return count, tied
 
 
@@ -168,7 +161,8 @@ def points_value_key(points, low, bits):
 
 @kernel
 def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
-    """Sort ``order[:n]`` by (points, ``column[p]``), highest first, in place, and find the runs of
+    """Sort ``order[:n]`` (in points order, highest first) by (points, ``column[p]``), highest
+    first, in place, and find the runs of
     players tied on both (equal points, values within ``TOLERANCE`` of their neighbour's) into
     ``run_lo``/``run_hi`` (``starts``: room for ``n + 1`` integers).  Returns (done, runs, tied
     players); not done (and ``order`` untouched) when a value lies outside
@@ -183,15 +177,8 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     """
     if n < 2:
         return True, 0, 0
-    low = rec[order[0], REC_POINTS]
-    high = low
-    for i in range(n):
-        v = rec[order[i], REC_POINTS]
-        low = min(low, v)
-        high = max(high, v)
-        x = column[order[i]]
-        if not (x >= 0.25 and x < 2.0):
-            return False, 0, 0
+    high = rec[order[0], REC_POINTS]  # order is by points, highest first
+    low = rec[order[n - 1], REC_POINTS]
     if high - low > 1023:
         return False, 0, 0
     bits = column.view(np.uint64)
@@ -200,14 +187,24 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
         width += 1
     full = (ONE << np.uint64(54 + width)) - ONE
     drop = np.uint64(54 + width - 24)
-    ab = np.empty(2 * n, dtype=np.uint64)
-    a = ab[:n]
-    b = ab[n:]
+    work = np.empty(3 * n, dtype=np.uint64)
+    a = work[:n]
+    b = work[n:2 * n]
+    keys = work[2 * n:]  # by position in the input order, gathered once
+    vals = np.empty(n)
+    players = np.empty(n, dtype=np.int64)
     count = np.zeros((3, 256), dtype=np.int64)
     for i in range(n):
         p = order[i]
-        top = (full - points_value_key(rec[p, REC_POINTS], low, bits[p])) >> drop  # 24 bits, descending
-        a[i] = (top << S32) | np.uint64(p)
+        x = column[p]
+        if not (x >= 0.25 and x < 2.0):
+            return False, 0, 0
+        players[i] = p
+        vals[i] = x
+        key = points_value_key(rec[p, REC_POINTS], low, bits[p])
+        keys[i] = key
+        top = (full - key) >> drop  # 24 bits, descending
+        a[i] = (top << S32) | np.uint64(i)
         count[0, top & BYTE] += 1
         count[1, (top >> S8) & BYTE] += 1
         count[2, top >> S16] += 1
@@ -225,29 +222,31 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
             b[count[d, c]] = a[i]
             count[d, c] += 1
         a, b = b, a
-    # insertion pass on the full keys (descending); a and b now hold full keys and players
-    for i in range(n):
-        p = np.int64(a[i] & LOW32)
-        order[i] = p
-        b[i] = points_value_key(rec[p, REC_POINTS], low, bits[p])
-    for i in range(1, n):
-        key = b[i]
-        if key <= b[i - 1]:
+    # insertion pass on the full keys (descending): b the keys, a the input positions
+    for k in range(n):
+        i = a[k] & LOW32
+        a[k] = i
+        b[k] = keys[i]
+    for k in range(1, n):
+        key = b[k]
+        if key <= b[k - 1]:
             continue
-        p = order[i]
-        j = i - 1
+        i = a[k]
+        j = k - 1
         while j >= 0 and b[j] < key:
             b[j + 1] = b[j]
-            order[j + 1] = order[j]
+            a[j + 1] = a[j]
             j -= 1
         b[j + 1] = key
-        order[j + 1] = p
+        a[j + 1] = i
+    for k in range(n):
+        order[k] = players[a[k]]
     # run starts: where the points change or the value drops by more than TOLERANCE
     starts[0] = 0
     ns = 1
-    prev = column[order[0]]
+    prev = vals[a[0]]
     for i in range(1, n):
-        v = column[order[i]]
+        v = vals[a[i]]
         starts[ns] = i
         ns += np.int64(((b[i] ^ b[i - 1]) >> S54 != 0) | (prev - v > TOLERANCE))
         prev = v
