@@ -153,17 +153,18 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     dedupe = flags[FLAG_DEDUPE] != 0
     size = rec.shape[0]
     # work arrays carved from two blocks: an allocation costs more than a view
-    floats = np.empty(3 * size + n)
+    floats = np.empty(3 * size + n + 3 * (n + 1))
     mw = floats[:size]
     gwp = floats[size:2 * size]
     column = floats[2 * size:3 * size]
-    values = floats[3 * size:]  # by position in order
-    ints = np.empty(4 * (n + 1) + 128, dtype=np.int64)
+    values = floats[3 * size:3 * size + n]  # by position in order
+    work_f = floats[3 * size + n:]  # sort_runs_desc's (sim.sorting.sort_work_sizes)
+    ints = np.empty(4 * (n + 1) + 896 + n + 1, dtype=np.int64)
     run_lo = ints[:n + 1]
     run_hi = ints[n + 1:2 * (n + 1)]
     new_lo = ints[2 * (n + 1):3 * (n + 1)]
     new_hi = ints[3 * (n + 1):4 * (n + 1)]
-    stack = ints[4 * (n + 1):]
+    work_i = ints[4 * (n + 1):]
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
     generic = False
     for k in range(1, codes.shape[0]):
@@ -211,13 +212,13 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
         else:
             fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
                         values)
-        runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, stack, True, new_lo, new_hi)
+        runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, True, new_lo, new_hi, work_i, work_f)
         run_lo, new_lo = new_lo, run_lo
         run_hi, new_hi = new_hi, run_hi
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             values[i] = -float(noise_value(noise, order[i]))
-    sort_runs_desc(order, values, run_lo, run_hi, runs, stack, False, new_lo, new_hi)
+    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_f)
     return order
 
 

@@ -19,6 +19,25 @@ from sim.jit import kernel
 from sim.ranking import TOLERANCE
 from sim.tiebreaks import REC_POINTS
 
+#: The bits of 0.25: every value of :func:`points_value_keys` lies in [0.25, 2), whose bit patterns
+#: minus this fit in 54 bits (two exponents and the 52-bit fraction), in the order of the values.
+QUARTER_BITS = np.uint64(0x3FD0000000000000)
+S54 = np.uint64(54)
+S32 = np.uint64(32)
+LOW32 = np.uint64(0xFFFFFFFF)
+BYTE = np.uint64(0xFF)
+S8 = np.uint64(8)
+S16 = np.uint64(16)
+ONE = np.uint64(1)
+
+#: The largest of the 54-bit value offsets (just below 2.0).
+TOP_VALUE = np.uint64(3 << 52) - np.uint64(1)
+S30 = np.uint64(30)
+#: Runs longer than this are sorted by a radix sort of their values when those lie in [0.25, 2)
+#: (:func:`radix_run_desc`); shorter ones (and others) by comparisons.  Sorting counted ranks
+#: (all pairs compared, without branches) was slower than insertion sort for 5 to 16 players.
+RADIX_MIN = 24
+
 #: Sorting networks for runs of 2, 3 and 4 (compare-exchanges of positions, the larger value first):
 #: those of size ``s`` are rows ``NETWORK_START[s] .. NETWORK_START[s + 1] - 1``.
 NETWORK = np.array([[0, 1],
@@ -27,25 +46,42 @@ NETWORK = np.array([[0, 1],
 NETWORK_START = np.array([0, 0, 0, 1, 4, 9], dtype=np.int64)
 
 
+def sort_work_sizes(n):
+    """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players."""
+    return 896 + n + 1, 3 * (n + 1)
+
+
 @kernel
-def sort_runs_desc(order, tmp, run_lo, run_hi, runs, stack, split, new_lo, new_hi):
+def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work_i, work_f):
     """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``tmp`` (the value of player
     ``order[i]`` at position ``i``), highest first, moving the values along with the players.  With
     ``split``, each sorted run is then cut where a value is more than ``TOLERANCE`` below its
     neighbour, and the pieces of two or more players go to ``new_lo``/``new_hi``; returns (pieces,
-    players in them), (0, 0) without ``split``.
+    players in them), (0, 0) without ``split``.  Work arrays: ``work_i`` (int64) and ``work_f``
+    (float64) of at least :func:`sort_work_sizes` (allocated by the caller once for many calls).
 
-    A quicksort (median of three) down to pieces of 16, then one insertion sort of the run.
-    Players with exactly equal values may come in any order: the caller orders every run of equal
+    Runs of 2 to 4: a sorting network without branches; longer than :data:`RADIX_MIN` with values
+    in [0.25, 2): :func:`radix_run_desc`; otherwise a quicksort (median of three) down to pieces
+    of 16, then one insertion sort of the run.  Players with exactly equal values may come in any order: the caller orders every run of equal
     values by the next key.  All runs are sorted in one call, and swaps are written out rather than
     calling a helper: a call passing arrays costs atomic reference counting (see :mod:`sim.play`).
     """
     count = 0
     tied = 0
+    # work arrays, views of the caller's blocks (room for the longest run, n + 1 at most)
+    m = order.shape[0] + 1
+    stack = work_i[:128]
+    digits = work_i[128:128 + 768]
+    scratch_o = work_i[896:896 + m]
+    scratch_v = work_f[:m]
+    radix = work_f[m:3 * m].view(np.uint64)
     for q in range(runs):
         lo = run_lo[q]
         hi = run_hi[q]
-        if hi - lo <= 4:
+        size = hi - lo
+        if size > RADIX_MIN and radix_run_desc(order, tmp, lo, hi, radix, digits, scratch_v, scratch_o):
+            pass
+        elif hi - lo <= 4:
             # most runs are this short: a sorting network of compare-exchanges without branches
             # (whether two tied players' next values are in order is a coin flip to the CPU)
             size = hi - lo
@@ -138,18 +174,6 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, stack, split, new_lo, new_h
             count += keep
             tied += keep * (hi - start)
     return count, tied
-
-
-#: The bits of 0.25: every value of :func:`points_value_keys` lies in [0.25, 2), whose bit patterns
-#: minus this fit in 54 bits (two exponents and the 52-bit fraction), in the order of the values.
-QUARTER_BITS = np.uint64(0x3FD0000000000000)
-S54 = np.uint64(54)
-S32 = np.uint64(32)
-LOW32 = np.uint64(0xFFFFFFFF)
-BYTE = np.uint64(0xFF)
-S8 = np.uint64(8)
-S16 = np.uint64(16)
-ONE = np.uint64(1)
 
 
 @kernel
@@ -261,3 +285,64 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
         runs += np.int64(size > 1)
         tied += size * np.int64(size > 1)
     return True, runs, tied
+
+
+@kernel
+def radix_run_desc(order, tmp, lo, hi, radix, count, scratch_v, scratch_o):
+    """Sort one run ``order[lo:hi]`` by ``tmp``, highest first, when every value lies in [0.25, 2)
+    (else return False, nothing moved): an LSD radix sort (three passes of 8 bits) on the top 24
+    bits of the values' 54-bit offsets, then an insertion pass on the full offsets for the rare
+    pairs equal in those bits.  ``radix``: room for twice the run, ``count`` 3 x 256 (flat), the
+    scratch arrays for the run."""
+    size = hi - lo
+    for i in range(lo, hi):
+        if not (tmp[i] >= 0.25 and tmp[i] < 2.0):
+            return False
+    bits = tmp.view(np.uint64)
+    a = radix[:size]
+    b = radix[size:2 * size]
+    count[:] = 0  # three histograms of 256 digits
+    for i in range(size):
+        top = (TOP_VALUE - (bits[lo + i] - QUARTER_BITS)) >> S30  # 24 bits, ascending = highest first
+        a[i] = (top << S32) | np.uint64(i)
+        count[top & BYTE] += 1
+        count[256 + ((top >> S8) & BYTE)] += 1
+        count[512 + (top >> S16)] += 1
+    for d in range(3):
+        shift = np.uint64(32 + 8 * d)
+        base = 256 * d
+        if count[base + ((a[0] >> shift) & BYTE)] == size:
+            continue  # every key has the same digit here
+        total = 0
+        for c in range(base, base + 256):
+            t = count[c]
+            count[c] = total
+            total += t
+        for i in range(size):
+            c = base + ((a[i] >> shift) & BYTE)
+            b[count[c]] = a[i]
+            count[c] += 1
+        a, b = b, a
+    for k in range(size):
+        i = a[k] & LOW32
+        a[k] = i
+        b[k] = TOP_VALUE - (bits[lo + i] - QUARTER_BITS)
+    for k in range(1, size):  # ascending full offsets
+        key = b[k]
+        if key >= b[k - 1]:
+            continue
+        i = a[k]
+        j = k - 1
+        while j >= 0 and b[j] > key:
+            b[j + 1] = b[j]
+            a[j + 1] = a[j]
+            j -= 1
+        b[j + 1] = key
+        a[j + 1] = i
+    for k in range(size):
+        scratch_v[k] = tmp[lo + a[k]]
+        scratch_o[k] = order[lo + a[k]]
+    for k in range(size):
+        tmp[lo + k] = scratch_v[k]
+        order[lo + k] = scratch_o[k]
+    return True

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from sim.ranking import TOLERANCE
-from sim.sorting import points_value_sort, sort_runs_desc
+from sim.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
 
 
 def naive_chains(values: list[float], groups: list[int]) -> list[tuple[int, int]]:
@@ -82,8 +82,10 @@ def test_sort_runs_desc_matches_plain_python(trial):
     outside = [(order[i], tmp[i]) for i in range(n) if not any(lo <= i < hi for lo, hi in zip(run_lo, run_hi))]
     new_lo = np.empty(n + 1, dtype=np.int64)
     new_hi = np.empty(n + 1, dtype=np.int64)
-    stack = np.empty(128, dtype=np.int64)
-    count, tied = sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), stack, True, new_lo, new_hi)
+    sizes_i, sizes_f = sort_work_sizes(n)
+    work_i = np.empty(sizes_i, dtype=np.int64)
+    work_f = np.empty(sizes_f)
+    count, tied = sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), True, new_lo, new_hi, work_i, work_f)
     expected = []
     for lo, hi in zip(run_lo.tolist(), run_hi.tolist()):
         vals = tmp[lo:hi].tolist()
@@ -94,4 +96,4 @@ def test_sort_runs_desc_matches_plain_python(trial):
     assert tied == sum(hi - lo for lo, hi in expected)
     assert [(order[i], tmp[i]) for i in range(n) if not any(lo <= i < hi for lo, hi in zip(run_lo, run_hi))] \
         == outside
-    assert sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), stack, False, new_lo, new_hi) == (0, 0)
+    assert sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), False, new_lo, new_hi, work_i, work_f) == (0, 0)
