@@ -79,6 +79,54 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
         lo = run_lo[q]
         hi = run_hi[q]
         size = hi - lo
+        if size == 2:  # the commonest run, in straight-line code (no loop exits to mispredict)
+            v0 = tmp[lo]
+            v1 = tmp[lo + 1]
+            p0 = order[lo]
+            p1 = order[lo + 1]
+            swap = v1 > v0
+            tmp[lo] = v1 if swap else v0
+            tmp[lo + 1] = v0 if swap else v1
+            order[lo] = p1 if swap else p0
+            order[lo + 1] = p0 if swap else p1
+            if split:
+                keep = np.int64(abs(v0 - v1) <= TOLERANCE)
+                new_lo[count] = lo
+                new_hi[count] = hi
+                count += keep
+                tied += 2 * keep
+            continue
+        if size == 3:  # the next commonest, likewise: a network of three compare-exchanges
+            v0 = tmp[lo]
+            v1 = tmp[lo + 1]
+            v2 = tmp[lo + 2]
+            p0 = order[lo]
+            p1 = order[lo + 1]
+            p2 = order[lo + 2]
+            swap = v1 > v0  # (0, 1)
+            v0, v1 = (v1, v0) if swap else (v0, v1)
+            p0, p1 = (p1, p0) if swap else (p0, p1)
+            swap = v2 > v1  # (1, 2)
+            v1, v2 = (v2, v1) if swap else (v1, v2)
+            p1, p2 = (p2, p1) if swap else (p1, p2)
+            swap = v1 > v0  # (0, 1)
+            v0, v1 = (v1, v0) if swap else (v0, v1)
+            p0, p1 = (p1, p0) if swap else (p0, p1)
+            tmp[lo] = v0
+            tmp[lo + 1] = v1
+            tmp[lo + 2] = v2
+            order[lo] = p0
+            order[lo + 1] = p1
+            order[lo + 2] = p2
+            if split:
+                c1 = np.int64(v0 - v1 <= TOLERANCE)
+                c2 = np.int64(v1 - v2 <= TOLERANCE)
+                new_lo[count] = lo + 1 - c1
+                new_hi[count] = lo + 2 + c2
+                keep = c1 | c2
+                count += keep
+                tied += keep * (1 + c1 + c2)
+            continue
         if size > RADIX_MIN and radix_run_desc(order, tmp, lo, hi, radix, digits, scratch_v, scratch_o):
             pass
         elif hi - lo <= 4:
