@@ -118,8 +118,8 @@ def instrumented_order() -> str:
     o = Patch(ROOT / "sim" / "order.py")
     o.rep("from sim.jit import kernel\n", "from sim.jit import kernel\n" + COUNTER)
     o.rep("keys, need_ranks, need_active, active):", "keys, need_ranks, need_active, active, prof):")
-    o.rep("    n = members.shape[0]\n    order = points_order(rec, members)\n",
-          "    t0 = rdtsc()\n    n = members.shape[0]\n    order = points_order(rec, members)\n")
+    o.rep("    n = members.shape[0]\n    order, ends = points_order(rec, members)\n",
+          "    t0 = rdtsc()\n    n = members.shape[0]\n    order, ends = points_order(rec, members)\n")
     o.rep("    first = 1\n", "    t0 = tick(prof, 0, t0)\n    first = 1\n")
     o.rep("        done, count, count_tied = points_value_sort(",
           "        t0 = tick(prof, 1, t0)\n        done, count, count_tied = points_value_sort(")

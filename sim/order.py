@@ -104,11 +104,12 @@ def _noise_value(noise, p):
 
 @kernel
 def points_order(rec, members):
-    """``members`` by points, highest first (counting sort; stable)."""
+    """``members`` by points, highest first (counting sort; stable), and where each point group
+    ends: ``ends[b]`` for the ``b``-th points total from the top (empty groups included)."""
     n = members.shape[0]
     order = np.empty(n, dtype=np.int64)
     if n == 0:
-        return order
+        return order, np.zeros(1, dtype=np.int64)
     pts = np.empty(n, dtype=np.int64)  # gathered once: rec rows are far apart
     high = rec[members[0], REC_POINTS]
     low = high
@@ -126,7 +127,7 @@ def points_order(rec, members):
         b = high - pts[i]
         order[start[b]] = members[i]
         start[b] += 1
-    return order
+    return order, start[:-1]
 
 
 @kernel
@@ -143,7 +144,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     (:func:`complete_keys` fills a player's row when asked).
     """
     n = members.shape[0]
-    order = points_order(rec, members)
+    order, ends = points_order(rec, members)
     need = 0
     placed = 0
     while need < n and (need < need_ranks or placed < need_active):
@@ -173,20 +174,20 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
             generic = True
     if generic:
         tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, keys)
-    # runs of equal keys so far: run_lo[i] .. run_hi[i]
+    # runs of equal keys so far: run_lo[i] .. run_hi[i]; first the point groups starting before need
     runs = 0
     tied = 0
-    i = 0
-    while i < n and i < need:
-        j = i + 1
-        while j < n and rec[order[j], REC_POINTS] == rec[order[i], REC_POINTS]:
-            j += 1
-        if j - i > 1:
-            run_lo[runs] = i
-            run_hi[runs] = j
+    lo = 0
+    for b in range(ends.shape[0]):
+        hi = ends[b]
+        if lo >= need:
+            break
+        if hi - lo > 1:
+            run_lo[runs] = lo
+            run_hi[runs] = hi
             runs += 1
-            tied += j - i
-        i = j
+            tied += hi - lo
+        lo = hi
     first = 1
     if (not generic and not dedupe and need >= n and codes.shape[0] > 1 and 4 * tied >= size
             and (codes[1] == OMW or codes[1] == OGW or codes[1] == GW)):
