@@ -44,6 +44,7 @@ from sim.play import (  # noqa: F401 (the table codes are part of this module's 
     TABLE_BASE,
     TABLE_STRIDE,
     play_tables,
+    write_played,
 )
 from sim.rng import stream
 from sim.tiebreaks import FLAG_DEDUPE, add_round, win_percentages
@@ -85,16 +86,7 @@ def record(opp, kind, gw, gl, gd, rec, points_table, r, a, b, sa, sb, sd):
     """Write a played match into the arrays and the players' records."""
     add_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
     add_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
-    opp[a, r] = b
-    opp[b, r] = a
-    kind[a, r] = kinds.PLAYED
-    kind[b, r] = kinds.PLAYED
-    gw[a, r] = sa
-    gl[a, r] = sb
-    gd[a, r] = sd
-    gw[b, r] = sb
-    gl[b, r] = sa
-    gd[b, r] = sd
+    write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd)
 
 
 @kernel

@@ -135,19 +135,27 @@ def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_ba
         rec[b, REC_GAMES] += sa + sb + sd
         points[a] += win_pts * np.int64(res == kinds.WIN) + draw_pts * np.int64(res == kinds.DRAW)
         points[b] += win_pts * np.int64(res == kinds.LOSS) + draw_pts * np.int64(res == kinds.DRAW)
-        opp[a, r] = b
-        opp[b, r] = a
-        kind[a, r] = kinds.PLAYED
-        kind[b, r] = kinds.PLAYED
-        gw[a, r] = sa
-        gl[a, r] = sb
-        gd[a, r] = sd
-        gw[b, r] = sb
-        gl[b, r] = sa
-        gd[b, r] = sd
+        write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd)
         if t < outcome.shape[0]:
             if intentional[t] or (t < modes.shape[0] and modes[t] == INTENTIONAL):
                 outcome[t] = ID
             else:
                 outcome[t] = A_WON + (B_WON - A_WON) * np.int64(res == kinds.LOSS) \
                     + (DRAWN - A_WON) * np.int64(res == kinds.DRAW)
+
+
+@kernel
+def write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd):
+    """Round ``r``'s cells of a played match ``a`` v ``b`` (games ``sa``-``sb``-``sd`` from a's side).
+    Straight-line code: LLVM inlines it, so the call costs nothing (unlike calls in loops with
+    branches)."""
+    opp[a, r] = b
+    opp[b, r] = a
+    kind[a, r] = kinds.PLAYED
+    kind[b, r] = kinds.PLAYED
+    gw[a, r] = sa
+    gl[a, r] = sb
+    gd[a, r] = sd
+    gw[b, r] = sb
+    gl[b, r] = sa
+    gd[b, r] = sd
