@@ -5,8 +5,10 @@ group of equal points sort by tiebreak 1; inside each run still equal, by tiebre
 exact ties last of all by a random key.  Working run by run means a tiebreak is computed only for
 players who are still tied when it is reached (OGW% is rarely needed), and the final standings of a
 simulation need only be exact down to the rank that matters (``need``): runs that start below it
-are left in point order.  :func:`refined_order` gives exactly the order of
-a comparator sort on the full keys for every run it sorts (``tests/test_order.py`` pins this).
+are left in point order.  A complete order of a field where most players share their points (the
+last round's pairing by standings) starts with one radix sort of everyone by (points, first
+tiebreak) instead (:mod:`sim.sorting`).  :func:`refined_order` gives exactly the order of a
+comparator sort on the full keys for every run it sorts (``tests/test_order.py`` pins this).
 """
 
 from __future__ import annotations
