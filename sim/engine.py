@@ -214,9 +214,10 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
         else:
             pool = players
             awarded = 0
-            for i in range(players.shape[0]):
-                if award[players[i]] > r:
-                    awarded += 1
+            if award.shape[0] > 0 and award.max() > r:  # (a contiguous max is cheap; usually none)
+                for i in range(players.shape[0]):
+                    if award[players[i]] > r:
+                        awarded += 1
             if awarded > 0:
                 pool = np.empty(players.shape[0] - awarded, dtype=np.int64)
                 k = 0

@@ -38,13 +38,6 @@ S30 = np.uint64(30)
 #: (all pairs compared, without branches) was slower than insertion sort for 5 to 16 players.
 RADIX_MIN = 24
 
-#: Sorting networks for runs of 2, 3 and 4 (compare-exchanges of positions, the larger value first):
-#: those of size ``s`` are rows ``NETWORK_START[s] .. NETWORK_START[s + 1] - 1``.
-NETWORK = np.array([[0, 1],
-                    [0, 1], [1, 2], [0, 1],
-                    [0, 1], [2, 3], [0, 2], [1, 3], [1, 2]], dtype=np.int64)
-NETWORK_START = np.array([0, 0, 0, 1, 4, 9], dtype=np.int64)
-
 
 def sort_work_sizes(n):
     """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players."""
@@ -60,7 +53,7 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
     players in them), (0, 0) without ``split``.  Work arrays: ``work_i`` (int64) and ``work_f``
     (float64) of at least :func:`sort_work_sizes` (allocated by the caller once for many calls).
 
-    Runs of 2 to 4: a sorting network without branches; longer than :data:`RADIX_MIN` with values
+    Runs of 2 to 4: sorting networks in straight-line code, without branches; longer than :data:`RADIX_MIN` with values
     in [0.25, 2): :func:`radix_run_desc`; otherwise a quicksort (median of three) down to pieces
     of 16, then one insertion sort of the run.  Players with exactly equal values may come in any order: the caller orders every run of equal
     values by the next key.  All runs are sorted in one call, and swaps are written out rather than
@@ -127,24 +120,40 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
                 count += keep
                 tied += keep * (1 + c1 + c2)
             continue
-        if size > RADIX_MIN and radix_run_desc(order, tmp, lo, hi, radix, digits, scratch_v, scratch_o):
+        if size == 4:  # and the network of five for four
+            v0 = tmp[lo]
+            v1 = tmp[lo + 1]
+            v2 = tmp[lo + 2]
+            v3 = tmp[lo + 3]
+            p0 = order[lo]
+            p1 = order[lo + 1]
+            p2 = order[lo + 2]
+            p3 = order[lo + 3]
+            swap = v1 > v0  # (0, 1)
+            v0, v1 = (v1, v0) if swap else (v0, v1)
+            p0, p1 = (p1, p0) if swap else (p0, p1)
+            swap = v3 > v2  # (2, 3)
+            v2, v3 = (v3, v2) if swap else (v2, v3)
+            p2, p3 = (p3, p2) if swap else (p2, p3)
+            swap = v2 > v0  # (0, 2)
+            v0, v2 = (v2, v0) if swap else (v0, v2)
+            p0, p2 = (p2, p0) if swap else (p0, p2)
+            swap = v3 > v1  # (1, 3)
+            v1, v3 = (v3, v1) if swap else (v1, v3)
+            p1, p3 = (p3, p1) if swap else (p1, p3)
+            swap = v2 > v1  # (1, 2)
+            v1, v2 = (v2, v1) if swap else (v1, v2)
+            p1, p2 = (p2, p1) if swap else (p1, p2)
+            tmp[lo] = v0
+            tmp[lo + 1] = v1
+            tmp[lo + 2] = v2
+            tmp[lo + 3] = v3
+            order[lo] = p0
+            order[lo + 1] = p1
+            order[lo + 2] = p2
+            order[lo + 3] = p3
+        elif size > RADIX_MIN and radix_run_desc(order, tmp, lo, hi, radix, digits, scratch_v, scratch_o):
             pass
-        elif hi - lo <= 4:
-            # most runs are this short: a sorting network of compare-exchanges without branches
-            # (whether two tied players' next values are in order is a coin flip to the CPU)
-            size = hi - lo
-            for c in range(NETWORK_START[size], NETWORK_START[size + 1]):
-                x = lo + NETWORK[c, 0]
-                y = lo + NETWORK[c, 1]
-                vx = tmp[x]
-                vy = tmp[y]
-                px = order[x]
-                py = order[y]
-                swap = vy > vx
-                tmp[x] = vy if swap else vx
-                tmp[y] = vx if swap else vy
-                order[x] = py if swap else px
-                order[y] = px if swap else py
         else:
             if hi - lo > 16:
                 stack[0] = lo
