@@ -86,7 +86,7 @@ def instrumented_engine() -> str:
           "from sim.order import complete_keys\nfrom order_profiled import refined_order")
     e.rep("keys, need_ranks, need_active, active):\n", "keys, need_ranks, need_active, active, prof):\n")
     e.rep("noise, keys, need_ranks, need_active, active)", "noise, keys, need_ranks, need_active, active, prof)")
-    e.rep("pa, pb, score, outcome):", "pa, pb, score, outcome, prof):")
+    e.rep("pa, pb, outcome):", "pa, pb, outcome, prof):")
     e.rep("    state = stream(seed, s)\n", "    t0 = rdtsc()\n    state = stream(seed, s)\n")
     e.rep("    for r in range(nr0, total):\n        round_base = np.uint64(r + 1) << ROUND_SHIFT\n",
           f"    t0 = tick(prof, {COPY}, t0)\n"
@@ -107,8 +107,8 @@ def instrumented_engine() -> str:
           f"members, state, keys, need_ranks, top, active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
           f"    tick(prof, {FINAL}, t0)\n    return order\n")
     e.rep("focus_keys, table_outcome, cut_line):", "focus_keys, table_outcome, cut_line, prof):")
-    e.rep("score, outcome)\n            row = s - first\n",
-          "score, outcome, prof)\n            t0 = rdtsc()\n            row = s - first\n")
+    e.rep("                                 outcome)\n            row = s - first\n",
+          "                                 outcome, prof)\n            t0 = rdtsc()\n            row = s - first\n")
     e.rep("                    table_outcome[row, t] = outcome[t]\n",
           f"                    table_outcome[row, t] = outcome[t]\n            tick(prof, {POST}, t0)\n")
     return e.text

@@ -144,14 +144,14 @@ def mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, policy,
 @kernel
 def work_arrays(opp0, kind0, gw0, gl0, gd0, rec0, n_keys, tables):
     """One chunk's work arrays for :func:`simulate_one` (opp, kind, gw, gl, gd, rec, points, had_bye,
-    keys, pa, pb, score, outcome), shaped like the snapshot's."""
+    keys, pa, pb, outcome), shaped like the snapshot's."""
     n, t_cap = opp0.shape
     return (np.empty((n, t_cap), dtype=opp0.dtype), np.empty((n, t_cap), dtype=kind0.dtype),
             np.empty((n, t_cap), dtype=gw0.dtype), np.empty((n, t_cap), dtype=gl0.dtype),
             np.empty((n, t_cap), dtype=gd0.dtype), np.empty_like(rec0), np.empty(n, dtype=np.int64),
             np.empty(n, dtype=np.bool_), np.empty((n, n_keys)),
             np.empty(n + 1, dtype=np.int64),  # pa, pb: room for every bye (awarded byes included)
-            np.empty(n + 1, dtype=np.int64), np.empty(3, dtype=np.int64), np.empty(tables, dtype=np.int8))
+            np.empty(n + 1, dtype=np.int64), np.empty(tables, dtype=np.int8))
 
 
 @kernel
@@ -179,7 +179,7 @@ def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
 def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0,
                  total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
                  codes, points_table, flags0, ratings, pairing, standings_last, future_policy, draw_points,
-                 top, bye_games, need_ranks, fresh, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome):
+                 top, bye_games, need_ranks, fresh, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome):
     """Play simulation ``s`` into the work arrays; returns the final order.
 
     ``award[p]`` is the number of byes player ``p`` was awarded before the event (a bye in each of
@@ -200,8 +200,7 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
         points[p] = rec0[p, 0]
         had_bye[p] = bye0[p]
     flags = flags0.copy()
-    drawn = np.zeros(pa.shape[0], dtype=np.bool_)
-    no_draws = np.zeros(pa.shape[0], dtype=np.bool_)
+    drawn = np.zeros(pa.shape[0], dtype=np.bool_)  # set only in a locked last round
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     for r in range(nr0, total):
@@ -248,7 +247,7 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
             mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, future_policy, draw_points,
                               drawn)
         first = r == nr0
-        play_tables(r, m, pa, pb, fmode if first else fmode[:0], fscore, drawn if lock else no_draws,
+        play_tables(r, m, pa, pb, fmode if first else fmode[:0], fscore, drawn,
                     outcome if first else outcome[:0], state[0], round_base, opp, kind, gw, gl, gd, rec,
                     points, had_bye, points_table, model, strength, draw_share, dcum, dsc, wcum, wsc,
                     bye_games)
@@ -280,7 +279,7 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
-        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome = work_arrays(
+        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome = work_arrays(
             opp0, kind0, gw0, gl0, gd0, rec0, n_keys, fa.shape[0])
         rank_of = np.empty(n, dtype=np.int64)
         mw = np.empty(n)
@@ -291,7 +290,7 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
                                  pairing, standings_last, future_policy, draw_points, top, bye_games,
                                  max_rank, s == lo, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
-                                 score, outcome)
+                                 outcome)
             row = s - first
             if focus.shape[0] > 0 or cut_line.shape[0] > 0:  # for complete_keys
                 win_percentages(rec, points_table[kinds.WIN], mw, gwp)

@@ -98,8 +98,9 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
-        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, score, outcome = engine.work_arrays(
+        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome = engine.work_arrays(
             opp0, kind0, gw0, gl0, gd0, rec0, codes.shape[0], fa.shape[0])
+        score = np.empty(3, dtype=np.int64)
         pair = np.empty(2, dtype=np.int8)
         noise = np.empty(n, dtype=np.uint64)
         for s in range(lo, hi):
@@ -108,7 +109,7 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
                 s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0, total, fa,
                 fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
                 flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
-                points, had_bye, keys, pa, pb, score, outcome)
+                points, had_bye, keys, pa, pb, outcome)
             state = engine.stream(seed, s)
             state[1] = engine.NOISE_DRAWS
             for p in range(n):  # the noise the base ranking used for exact ties
