@@ -30,7 +30,6 @@ from sim.tiebreaks import (
     OMW,
     POINTS,
     REC_POINTS,
-    faced,
     opponent_mean,
     opponent_means_all,
     tiebreak_values_rec,
@@ -51,8 +50,6 @@ def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr,
         return
     # The codes are spelled out here rather than calling mtg_value: through it (even inlined) the
     # GW% level of a 1,024-player ranking took 17.6 us instead of 2.7 (benchmarks/profile.py).
-    # opponent_mean is written out too for the usual case (no dedupe): a call per player passing
-    # arrays costs atomic reference counting (see sim.play).
     source = mw if code == OMW else gwp
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
@@ -61,16 +58,8 @@ def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr,
                 v = max(FLOOR, gwp[p])
             elif code == GW_RAW:
                 v = gwp[p]
-            elif dedupe:
-                v = opponent_mean(p, source, opp, kind, nr, dedupe)
             else:
-                total = 0.0
-                count = 0
-                for r in range(nr):
-                    if faced(kind[p, r]):
-                        total += max(FLOOR, source[opp[p, r]])
-                        count += 1
-                v = total / count if count > 0 else FLOOR
+                v = opponent_mean(p, source, opp, kind, nr, dedupe)
             values[i] = v
 
 
