@@ -20,7 +20,7 @@ from numba.extending import overload
 from sim import kinds
 from sim.jit import kernel
 from sim.rng import GOLDEN, mix64
-from sim.sorting import points_value_sort, sort_runs_desc
+from sim.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
 from sim.tiebreaks import (
     FLAG_DEDUPE,
     FLOOR,
@@ -145,13 +145,14 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
     dedupe = flags[FLAG_DEDUPE] != 0
     size = rec.shape[0]
     # work arrays carved from two blocks: an allocation costs more than a view
-    floats = np.empty(3 * size + n + 3 * (n + 1))
+    sort_ints, sort_floats = sort_work_sizes(n)
+    floats = np.empty(3 * size + n + sort_floats)
     mw = floats[:size]
     gwp = floats[size:2 * size]
     column = floats[2 * size:3 * size]
     values = floats[3 * size:3 * size + n]  # by position in order
     work_f = floats[3 * size + n:]  # sort_runs_desc's (sim.sorting.sort_work_sizes)
-    ints = np.empty(4 * (n + 1) + 896 + n + 1, dtype=np.int64)
+    ints = np.empty(4 * (n + 1) + sort_ints, dtype=np.int64)
     run_lo = ints[:n + 1]
     run_hi = ints[n + 1:2 * (n + 1)]
     new_lo = ints[2 * (n + 1):3 * (n + 1)]

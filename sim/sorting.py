@@ -19,7 +19,7 @@ from sim.jit import kernel
 from sim.ranking import TOLERANCE
 from sim.tiebreaks import REC_POINTS
 
-#: The bits of 0.25: every value of :func:`points_value_keys` lies in [0.25, 2), whose bit patterns
+#: The bits of 0.25: every value of :func:`points_value_key` lies in [0.25, 2), whose bit patterns
 #: minus this fit in 54 bits (two exponents and the 52-bit fraction), in the order of the values.
 QUARTER_BITS = np.uint64(0x3FD0000000000000)
 S54 = np.uint64(54)
@@ -39,9 +39,10 @@ S30 = np.uint64(30)
 RADIX_MIN = 24
 
 
+@kernel
 def sort_work_sizes(n):
     """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players."""
-    return 896 + n + 1, 3 * (n + 1)
+    return 896 + n + 1, 4 * (n + 1)
 
 
 @kernel
@@ -53,10 +54,11 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
     players in them), (0, 0) without ``split``.  Work arrays: ``work_i`` (int64) and ``work_f``
     (float64) of at least :func:`sort_work_sizes` (allocated by the caller once for many calls).
 
-    Runs of 2 to 4: sorting networks in straight-line code, without branches; longer than :data:`RADIX_MIN` with values
-    in [0.25, 2): :func:`radix_run_desc`; otherwise a quicksort (median of three) down to pieces
-    of 16, then one insertion sort of the run.  Players with exactly equal values may come in any order: the caller orders every run of equal
-    values by the next key.  All runs are sorted in one call, and swaps are written out rather than
+    Runs of 2 to 4: sorting networks in straight-line code, without branches; runs longer than
+    :data:`RADIX_MIN` with values in [0.25, 2): :func:`radix_run_desc`; otherwise a quicksort
+    (median of three) down to pieces of 16, then one insertion sort of the run.  Players with
+    exactly equal values may come in any order: the caller orders every run of equal values by the
+    next key.  All runs are sorted in one call, and swaps are written out rather than
     calling a helper: a call passing arrays costs atomic reference counting (see :mod:`sim.play`).
     """
     count = 0
@@ -67,7 +69,7 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
     digits = work_i[128:128 + 768]
     scratch_o = work_i[896:896 + m]
     scratch_v = work_f[:m]
-    radix = work_f[m:3 * m].view(np.uint64)
+    radix = work_f[m:4 * m].view(np.uint64)
     for q in range(runs):
         lo = run_lo[q]
         hi = run_hi[q]
@@ -243,16 +245,13 @@ def points_value_key(points, low, bits):
 @kernel
 def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     """Sort ``order[:n]`` (in points order, highest first) by (points, ``column[p]``), highest
-    first, in place, and find the runs of
-    players tied on both (equal points, values within ``TOLERANCE`` of their neighbour's) into
-    ``run_lo``/``run_hi`` (``starts``: room for ``n + 1`` integers).  Returns (done, runs, tied
-    players); not done (and ``order`` untouched) when a value lies outside
-    [0.25, 2) or points span more than 1,023.
+    first, in place, and find the runs of players tied on both (equal points, values within
+    ``TOLERANCE`` of their neighbour's) into ``run_lo``/``run_hi`` (``starts``: room for ``n + 1``
+    integers).  Returns (done, runs, tied players); not done (and ``order`` untouched) when a value
+    lies outside [0.25, 2) or points span more than 1,023.
 
-    An LSD radix sort (three passes of 8 bits) on the top 24 bits of the exact key
-    (:func:`points_value_key`, complemented for a descending order), the player index riding in the
-    low 32 bits, then an insertion pass on the full keys for the rare pairs equal in their top 24
-    bits only (values closer than about 1e-5 on the same points).  Players with exactly equal
+    :func:`radix_by_keys` on the exact keys (:func:`points_value_key`, complemented for a
+    descending order).  Players with exactly equal
     pairs may come in any order (the caller orders them by the next key).  The runs are found
     without a branch per player (tie or not is a coin flip to the CPU).
     """
@@ -267,14 +266,10 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     while (high - low) >> width:
         width += 1
     full = (ONE << np.uint64(54 + width)) - ONE
-    drop = np.uint64(54 + width - 24)
     work = np.empty(3 * n, dtype=np.uint64)
-    a = work[:n]
-    b = work[n:2 * n]
     keys = work[2 * n:]  # by position in the input order, gathered once
     vals = np.empty(n)
     players = np.empty(n, dtype=np.int64)
-    count = np.zeros((3, 256), dtype=np.int64)
     for i in range(n):
         p = order[i]
         x = column[p]
@@ -282,44 +277,9 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
             return False, 0, 0
         players[i] = p
         vals[i] = x
-        key = points_value_key(rec[p, REC_POINTS], low, bits[p])
-        keys[i] = key
-        top = (full - key) >> drop  # 24 bits, descending
-        a[i] = (top << S32) | np.uint64(i)
-        count[0, top & BYTE] += 1
-        count[1, (top >> S8) & BYTE] += 1
-        count[2, top >> S16] += 1
-    for d in range(3):
-        shift = np.uint64(32 + 8 * d)
-        if count[d, (a[0] >> shift) & BYTE] == n:
-            continue  # every key has the same digit here
-        total = 0
-        for c in range(256):
-            t = count[d, c]
-            count[d, c] = total
-            total += t
-        for i in range(n):
-            c = (a[i] >> shift) & BYTE
-            b[count[d, c]] = a[i]
-            count[d, c] += 1
-        a, b = b, a
-    # insertion pass on the full keys (descending): b the keys, a the input positions
-    for k in range(n):
-        i = a[k] & LOW32
-        a[k] = i
-        b[k] = keys[i]
-    for k in range(1, n):
-        key = b[k]
-        if key <= b[k - 1]:
-            continue
-        i = a[k]
-        j = k - 1
-        while j >= 0 and b[j] < key:
-            b[j + 1] = b[j]
-            a[j + 1] = a[j]
-            j -= 1
-        b[j + 1] = key
-        a[j + 1] = i
+        keys[i] = full - points_value_key(rec[p, REC_POINTS], low, bits[p])  # ascending: best first
+    a, b = radix_by_keys(keys, n, np.uint64(54 + width - 24), work[:n], work[n:2 * n],
+                         np.empty(768, dtype=np.int64))
     for k in range(n):
         order[k] = players[a[k]]
     # run starts: where the points change or the value drops by more than TOLERANCE
@@ -347,20 +307,39 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
 @kernel
 def radix_run_desc(order, tmp, lo, hi, radix, count, scratch_v, scratch_o):
     """Sort one run ``order[lo:hi]`` by ``tmp``, highest first, when every value lies in [0.25, 2)
-    (else return False, nothing moved): an LSD radix sort (three passes of 8 bits) on the top 24
-    bits of the values' 54-bit offsets, then an insertion pass on the full offsets for the rare
-    pairs equal in those bits.  ``radix``: room for twice the run, ``count`` 3 x 256 (flat), the
-    scratch arrays for the run."""
+    (else return False, nothing moved): :func:`radix_by_keys` on the values' 54-bit offsets.
+    ``radix``: room for three times the run, ``count`` for 768 counts, the scratch arrays for the
+    run."""
     size = hi - lo
     for i in range(lo, hi):
         if not (tmp[i] >= 0.25 and tmp[i] < 2.0):
             return False
     bits = tmp.view(np.uint64)
-    a = radix[:size]
-    b = radix[size:2 * size]
-    count[:] = 0  # three histograms of 256 digits
+    keys = radix[2 * size:3 * size]
     for i in range(size):
-        top = (TOP_VALUE - (bits[lo + i] - QUARTER_BITS)) >> S30  # 24 bits, ascending = highest first
+        keys[i] = TOP_VALUE - (bits[lo + i] - QUARTER_BITS)  # ascending: highest value first
+    a = radix_by_keys(keys, size, S30, radix[:size], radix[size:2 * size], count)[0]
+    for k in range(size):
+        scratch_v[k] = tmp[lo + a[k]]
+        scratch_o[k] = order[lo + a[k]]
+    for k in range(size):
+        tmp[lo + k] = scratch_v[k]
+        order[lo + k] = scratch_o[k]
+    return True
+
+
+@kernel
+def radix_by_keys(keys, n, drop, a, b, count):
+    """Sort ``keys[:n]`` (uint64) ascending: returns (the input positions in sorted order, the
+    sorted keys), two of the work arrays ``a``, ``b`` (room for ``n`` each; ``count`` for 768).
+
+    ``keys >> drop`` must fit in 24 bits.  An LSD radix sort in three passes of 8 bits on those top
+    bits, the position riding in the low 32 bits, then an insertion pass on the full keys for the
+    rare neighbours equal in their top bits only.  Equal keys may come in any order.
+    """
+    count[:] = 0  # three histograms of 256 digits
+    for i in range(n):
+        top = keys[i] >> drop
         a[i] = (top << S32) | np.uint64(i)
         count[top & BYTE] += 1
         count[256 + ((top >> S8) & BYTE)] += 1
@@ -368,23 +347,23 @@ def radix_run_desc(order, tmp, lo, hi, radix, count, scratch_v, scratch_o):
     for d in range(3):
         shift = np.uint64(32 + 8 * d)
         base = 256 * d
-        if count[base + ((a[0] >> shift) & BYTE)] == size:
+        if count[base + ((a[0] >> shift) & BYTE)] == n:
             continue  # every key has the same digit here
         total = 0
         for c in range(base, base + 256):
             t = count[c]
             count[c] = total
             total += t
-        for i in range(size):
+        for i in range(n):
             c = base + ((a[i] >> shift) & BYTE)
             b[count[c]] = a[i]
             count[c] += 1
         a, b = b, a
-    for k in range(size):
+    for k in range(n):
         i = a[k] & LOW32
         a[k] = i
-        b[k] = TOP_VALUE - (bits[lo + i] - QUARTER_BITS)
-    for k in range(1, size):  # ascending full offsets
+        b[k] = keys[i]
+    for k in range(1, n):
         key = b[k]
         if key >= b[k - 1]:
             continue
@@ -396,10 +375,4 @@ def radix_run_desc(order, tmp, lo, hi, radix, count, scratch_v, scratch_o):
             j -= 1
         b[j + 1] = key
         a[j + 1] = i
-    for k in range(size):
-        scratch_v[k] = tmp[lo + a[k]]
-        scratch_o[k] = order[lo + a[k]]
-    for k in range(size):
-        tmp[lo + k] = scratch_v[k]
-        order[lo + k] = scratch_o[k]
-    return True
+    return a, b
