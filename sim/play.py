@@ -1,10 +1,11 @@
 """Playing one simulated round's tables: results drawn, written into the arrays and records.
 
-:func:`play_tables` is the whole round in one loop with no calls that take arrays.  Numba counts
-references to arrays atomically, and a kernel call passing arrays (even one inlined at numba's IR
-level) can cost an atomic increment and decrement per array per call, more than the table's own
-work; written out in one loop the round costs a third of the per-table calls it replaces
-(``benchmarks/profile.py``).  What it computes, table by table, is exactly
+:func:`play_tables` is the whole round in one loop.  Numba counts references to arrays
+atomically, and a kernel call passing arrays (even one inlined at numba's IR level) can cost an
+atomic increment and decrement per array per call, more than the table's own work; written out in
+one loop the round costs a third of the per-table calls to ``play_match``, ``record`` and
+``add_round`` it replaces (``benchmarks/profile.py``).  Small helpers without branches
+(:func:`sim.results.win_probability`, :func:`write_played`) are inlined by LLVM and measured free.  What it computes, table by table, is exactly
 :func:`sim.results.play_match` (the same random draw, the same score),
 :func:`sim.tiebreaks.add_round` for both players, and the points update.
 
@@ -17,7 +18,7 @@ import numpy as np
 
 from sim import kinds
 from sim.jit import kernel
-from sim.results import ELO, LOW32, PROBABILITY, S32, TWO_POW_M32
+from sim.results import LOW32, S32, TWO_POW_M32, win_probability
 from sim.rng import GOLDEN, ONE, mix64
 from sim.tiebreaks import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS
 
@@ -79,14 +80,8 @@ def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_ba
                     p_a = 1.0
                 elif mode == FORCE_B:
                     p_a = 0.0
-                elif model == ELO:
-                    p_a = 1.0 / (1.0 + 10.0 ** ((strength[b] - strength[a]) / 400.0))
-                elif model == PROBABILITY:
-                    num = strength[a] * (1.0 - strength[b])
-                    den = num + strength[b] * (1.0 - strength[a])
-                    p_a = num / den if den > 0.0 else 0.5
                 else:
-                    p_a = 0.5
+                    p_a = win_probability(model, strength, a, b)
                 # the first cumulative probability above v, without a branch per entry
                 k = 0
                 for i in range(dcum.shape[0] - 1):
