@@ -43,7 +43,7 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
         sim.active, sim.players, sim.members, 0, total, none, none, none, np.zeros((0, 3), np.int64),
         sim.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, sim.codes, sim.points_table,
         sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
-        config.last_round == "standings" and sim.pairing == engine.MTG_PAIRING, engine.NO_DRAWS, 0,
+        sim.standings_last, engine.NO_DRAWS, 0,
         config.top, sim.bye_games, players, True, *work)
     return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
                  swiss_rounds=rounds, format="generated")

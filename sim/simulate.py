@@ -172,6 +172,8 @@ class Simulator:
         self.bye_games = snap.event.best_of // 2 + 1
         self.max_points = int(self.rec0[:, REC_POINTS].max(initial=0)) + table.max() * snap.rounds_left
         self.pairing = PAIRINGS[config.pairing or rules.pairing]
+        #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
+        self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
         self.pilots: dict[int, int] = {}
 
     def draw_points(self, seed: int) -> int:
@@ -234,8 +236,7 @@ class Simulator:
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
             self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
             self.points_table, self.flags, self.ratings, engine.pairing_selector(self.pairing),
-            self.config.last_round == "standings" and self.pairing == engine.MTG_PAIRING,
-            policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
+            self.standings_last, policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
             cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
                         focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))
