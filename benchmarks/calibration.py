@@ -1,7 +1,7 @@
 """Calibration on real events: were the last-round forecasts and draw verdicts right?
 
 For every melee.gg event of the shared data set with a playoff of the chosen size (Top 8 first,
-Top 4 as a secondary set), forecast the last Swiss round from its start (``sim.calibration``) and
+Top 4 as a secondary set), forecast the last Swiss round from its start (``drawsafe.simulation.calibration``) and
 compare with what happened.  Prints, per set and for both sets together:
 
 - Brier scores of the forecast, of a hindsight forecast (the real draws known), of two baselines
@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sim.calibration import (
+from drawsafe.simulation.calibration import (
     VERDICTS,
     EventForecast,
     Summary,
@@ -38,8 +38,8 @@ from sim.calibration import (
     select_events,
     summarize,
 )
-from sim.decisions import SAFE_TO_DRAW
-from sim.stats import Proportion
+from drawsafe.simulation.decisions import SAFE_TO_DRAW
+from drawsafe.stats import Proportion
 
 DEFAULT_DATA = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee"
 

@@ -21,7 +21,7 @@ import time
 
 def run(args: list[str], env: dict) -> tuple[float, dict]:
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, env=env,
+    out = subprocess.run([sys.executable, "-m", "drawsafe.cli.main", *args], capture_output=True, text=True, env=env,
                          check=True)
     return time.perf_counter() - start, json.loads(out.stdout)
 
@@ -36,7 +36,7 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         event = os.path.join(tmp, "event.json")
-        subprocess.run([sys.executable, "-m", "cli.main", "generate", "--players", str(args.players),
+        subprocess.run([sys.executable, "-m", "drawsafe.cli.main", "generate", "--players", str(args.players),
                         "--rounds", str(args.rounds), "--played", str(args.rounds - 1), "--seed",
                         str(args.seed), "-o", event], check=True, capture_output=True)
         command = ["draw", event, "--json"]

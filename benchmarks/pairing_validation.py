@@ -26,13 +26,13 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.importers import load_event
-from sim.next_round import next_round_pairings
-from sim.pairing import pair_swiss
-from sim.rng import stream
-from sim.rules import get_rules
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings
+from drawsafe.event.io import load_event
+from drawsafe.pairing.next_round import next_round_pairings
+from drawsafe.pairing.swiss import pair_swiss
+from drawsafe.rng import stream
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "melee"
 

@@ -1,6 +1,6 @@
 """Where one simulation's time goes: the kernel's phases timed by the CPU's cycle counter.
 
-Writes instrumented copies of ``sim/engine.py`` and ``sim/order.py`` to a temporary folder (each
+Writes instrumented copies of ``sim/engine/kernel.py`` and ``sim/standings/order.py`` to a temporary folder (each
 phase boundary reads ``llvm.readcyclecounter``), runs them single-threaded on the throughput
 benchmark's event (``--players``, two Swiss rounds left, locked-draw policy) and prints microseconds
 per simulation for each phase.  The counter reads cost a few nanoseconds each, and the kernels are
@@ -28,11 +28,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.throughput import ROUNDS
-from sim import engine
-from sim.generate import generate_event
-from sim.rules import get_rules
-from sim.simulate import FirstRound, SimConfig, Simulator
-from sim.snapshot import take_snapshot
+from drawsafe.engine import kernel as engine
+from drawsafe.simulation.generate import generate_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator
+from drawsafe.event.snapshot import take_snapshot
 
 COUNTER = '''
 from llvmlite import ir as _ir
@@ -79,11 +79,11 @@ class Patch:
 
 
 def instrumented_engine() -> str:
-    e = Patch(ROOT / "sim" / "engine.py")
-    e.rep("from sim.jit import kernel, parallel_kernel\n",
-          "from sim.jit import kernel, parallel_kernel\n" + COUNTER)
-    e.rep("from sim.order import complete_keys, refined_order",
-          "from sim.order import complete_keys\nfrom order_profiled import refined_order")
+    e = Patch(ROOT / "sim" / "engine" / "kernel.py")
+    e.rep("from drawsafe.jit import kernel, parallel_kernel\n",
+          "from drawsafe.jit import kernel, parallel_kernel\n" + COUNTER)
+    e.rep("from drawsafe.standings.order import complete_keys, refined_order",
+          "from drawsafe.standings.order import complete_keys\nfrom order_profiled import refined_order")
     e.rep("keys, need_ranks, need_active, active):\n", "keys, need_ranks, need_active, active, prof):\n")
     e.rep("noise, keys, need_ranks, need_active, active)", "noise, keys, need_ranks, need_active, active, prof)")
     e.rep("pa, pb, outcome):", "pa, pb, outcome, prof):")
@@ -115,8 +115,8 @@ def instrumented_engine() -> str:
 
 
 def instrumented_order() -> str:
-    o = Patch(ROOT / "sim" / "order.py")
-    o.rep("from sim.jit import kernel\n", "from sim.jit import kernel\n" + COUNTER)
+    o = Patch(ROOT / "sim" / "standings" / "order.py")
+    o.rep("from drawsafe.jit import kernel\n", "from drawsafe.jit import kernel\n" + COUNTER)
     o.rep("keys, need_ranks, need_active, active):", "keys, need_ranks, need_active, active, prof):")
     o.rep("    n = members.shape[0]\n    order, ends = points_order(rec, members)\n",
           "    t0 = rdtsc()\n    n = members.shape[0]\n    order, ends = points_order(rec, members)\n")

@@ -93,12 +93,12 @@ def main() -> None:
         cache = Path(tmp) / "numba-cache"
         cache.mkdir()
         env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
-        cmd = [sys.executable, "-c", "from cli.main import main; main()", "standings", str(event)]
+        cmd = [sys.executable, "-c", "from drawsafe.cli.main import main; main()", "standings", str(event)]
         cold, out = timed(cmd, env)
         rows = len(out.splitlines()) - 2
         warm = [timed(cmd, env)[0] for _ in range(args.repeat)]
         json_warm = timed(cmd + ["--json"], env)[0]
-        startup = timed([sys.executable, "-c", "import cli.main"], env)[0]
+        startup = timed([sys.executable, "-c", "import drawsafe.cli.main"], env)[0]
     result = {
         "benchmark": "drawsafe standings",
         "players": args.players, "rounds": args.rounds, "rows_printed": rows,

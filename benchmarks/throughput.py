@@ -1,6 +1,6 @@
 """Simulation throughput: simulated player-rounds per second, against the pure-Python reference.
 
-For each field size, a synthetic event (``sim.generate``) is played to two rounds before its end,
+For each field size, a synthetic event (``drawsafe.simulation.generate``) is played to two rounds before its end,
 and the remaining two Swiss rounds (a random middle round, then the last round by standings, with
 the locked-draw policy) are simulated many times:
 
@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from naive_sim import run_reference
 
-from sim.generate import generate_event
-from sim.rules import get_rules
-from sim.simulate import SimConfig, Simulator
-from sim.snapshot import take_snapshot
+from drawsafe.simulation.generate import generate_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.event.snapshot import take_snapshot
 
 ROUNDS = {64: 6, 256: 8, 1024: 10, 4096: 12}
 

@@ -6,10 +6,10 @@ import json
 
 import click
 
-from cli.options import event_options, friendly_errors, note, seed_option
-from cli.render import check_lines, draw_table, odds_table, pairings_table, standings_table
-from cli.simopts import Progress, sim_config, sim_options
-from sim.context import open_event
+from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
+from drawsafe.cli.render import check_lines, draw_table, odds_table, pairings_table, standings_table
+from drawsafe.cli.simopts import Progress, sim_config, sim_options
+from drawsafe.event.context import open_event
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -68,7 +68,7 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
     which is deterministic up to exact ties; other rounds are random within point groups, so the
     projection is one random draw (--seed).
     """
-    from sim.next_round import next_round_pairings
+    from drawsafe.pairing.next_round import next_round_pairings
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
@@ -94,7 +94,7 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
     the measured model) and ranks with the exact tiebreaks.  JSON adds each player's distribution
     of final rank (ranks 1-64) and of final points.
     """
-    from sim.odds import compute_odds
+    from drawsafe.simulation.odds import compute_odds
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
@@ -137,7 +137,7 @@ def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
     difference is sharp.  With two rounds left, "draw" is a double draw: draw now, and draw again
     in the last round when both players are then safe (see --future-draws).
     """
-    from sim.decisions import draw_decisions
+    from drawsafe.simulation.decisions import draw_decisions
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
@@ -180,9 +180,9 @@ def generate(players, rounds, played, rules, seed, output):
     import os
     import tempfile
 
-    from sim.export import write_native_json
-    from sim.generate import generate_event
-    from sim.rules import get_rules
+    from drawsafe.event.io.export import write_native_json
+    from drawsafe.simulation.generate import generate_event
+    from drawsafe.tiebreaks.packs import get_rules
 
     event = generate_event(players, rounds, played, seed, get_rules(rules))
     folder = os.path.dirname(os.path.abspath(output))
@@ -201,7 +201,7 @@ def generate(players, rounds, played, rules, seed, output):
 @click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout.")
 def rules_command(as_json):
     """List the rule packs, and every tiebreak key usable with --tiebreaks."""
-    from sim.rules import PACKS, tiebreak_catalogue
+    from drawsafe.tiebreaks.packs import PACKS, tiebreak_catalogue
 
     def points(p):
         return {name: p.points[i] / p.point_scale for i, name in ((2, "win"), (1, "draw"), (0, "loss"))}
@@ -225,7 +225,7 @@ def rules_command(as_json):
         click.echo(f"  {key:<8} {t.name}: {t.definition}")
 
 
-from cli.report import report
+from drawsafe.cli.report import report
 
 main.add_command(report)
 

@@ -7,13 +7,13 @@ import sys
 
 import click
 
-from sim.errors import DrawsafeError
-from sim.importers import FORMATS
+from drawsafe.errors import DrawsafeError
+from drawsafe.event.io import FORMATS
 
 
 def event_options(func):
     """FILE plus --format/--rules/--tiebreaks/--rounds/--after-round/--json, shared by every event
-    command (passed on to :func:`sim.context.open_event`)."""
+    command (passed on to :func:`drawsafe.event.context.open_event`)."""
     options = [
         click.argument("file", required=False, type=click.Path(dir_okay=False)),
         click.option("--format", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True,

@@ -1,4 +1,4 @@
-"""``drawsafe report``: one self-contained HTML report with plots (library: :mod:`sim.report`)."""
+"""``drawsafe report``: one self-contained HTML report with plots (library: :mod:`drawsafe.report`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import time
 
 import click
 
-from cli.options import event_options, friendly_errors, note, seed_option
-from cli.simopts import Progress, sim_config, sim_options
-from sim.errors import UsageError
+from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
+from drawsafe.cli.simopts import Progress, sim_config, sim_options
+from drawsafe.errors import UsageError
 
 
 def command_line(ctx: click.Context) -> str:
@@ -65,9 +65,9 @@ def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, sims
     odds most.  Every probability with its 95% interval; one set of simulations for figures 2-5.
     --json prints a description of what was written.
     """
-    from sim.context import open_event
-    from sim.report import build_report, gather, write_report
-    from sim.report.data import check_request
+    from drawsafe.event.context import open_event
+    from drawsafe.report import build_report, gather, write_report
+    from drawsafe.report.data import check_request
 
     started = time.monotonic()
     check_destinations(output, png_dir)

@@ -7,8 +7,8 @@ import time
 
 import click
 
-from sim.results import MODELS, ResultModel
-from sim.simulate import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
+from drawsafe.engine.results import MODELS, ResultModel
+from drawsafe.simulation.simulator import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
 
 
 def sim_options(func):
@@ -51,7 +51,7 @@ def sim_options(func):
 def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe", safe: float = 0.99,
                pairing: str | None = None) -> SimConfig:
     """The simulation settings from the options; the result model fits the event and rule pack
-    (:meth:`sim.results.ResultModel.for_event`)."""
+    (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
     results = ResultModel.for_event(ctx.event, ctx.rules, model, draw_share)
     return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws, safe=safe,
                      pairing=pairing)

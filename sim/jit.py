@@ -17,13 +17,13 @@ import numba
 
 
 def source_hash() -> str:
-    """A short hash of the ``sim`` modules that define kernels (those importing ``sim.jit``), names
+    """A short hash of the ``drawsafe`` modules that define kernels (those importing ``drawsafe.jit``), names
     and contents: editing them starts a fresh cache, editing plain Python modules does not."""
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
         text = path.read_bytes()
-        if path.name not in ("jit.py", "kinds.py") and b"from sim.jit import" not in text:
+        if path.name not in ("jit.py", "kinds.py") and b"from drawsafe.jit import" not in text:
             continue  # kinds.py: constants the kernels compile in
         digest.update(str(path.relative_to(root)).encode())
         digest.update(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.jit import kernel
+from drawsafe.jit import kernel
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 M1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -14,8 +14,8 @@ import csv
 import random
 from pathlib import Path
 
-from sim.importers.build import EventBuilder
-from sim.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event, Match
+from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event, Match
 
 SCORES = {"1": (1, 0, 0), "=": (0, 0, 1), "0": (0, 1, 0)}
 SOLO = {"bye": BYE, "half": HALF_BYE, "zero": LOSS}

@@ -1,7 +1,7 @@
 """An obvious, slow twin of the MTG tiebreak kernels, written from the rule text for clarity.
 
-It reads an :class:`~sim.model.Event`'s :class:`~sim.model.Match` objects directly (never the numpy
-arrays of :mod:`sim.snapshot`) and computes with exact fractions, following the Magic Tournament
+It reads an :class:`~drawsafe.event.model.Event`'s :class:`~drawsafe.event.model.Match` objects directly (never the numpy
+arrays of :mod:`drawsafe.event.snapshot`) and computes with exact fractions, following the Magic Tournament
 Rules, Appendix C, as quoted in the product brief:
 
 - match points: win 3, draw 1, loss 0; a bye is a match win;
@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sim.model import BYE, DOUBLE_LOSS, LOSS, MATCH, Event, Match
+from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, MATCH, Event, Match
 
 THIRD = Fraction(1, 3)
 

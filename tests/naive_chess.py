@@ -1,5 +1,5 @@
-"""A plain, slow twin of every chess tiebreak (sim/tiebreaks_chess.py, the direct encounter of
-sim/ranking.py), built from the Event model with exact fractions, for exact comparison.
+"""A plain, slow twin of every chess tiebreak (sim/tiebreaks/chess.py, the direct encounter of
+sim/standings/ranking.py), built from the Event model with exact fractions, for exact comparison.
 
 Written from the rule texts rather than from the kernels: the FIDE tiebreak annex of 1998 (seed
 004: an unplayed game is a draw against oneself), FIDE C.07 2023 (dummy opponent with one's own
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sim.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event
+from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event
 
 HALF = Fraction(1, 2)
 MODES = ("none", "1998", "2023", "2026")

@@ -1,4 +1,4 @@
-"""A plain-Python twin of ``sim.pairing_dutch``, written from its documented rules for clarity.
+"""A plain-Python twin of ``drawsafe.pairing.dutch``, written from its documented rules for clarity.
 
 Recursion and ``itertools`` instead of resumable iterators, a memoised brute force instead of the
 Dirac bound and the bit-mask search, player indices instead of positions.  It is only meant for the
@@ -36,7 +36,7 @@ def make_completable(met):
 
 
 def pair_dutch(players, points, had_bye, met, ratings, unplayed):
-    """(tables, bye or -1, ok) by the rules of ``sim.pairing_dutch``; ``unplayed[p]`` counts the
+    """(tables, bye or -1, ok) by the rules of ``drawsafe.pairing.dutch``; ``unplayed[p]`` counts the
     rounds ``p`` had no opponent."""
     seq = rank(players, points, ratings)
     completable = make_completable({p: frozenset(met.get(p, ())) for p in seq})

@@ -3,8 +3,8 @@
 It plays out a standings snapshot the way the product brief says real event software pairs and
 ranks, one simulation at a time, with its own :class:`random.Random`, and counts how often each
 player finishes in the cut.  Nothing here calls a numba kernel: the history is read from the
-event's :class:`~sim.model.Match` objects, pairings are searched with plain recursion, and the
-standings are the exact fractions of ``tests/naive.py``.  The numba core (``sim.engine``) must agree
+event's :class:`~drawsafe.event.model.Match` objects, pairings are searched with plain recursion, and the
+standings are the exact fractions of ``tests/naive.py``.  The numba core (``drawsafe.engine.kernel``) must agree
 with it in distribution (``tests/test_engine_reference.py``); ``benchmarks/throughput.py`` times it
 as the baseline for the same work.
 
@@ -64,11 +64,11 @@ from dataclasses import dataclass, replace
 import naive
 import numpy as np
 
-from sim import tiebreaks as tb
-from sim.model import BYE, DOUBLE_LOSS, MATCH, Event, Match, Round
-from sim.rules import RulePack
-from sim.simulate import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig
-from sim.snapshot import Snapshot, take_snapshot
+from drawsafe.tiebreaks import values as tb
+from drawsafe.event.model import BYE, DOUBLE_LOSS, MATCH, Event, Match, Round
+from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig
+from drawsafe.event.snapshot import Snapshot, take_snapshot
 
 #: Candidate tries of the backtracking search before it gives up and pairs in order.
 MAX_STEPS = 200_000
@@ -308,7 +308,7 @@ def pair_by_standings(ranked: list[str], byes: set[str], met):
 
 
 def win_probability(config: SimConfig, fld: Field, a: str, b: str) -> float:
-    """P(``a`` beats ``b``) in a played match that is not drawn (see :mod:`sim.results`)."""
+    """P(``a`` beats ``b``) in a played match that is not drawn (see :mod:`drawsafe.engine.results`)."""
     model = config.results.model
     if model == "elo":
         ratings = fld.event.ratings

@@ -1,4 +1,4 @@
-"""sim.calibration: the scores on hand-made inputs, and the forecasts of real events.
+"""drawsafe.simulation.calibration: the scores on hand-made inputs, and the forecasts of real events.
 
 The statistics (Brier score, event bootstrap, reliability bands, points baseline) are checked on
 inputs whose answers are known by hand.  The real-event checks (skipped without shared/data/melee)
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from conftest import MELEE, ROOT, need
 
-from sim.calibration import (
+from drawsafe.simulation.calibration import (
     BANDS,
     LEFT_OUT,
     EventEntry,
@@ -38,10 +38,10 @@ from sim.calibration import (
     surprises,
     verdict_counts,
 )
-from sim.decisions import PLAY, SAFE_TO_DRAW
-from sim.importers import load_event
-from sim.standings import StandingRow
-from sim.stats import Proportion
+from drawsafe.simulation.decisions import PLAY, SAFE_TO_DRAW
+from drawsafe.event.io import load_event
+from drawsafe.standings.table import StandingRow
+from drawsafe.stats import Proportion
 
 SMALL = "srlandsmesterskap-sommer-2024-modern-93765-2024-06-08.json"
 

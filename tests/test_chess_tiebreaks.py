@@ -14,12 +14,12 @@ import pytest
 from chess_events import chess_event, exercise_event, random_chess_event
 from conftest import DATA, FIDE, need
 
-from sim import kinds
-from sim import tiebreaks as tb
-from sim import tiebreaks_chess as tc
-from sim.errors import UsageError
-from sim.ranking import direct_encounter_column
-from sim.rules import (
+from drawsafe.event import kinds
+from drawsafe.tiebreaks import values as tb
+from drawsafe.tiebreaks import chess as tc
+from drawsafe.errors import UsageError
+from drawsafe.standings.ranking import direct_encounter_column
+from drawsafe.tiebreaks.packs import (
     CHESS_PLAIN,
     FIDE_1998,
     FIDE_2026,
@@ -28,9 +28,9 @@ from sim.rules import (
     parse_tiebreaks,
     with_tiebreaks,
 )
-from sim.rules import FIDE as FIDE_PACK
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings, tiebreak_table
+from drawsafe.tiebreaks.packs import FIDE as FIDE_PACK
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings, tiebreak_table
 
 EXERCISE = DATA / "fide-exercise-2023.csv"
 MODE = {"none": tc.UNPLAYED_NONE, "1998": tc.UNPLAYED_1998, "2023": tc.UNPLAYED_2023,

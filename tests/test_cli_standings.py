@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import DATA
 
-from cli.main import main
-from sim.check import agrees
-from sim.importers import load_event
+from drawsafe.cli.main import main
+from drawsafe.standings.check import agrees
+from drawsafe.event.io import load_event
 
 CSV = DATA / "native" / "friday.csv"
 NATIVE_JSON = DATA / "native" / "friday.json"

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from sim import engine
-from sim.decisions import (
+from drawsafe.cli.main import main
+from drawsafe.engine import kernel as engine
+from drawsafe.simulation.decisions import (
     DRAW_BOTH,
     DRAW_ONE,
     PLAY,
@@ -21,14 +21,14 @@ from sim.decisions import (
     locked_tables,
     verdict,
 )
-from sim.generate import generate_event
-from sim.rules import get_rules
-from sim.sample import sample_event
-from sim.scenarios import FlipEvaluator, ScenarioEvaluator
-from sim.simulate import SimConfig, Simulator
-from sim.snapshot import take_snapshot
-from sim.stats import ConfidenceInterval, Proportion
-from sim.tiebreaks import REC_POINTS
+from drawsafe.simulation.generate import generate_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.event.sample import sample_event
+from drawsafe.simulation.scenarios import FlipEvaluator, ScenarioEvaluator
+from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.stats import ConfidenceInterval, Proportion
+from drawsafe.tiebreaks.values import REC_POINTS
 
 
 def brute_locked(sim, fr, top):

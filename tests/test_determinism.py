@@ -3,12 +3,12 @@
 Simulation ``s`` draws only from stream ``(seed, s)`` and every output is indexed by ``s`` or an
 integer count, so (product brief, "Non-negotiables"):
 
-- a :class:`~sim.simulate.SimBatch` is identical, array for array, on 1 thread, on all the threads
+- a :class:`~drawsafe.simulation.simulator.SimBatch` is identical, array for array, on 1 thread, on all the threads
   of this machine, and on 16 threads (a subprocess started with ``NUMBA_NUM_THREADS=16``; the
   thread count is fixed when numba starts);
 - batches ``[0, a)`` + ``[a, n)`` merged equal one batch ``[0, n)``, for any cut points, and a
   single simulation run alone equals its row of the big batch;
-- the odds for N simulations do not depend on how :func:`sim.odds.simulate_until` splits them
+- the odds for N simulations do not depend on how :func:`drawsafe.simulation.odds.simulate_until` splits them
   (fixed count or adaptive precision) nor on the thread count;
 - a different seed gives different results (the comparisons above can fail).
 """
@@ -29,11 +29,11 @@ from conftest import DATA, ROOT
 from test_engine_reference import AWARDED
 from test_exact import RETRY
 
-from sim.importers import load_event
-from sim.odds import compute_odds, simulate_until
-from sim.rules import get_rules
-from sim.simulate import SimBatch, SimConfig, Simulator
-from sim.snapshot import take_snapshot
+from drawsafe.event.io import load_event
+from drawsafe.simulation.odds import compute_odds, simulate_until
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.simulation.simulator import SimBatch, SimConfig, Simulator
+from drawsafe.event.snapshot import take_snapshot
 
 EVENT = DATA / "bristol-pauper-league-spring-26-rebound-417805-2026-06-18.json"
 SEED = 987654321

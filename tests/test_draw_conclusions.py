@@ -8,7 +8,7 @@ least 0.99 (so the claim holds beyond Monte Carlo noise; with 2,000 simulations 
 bound is 0.998).  It must also leave out tables that are mathematically out of the cut, saying
 why, and tell two bubble players that a draw leaves them short.
 
-Each event is ``sim.generate.generate_event(120, 7, 6, seed)``; round 7 is projected by standings
+Each event is ``drawsafe.simulation.generate.generate_event(120, 7, 6, seed)``; round 7 is projected by standings
 (1 v 2, 3 v 4, ...), as ``drawsafe draw`` does when no pairings are published.  Fixed seeds, one
 draw report per seed (2,000 simulations per scenario), shared by the tests.
 """
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import pytest
 
-from sim.decisions import PLAY, SAFE_TO_DRAW, DrawReport, draw_decisions
-from sim.generate import generate_event
-from sim.rules import get_rules
-from sim.simulate import SimConfig
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings
+from drawsafe.simulation.decisions import PLAY, SAFE_TO_DRAW, DrawReport, draw_decisions
+from drawsafe.simulation.generate import generate_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.simulation.simulator import SimConfig
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings
 
 PLAYERS, ROUNDS, PLAYED = 120, 7, 6
 SEEDS = range(8)

@@ -1,7 +1,7 @@
 """The numba Monte Carlo core agrees in distribution with the plain-Python reference simulator.
 
 ``tests/naive_sim.py`` plays the remaining rounds from the rule text with its own
-:class:`random.Random`; the engine (``sim.simulate.Simulator``) with its counter-based streams.
+:class:`random.Random`; the engine (``drawsafe.simulation.simulator.Simulator``) with its counter-based streams.
 Nothing is shared but the snapshot and the result model's tables, so agreement is evidence that
 the engine pairs, plays and ranks as the rules say.  On each snapshot, with fixed seeds:
 
@@ -36,13 +36,13 @@ import pytest
 from conftest import DATA
 from scipy.stats import chi2_contingency
 
-from sim.generate import generate_event
-from sim.importers import load_event, parse_event
-from sim.next_round import next_round_pairings
-from sim.results import ResultModel
-from sim.rules import get_rules
-from sim.simulate import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
-from sim.snapshot import take_snapshot
+from drawsafe.simulation.generate import generate_event
+from drawsafe.event.io import load_event, parse_event
+from drawsafe.pairing.next_round import next_round_pairings
+from drawsafe.engine.results import ResultModel
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
+from drawsafe.event.snapshot import take_snapshot
 
 Z = 4.5
 ALPHA = 0.001

@@ -21,13 +21,13 @@ import naive_sim
 import pytest
 from conftest import MELEE, need
 
-from sim.generate import generate_event
-from sim.importers import load_event, parse_event
-from sim.results import ResultModel
-from sim.rules import get_rules
-from sim.simulate import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
-from sim.snapshot import take_snapshot
-from sim.stats import wilson
+from drawsafe.simulation.generate import generate_event
+from drawsafe.event.io import load_event, parse_event
+from drawsafe.engine.results import ResultModel
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.stats import wilson
 
 MTG = get_rules("mtg")
 #: Decided matches 2-0 only, no draws: 2 outcomes per table (two rounds left stay small).

@@ -28,13 +28,13 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.main import main
-from sim.check import check_standings
-from sim.errors import DrawsafeError, InputError
-from sim.importers import parse_event
-from sim.rules import get_rules
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings
+from drawsafe.cli.main import main
+from drawsafe.standings.check import check_standings
+from drawsafe.errors import DrawsafeError, InputError
+from drawsafe.event.io import parse_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings
 
 DATA = Path(__file__).resolve().parent / "data"
 SOURCES = sorted(DATA.glob("*.json")) + sorted((DATA / "native").glob("*"))

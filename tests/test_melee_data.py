@@ -17,12 +17,12 @@ import naive
 import pytest
 from conftest import MELEE, need
 
-from sim import kinds
-from sim.check import agrees, check_standings
-from sim.importers import load_event
-from sim.rules import get_rules
-from sim.snapshot import take_snapshot
-from sim.standings import tiebreak_table
+from drawsafe.event import kinds
+from drawsafe.standings.check import agrees, check_standings
+from drawsafe.event.io import load_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import tiebreak_table
 
 FIELDS = ("omw", "gw", "ogw")
 #: Measured when these tests were written (2026): 3,406 of 3,439 agree.

@@ -7,13 +7,13 @@ import functools
 import numpy as np
 import pytest
 
-from sim.generate import generate_event
-from sim.order import refined_order
-from sim.ranking import TOLERANCE
-from sim.rules import get_rules
-from sim.snapshot import take_snapshot
-from sim.standings import tiebreak_table
-from sim.tiebreaks import player_records
+from drawsafe.simulation.generate import generate_event
+from drawsafe.standings.order import refined_order
+from drawsafe.standings.ranking import TOLERANCE
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import tiebreak_table
+from drawsafe.tiebreaks.values import player_records
 
 
 def naive_order(keys: np.ndarray, noise: np.ndarray, members) -> list[int]:

@@ -1,4 +1,4 @@
-"""Properties of the Swiss pairing kernels (``sim.pairing``) on random small histories (drawn by
+"""Properties of the Swiss pairing kernels (``drawsafe.pairing.swiss``) on random small histories (drawn by
 hypothesis, and dense ones, where rematches and bye retries are common, from fixed seeds).
 
 Every expectation is derived from the rule text of the product brief, not from the kernels:
@@ -38,8 +38,8 @@ from hypothesis import strategies as st
 from scipy.stats import chisquare
 from test_rng import PyStream
 
-from sim.pairing import pair_in_order, pair_standings, pair_swiss, search_pairing
-from sim.rng import stream
+from drawsafe.pairing.swiss import pair_in_order, pair_standings, pair_swiss, search_pairing
+from drawsafe.rng import stream
 
 # --- histories ----------------------------------------------------------------------------------
 

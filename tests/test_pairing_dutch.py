@@ -1,4 +1,4 @@
-"""The Dutch-system pairing kernel (``sim.pairing_dutch``): hand-worked rounds and properties.
+"""The Dutch-system pairing kernel (``drawsafe.pairing.dutch``): hand-worked rounds and properties.
 
 Hand-worked examples follow the FIDE Handbook (C.04.3): ranking by score then rating, S1 v S2,
 transpositions of S2 in lexicographic order, then exchanges, odd players floating down, the bye
@@ -21,8 +21,8 @@ from brute import completable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sim.pairing_dutch import pair_dutch, pair_dutch_budget
-from sim.rng import stream
+from drawsafe.pairing.dutch import pair_dutch, pair_dutch_budget
+from drawsafe.rng import stream
 
 
 class Round:

@@ -1,6 +1,6 @@
 """Pokémon: opponents' win % (byes removed, 25% floor, 75% cap for a dropped opponent, a tie half a
 win) and opponents' opponents' win %; worked examples from the sources cited in
-sim/tiebreaks_pokemon.py, and a fraction twin on random events."""
+sim/tiebreaks/pokemon.py, and a fraction twin on random events."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from fractions import Fraction as F
 
 import pytest
 
-from sim.importers.build import EventBuilder
-from sim.model import BYE, Match
-from sim.rules import POKEMON
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings
+from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.model import BYE, Match
+from drawsafe.tiebreaks.packs import POKEMON
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings
 
 SCORE = {"W": (2, 1, 0), "L": (0, 2, 0), "T": (1, 1, 1)}
 
@@ -118,7 +118,7 @@ def twin(ev):
             rec[m.player_a].append((m.player_b, a))
             rec[m.player_b].append((m.player_a, {"W": "L", "L": "W", "T": "T"}[a]))
     played_last = {p for m in ev.swiss[-1].matches for p in m.players} if last else set()
-    # an opponent met twice counts once when the event has a rematch (as in sim.snapshot)
+    # an opponent met twice counts once when the event has a rematch (as in drawsafe.event.snapshot)
     rematch = any(len([o for o, _ in rs if o]) != len({o for o, _ in rs if o})
                   for rs in rec.values())
 

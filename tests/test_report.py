@@ -21,15 +21,15 @@ from conftest import MELEE, ROOT, need
 from PIL import Image
 from scipy.special import ndtri
 
-from cli.main import main
-from cli.simopts import sim_config
-from sim import engine
-from sim.context import open_event
-from sim.report import build_report, gather
-from sim.report.examples import EXAMPLES
-from sim.report.fig_ranks import rank_shares
-from sim.report.rooting import who_to_root_for
-from sim.report.text import prop_text
+from drawsafe.cli.main import main
+from drawsafe.cli.simopts import sim_config
+from drawsafe.engine import kernel as engine
+from drawsafe.event.context import open_event
+from drawsafe.report import build_report, gather
+from drawsafe.report.examples import EXAMPLES
+from drawsafe.report.fig_ranks import rank_shares
+from drawsafe.report.rooting import who_to_root_for
+from drawsafe.report.text import prop_text
 
 SIMS, SEED = 2000, 7
 SECTIONS = ("summary", "draw-or-play", "tiebreak-swing", "ranks", "cut-line", "who-to-root-for", "method")
@@ -149,7 +149,7 @@ def test_rooting_table_on_the_page_shows_those_numbers(data, page):
 
 def test_relation_names_who_met_the_player_and_rivals():
     """A table's label says which of its players met the chosen player or a rival."""
-    from sim.report.rooting import relation
+    from drawsafe.report.rooting import relation
 
     names = ("P", "R", "A", "B")
     met = [{2}, {3}, {0}, {1}]

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from conftest import MELEE, need
 
-from sim.importers import load_event
-from sim.jit import kernel
-from sim.results import (
+from drawsafe.event.io import load_event
+from drawsafe.jit import kernel
+from drawsafe.engine.results import (
     DECIDED_COUNTS,
     DRAW_SHARE,
     DRAWN_COUNTS,
@@ -19,7 +19,7 @@ from sim.results import (
     play_match,
     win_probability,
 )
-from sim.rng import stream
+from drawsafe.rng import stream
 
 
 def test_measured_defaults_are_what_the_real_events_show():

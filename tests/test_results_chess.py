@@ -14,9 +14,9 @@ import pytest
 from chess_events import chess_event
 from scipy.stats import binom
 
-from sim.errors import UsageError
-from sim.importers.trf import read_trf, write_trf
-from sim.results import (
+from drawsafe.errors import UsageError
+from drawsafe.event.io.trf import read_trf, write_trf
+from drawsafe.engine.results import (
     CHESS_DRAW_SHARE,
     DRAW_SHARE,
     MIN_CHESS_GAMES,
@@ -25,9 +25,9 @@ from sim.results import (
     played_games,
     recommended_model,
 )
-from sim.rng import stream
-from sim.rules import FIDE, FIDE_1998, MTG, POKEMON
-from sim.sample import sample_event
+from drawsafe.rng import stream
+from drawsafe.tiebreaks.packs import FIDE, FIDE_1998, MTG, POKEMON
+from drawsafe.event.sample import sample_event
 
 NAMES = [f"P{i:02d}" for i in range(12)]
 

@@ -1,4 +1,4 @@
-"""The counter-based random streams of ``sim.rng`` against a pure-Python twin.
+"""The counter-based random streams of ``drawsafe.rng`` against a pure-Python twin.
 
 The twin below is written from the description in ``sim/rng.py`` and STYLE.md (splitmix64's output
 function of ``key + i * golden``, key from (seed, simulation), uniform = top 53 bits x 2^-53), with
@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
 
-from sim import rng
+from drawsafe import rng
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -52,7 +52,7 @@ def py_unmix64(z: int) -> int:
 
 
 class PyStream:
-    """A pure-Python twin of one simulation's stream (:func:`sim.rng.stream`)."""
+    """A pure-Python twin of one simulation's stream (:func:`drawsafe.rng.stream`)."""
 
     def __init__(self, seed: int, sim: int):
         self.key = py_mix64(py_mix64((seed + GOLDEN) & MASK) ^ ((sim * GOLDEN) & MASK))

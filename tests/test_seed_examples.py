@@ -21,10 +21,10 @@ from fractions import Fraction as F
 import pytest
 from conftest import SEEDS, need
 
-from sim.importers import parse_event
-from sim.rules import get_rules
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings
+from drawsafe.event.io import parse_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings
 
 RULES = ("mtg", "mtg-classic")
 SEED = "000_d9f59a25e8b97a9d.txt"

@@ -4,7 +4,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import main
+from drawsafe.cli.main import main
 
 
 def test_standings_on_sample_is_json_list():

@@ -1,4 +1,4 @@
-"""The ranking's sorting kernels (sim/sorting.py) against plain Python: sorted highest first, and
+"""The ranking's sorting kernels (sim/standings/sorting.py) against plain Python: sorted highest first, and
 the runs of tied players are exactly the chains of neighbours within TOLERANCE."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.ranking import TOLERANCE
-from sim.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
+from drawsafe.standings.ranking import TOLERANCE
+from drawsafe.standings.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
 
 
 def naive_chains(values: list[float], groups: list[int]) -> list[tuple[int, int]]:

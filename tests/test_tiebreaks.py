@@ -1,7 +1,7 @@
 """The numba tiebreak kernels against the naive twin (tests/naive.py), exactly.
 
 The twin reads the events' Match objects and computes with fractions; the kernels read the arrays
-of sim.snapshot.  They must agree to rounding error on real events (every Swiss round of small
+of drawsafe.event.snapshot.  They must agree to rounding error on real events (every Swiss round of small
 melee.gg files copied into tests/data), on hand-made edge cases and on random small events.
 """
 
@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
-from sim.importers import load_event, parse_event
-from sim.rules import get_rules
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings, tiebreak_table
+from drawsafe.event.io import load_event, parse_event
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings, tiebreak_table
 
 DATA = Path(__file__).resolve().parent / "data"
 REAL = sorted(DATA.glob("*.json"))

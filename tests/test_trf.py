@@ -10,14 +10,14 @@ from chess_events import chess_event, exercise_event, random_chess_event
 from click.testing import CliRunner
 from conftest import DATA
 
-from cli.main import main
-from sim.errors import InputError
-from sim.importers import parse_event
-from sim.importers.trf import read_trf, write_trf
-from sim.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Match
-from sim.rules import CHESS_PLAIN, FIDE, FIDE_1998, FIDE_2026, POKEMON
-from sim.snapshot import take_snapshot
-from sim.standings import compute_standings
+from drawsafe.cli.main import main
+from drawsafe.errors import InputError
+from drawsafe.event.io import parse_event
+from drawsafe.event.io.trf import read_trf, write_trf
+from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Match
+from drawsafe.tiebreaks.packs import CHESS_PLAIN, FIDE, FIDE_1998, FIDE_2026, POKEMON
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import compute_standings
 
 
 def player(number: int, name: str, rating: int | None, points: str, blocks: list[str]) -> str:

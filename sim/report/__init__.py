@@ -1,6 +1,6 @@
 """Plotted reports: one self-contained HTML page from one set of simulations.
 
-:func:`sim.report.data.gather` runs the simulations; :func:`build_report` draws the figures and
+:func:`drawsafe.report.data.gather` runs the simulations; :func:`build_report` draws the figures and
 assembles the page; :func:`write_report` writes it (and the figures as PNG files) atomically.
 
 Sections: a plain-words summary, then 1. draw or play per table, 2. tiebreak swings against the
@@ -15,16 +15,16 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from sim.report import html, sections
-from sim.report.data import ReportData, gather
-from sim.report.fig_cutline import cutline_figure
-from sim.report.fig_draw import draw_figure
-from sim.report.fig_ranks import rank_figure
-from sim.report.fig_rooting import rooting_figure
-from sim.report.fig_tiebreaks import tiebreak_figure
-from sim.report.rooting import who_to_root_for
-from sim.report.style import png_bytes
-from sim.report.summary import summary
+from drawsafe.report import html, sections
+from drawsafe.report.data import ReportData, gather
+from drawsafe.report.fig_cutline import cutline_figure
+from drawsafe.report.fig_draw import draw_figure
+from drawsafe.report.fig_ranks import rank_figure
+from drawsafe.report.fig_rooting import rooting_figure
+from drawsafe.report.fig_tiebreaks import tiebreak_figure
+from drawsafe.report.rooting import who_to_root_for
+from drawsafe.report.style import png_bytes
+from drawsafe.report.summary import summary
 
 __all__ = ["Report", "ReportData", "build_report", "gather", "write_report"]
 

@@ -2,9 +2,9 @@
 
 Two sets of simulations feed a report:
 
-- the draw-or-play figures of :func:`sim.decisions.draw_decisions` (its own scenarios, with the
+- the draw-or-play figures of :func:`drawsafe.simulation.decisions.draw_decisions` (its own scenarios, with the
   other tables' intentional draws modelled);
-- one main batch (:meth:`sim.simulate.Simulator.run`) of the round as it is expected to be played:
+- one main batch (:meth:`drawsafe.simulation.simulator.Simulator.run`) of the round as it is expected to be played:
   the current round's tables, with the tables that :func:`draw_decisions` expects to draw drawing
   and every other table playing.  Every other figure (tiebreak swings, ranks, cut line, who to
   root for) reads this one batch.
@@ -22,14 +22,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim import engine
-from sim.context import EventContext
-from sim.decisions import DrawReport, current_round, draw_decisions
-from sim.errors import UsageError
-from sim.odds import MAX_SIMS, Progress, simulate_until
-from sim.simulate import FirstRound, SimBatch, SimConfig, Simulator
-from sim.standings import Standings
-from sim.stats import Proportion
+from drawsafe.engine import kernel as engine
+from drawsafe.event.context import EventContext
+from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
+from drawsafe.errors import UsageError
+from drawsafe.simulation.odds import MAX_SIMS, Progress, simulate_until
+from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
+from drawsafe.standings.table import Standings
+from drawsafe.stats import Proportion
 
 #: Simulations of the pilot that picks the focus players.
 PILOT = 2_000

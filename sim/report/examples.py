@@ -1,6 +1,6 @@
 """Regenerate the example reports in reports/ from real events of the shared melee.gg data.
 
-    python -m sim.report.examples [--data DIR] [--out DIR]
+    python -m drawsafe.report.examples [--data DIR] [--out DIR]
 
 Each example is a real event with a Top 8 playoff, cut before its last Swiss round (its published
 last-round pairings kept, their results ignored), reported with the default simulation settings and
@@ -18,11 +18,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sim.context import open_event
-from sim.errors import DrawsafeError
-from sim.report import build_report, gather, write_report
-from sim.results import ResultModel
-from sim.simulate import SimConfig
+from drawsafe.event.context import open_event
+from drawsafe.errors import DrawsafeError
+from drawsafe.report import build_report, gather, write_report
+from drawsafe.engine.results import ResultModel
+from drawsafe.simulation.simulator import SimConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 

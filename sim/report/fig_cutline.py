@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.figure import Figure
 
-from sim.report.data import ReportData
-from sim.report.style import OKABE_ITO, new_figure, percent_axis, styled
-from sim.report.text import tiebreak_label
-from sim.stats import Proportion
+from drawsafe.report.data import ReportData
+from drawsafe.report.style import OKABE_ITO, new_figure, percent_axis, styled
+from drawsafe.report.text import tiebreak_label
+from drawsafe.stats import Proportion
 
 #: Point totals with their own tiebreak histogram (most frequent first).
 MAX_LINES = 3

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from sim.decisions import DrawReport, TableDecision
-from sim.report.style import (
+from drawsafe.simulation.decisions import DrawReport, TableDecision
+from drawsafe.report.style import (
     SCENARIO_STYLE,
     new_figure,
     no_data,

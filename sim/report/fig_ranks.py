@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
-from sim.report.data import ReportData
-from sim.report.style import SEQUENTIAL, new_figure, no_data, row_height, short, styled
-from sim.stats import wilson
+from drawsafe.report.data import ReportData
+from drawsafe.report.style import SEQUENTIAL, new_figure, no_data, row_height, short, styled
+from drawsafe.stats import wilson
 
 TITLE = "Final rank distribution"
 

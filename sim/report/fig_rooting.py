@@ -4,7 +4,7 @@ One block per table (largest estimated effect first, at most :data:`MAX_ROWS`): 
 table, the effect and who among its players met the chosen player or a rival; then the chosen
 player's P(cut) if the first-named player wins and if the second wins, each with its 95% interval.
 The grey band is the player's overall P(cut) and its interval.  Numbers from
-:func:`sim.report.rooting.who_to_root_for` (drawn matches are in the table of the page only: they
+:func:`drawsafe.report.rooting.who_to_root_for` (drawn matches are in the table of the page only: they
 are rare, so their intervals are wide).
 """
 
@@ -14,10 +14,10 @@ import textwrap
 
 from matplotlib.figure import Figure
 
-from sim.report.data import ReportData
-from sim.report.rooting import RootingTable
-from sim.report.style import OKABE_ITO, new_figure, no_data, percent_axis, short, styled
-from sim.report.text import effect_text
+from drawsafe.report.data import ReportData
+from drawsafe.report.rooting import RootingTable
+from drawsafe.report.style import OKABE_ITO, new_figure, no_data, percent_axis, short, styled
+from drawsafe.report.text import effect_text
 
 MAX_ROWS = 8
 #: Characters per header line.

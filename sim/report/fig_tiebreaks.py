@@ -19,11 +19,11 @@ import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
 
-from sim.report.data import ReportData
-from sim.report.style import CUT, OWN, new_figure, no_data, percent_axis, row_height, short, styled
-from sim.report.text import tiebreak_label
-from sim.rules import Tiebreak
-from sim.stats import Proportion
+from drawsafe.report.data import ReportData
+from drawsafe.report.style import CUT, OWN, new_figure, no_data, percent_axis, row_height, short, styled
+from drawsafe.report.text import tiebreak_label
+from drawsafe.tiebreaks.packs import Tiebreak
+from drawsafe.stats import Proportion
 
 #: Horizontal boxes (the keyword changed in Matplotlib 3.10).
 HORIZONTAL = ({"orientation": "horizontal"} if tuple(map(int, matplotlib.__version__.split(".")[:2])) >= (3, 10)

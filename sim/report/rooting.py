@@ -1,6 +1,6 @@
 """Who to root for: which other tables of the current round move one player's cut odds most.
 
-From the main batch of a report (:mod:`sim.report.data`): for every other table that plays, the
+From the main batch of a report (:mod:`drawsafe.report.data`): for every other table that plays, the
 chosen player's P(cut) in the simulations where its player A won, where its player B won and where
 it ended in an unintentional draw.  The size of a table's effect is the difference
 P(cut | A won) - P(cut | B won); the two groups of simulations are disjoint, so its interval is
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim import engine
-from sim.simulate import FirstRound, SimBatch
-from sim.stats import ConfidenceInterval, Proportion
+from drawsafe.engine import kernel as engine
+from drawsafe.simulation.simulator import FirstRound, SimBatch
+from drawsafe.stats import ConfidenceInterval, Proportion
 
 
 @dataclass(frozen=True)

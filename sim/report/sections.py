@@ -7,14 +7,14 @@ from html import escape
 
 import numpy as np
 
-from sim.report import html
-from sim.report.data import CONTENDER_HIGH, CONTENDER_LOW, MAX_FOCUS, PILOT, ReportData
-from sim.report.fig_cutline import line_points
-from sim.report.fig_draw import SHOWN_FROM
-from sim.report.fig_ranks import max_half_width, rank_shares, shown_ranks
-from sim.report.fig_tiebreaks import WHISKERS, bubble
-from sim.report.rooting import RootingTable
-from sim.report.text import effect_text, pct, prop_text, tiebreak_label
+from drawsafe.report import html
+from drawsafe.report.data import CONTENDER_HIGH, CONTENDER_LOW, MAX_FOCUS, PILOT, ReportData
+from drawsafe.report.fig_cutline import line_points
+from drawsafe.report.fig_draw import SHOWN_FROM
+from drawsafe.report.fig_ranks import max_half_width, rank_shares, shown_ranks
+from drawsafe.report.fig_tiebreaks import WHISKERS, bubble
+from drawsafe.report.rooting import RootingTable
+from drawsafe.report.text import effect_text, pct, prop_text, tiebreak_label
 
 #: Rows of the who-to-root-for table.
 ROOTING_ROWS = 12

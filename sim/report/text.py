@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sim.report.rooting import RootingTable
-from sim.stats import Proportion
+from drawsafe.report.rooting import RootingTable
+from drawsafe.stats import Proportion
 
 
 def pct(x: float, decimals: int = 1) -> str:

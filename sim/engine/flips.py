@@ -1,0 +1,154 @@
+"""Draw against play at every table of the last round, from one simulated world per simulation.
+
+In the last Swiss round nothing is paired after the results, so "table t draws instead of playing"
+changes the final standings only through table t's own result.  Each simulation plays the round
+once (the base choices: tables of ``fmode``) and then, for every table of interest, flips that one
+table — an intentional draw where the base plays, a played match where the base draws (its result
+drawn from the table's own random numbers, the same it would get in the base world) — and ranks
+again.  This is the same as simulating each scenario separately with common random numbers, at a
+fraction of the cost.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from drawsafe.engine import kernel as engine
+from drawsafe.event import kinds
+from drawsafe.jit import kernel, parallel_kernel
+from drawsafe.standings.order import refined_order
+from drawsafe.engine.results import play_match, win_probability
+from drawsafe.rng import next_u64
+from drawsafe.tiebreaks.values import REC_POINTS, remove_round
+
+
+@kernel
+def outcome_of(mode, sa, sb):
+    if mode == engine.INTENTIONAL:
+        return engine.ID
+    if sa > sb:
+        return engine.A_WON
+    if sa < sb:
+        return engine.B_WON
+    return engine.DRAWN
+
+
+@kernel
+def in_cut(order, active, top, a, b, flags_out):
+    """Write into ``flags_out`` whether ``a`` and ``b`` are among the first ``top`` active players."""
+    flags_out[0] = 0
+    flags_out[1] = 0
+    placed = 0
+    for i in range(order.shape[0]):
+        p = order[i]
+        if not active[p]:
+            continue
+        if p == a:
+            flags_out[0] = 1
+        elif p == b:
+            flags_out[1] = 1
+        placed += 1
+        if placed >= top:
+            break
+
+
+@kernel
+def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
+    """The players who can be in the cut once one table's result changes.
+
+    Only the two players of the flipped table change points, by at most a win's worth, so everyone
+    who can enter the cut already had at least (points of the last player in the cut) - (a win)."""
+    placed = 0
+    line = 0
+    for i in range(order.shape[0]):
+        p = order[i]
+        if active[p]:
+            placed += 1
+            if placed == top:
+                line = rec[p, REC_POINTS]
+                break
+    if placed < top:
+        return members
+    keep = np.zeros(rec.shape[0], dtype=np.bool_)
+    for i in range(members.shape[0]):
+        p = members[i]
+        if rec[p, REC_POINTS] >= line - win_pts:
+            keep[p] = True
+    for j in range(tables.shape[0]):
+        keep[fa[tables[j]]] = True
+        keep[fb[tables[j]]] = True
+    return np.flatnonzero(keep).astype(np.int64)
+
+
+@parallel_kernel
+def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members,
+              nr0, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes,
+              points_table, flags0, ratings, top, bye_games, tables, base_cut, flip_cut, base_outcome,
+              flip_outcome):
+    """Simulations ``first .. first + count - 1`` of the last round (``nr0`` is the last round).
+
+    For each table ``tables[j]`` and its players (k = 0: A, 1: B), row ``s - first``:
+    ``base_cut[row, j, k]`` in the cut in the base world, ``flip_cut[row, j, k]`` with that table
+    flipped; ``base_outcome``/``flip_outcome`` the table's result in each (engine.A_WON ... ID).
+    """
+    n = opp0.shape[0]
+    total = nr0 + 1
+    selector = np.zeros(0, dtype=np.int8)  # no pairing happens: the round's tables are given
+    none = np.zeros(0, dtype=np.int64)
+    for c in numba.prange(chunks):
+        lo = first + (count * c) // chunks
+        hi = first + (count * (c + 1)) // chunks
+        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome = engine.work_arrays(
+            opp0, kind0, gw0, gl0, gd0, rec0, codes.shape[0], fa.shape[0])
+        score = np.empty(3, dtype=np.int64)
+        pair = np.empty(2, dtype=np.int8)
+        noise = np.empty(n, dtype=np.uint64)
+        for s in range(lo, hi):
+            row = s - first
+            order = engine.simulate_one(
+                s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0, total, fa,
+                fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
+                flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
+                points, had_bye, keys, pa, pb, outcome)
+            state = engine.stream(seed, s)
+            state[1] = engine.NOISE_DRAWS
+            for p in range(n):  # the noise the base ranking used for exact ties
+                noise[p] = next_u64(state)
+            cand = contenders(order, active, top, rec, members, tables, fa, fb, points_table[kinds.WIN])
+            for j in range(tables.shape[0]):
+                t = tables[j]
+                a = fa[t]
+                b = fb[t]
+                in_cut(order, active, top, a, b, pair)
+                base_cut[row, j, 0] = pair[0]
+                base_cut[row, j, 1] = pair[1]
+                base_outcome[row, j] = outcome[t]
+                # flip table t: undo its result, apply the other choice, rank again
+                sa, sb, sd = gw[a, nr0], gl[a, nr0], gd[a, nr0]
+                remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
+                remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
+                if fmode[t] == engine.INTENTIONAL:
+                    state = engine.stream(seed, s)
+                    state[1] = (np.uint64(nr0 + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
+                        np.uint64(t) * engine.TABLE_STRIDE
+                    play_match(state, win_probability(model, strength, a, b), draw_share, dcum, dsc, wcum,
+                               wsc, score)
+                    mode = engine.FREE
+                else:
+                    score[0] = 0
+                    score[1] = 0
+                    score[2] = 3
+                    mode = engine.INTENTIONAL
+                engine.record(opp, kind, gw, gl, gd, rec, points_table, nr0, a, b, score[0], score[1],
+                              score[2])
+                flip_outcome[row, j] = outcome_of(mode, score[0], score[1])
+                flipped = refined_order(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags0,
+                                        ratings, cand, noise, keys, 0, top, active)
+                in_cut(flipped, active, top, a, b, pair)
+                flip_cut[row, j, 0] = pair[0]
+                flip_cut[row, j, 1] = pair[1]
+                remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
+                remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
+                engine.record(opp, kind, gw, gl, gd, rec, points_table, nr0, a, b, sa, sb, sd)
+    return none

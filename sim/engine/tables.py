@@ -1,0 +1,156 @@
+"""Playing one simulated round's tables: results drawn, written into the arrays and records.
+
+:func:`play_tables` is the whole round in one loop.  Numba counts references to arrays
+atomically, and a kernel call passing arrays (even one inlined at numba's IR level) can cost an
+atomic increment and decrement per array per call, more than the table's own work; written out in
+one loop the round costs a third of the per-table calls to ``play_match``, ``record`` and
+``add_round`` it replaces (``benchmarks/profile.py``).  Small helpers without branches
+(:func:`drawsafe.engine.results.win_probability`, :func:`write_played`) are inlined by LLVM and measured free.  What it computes, table by table, is exactly
+:func:`drawsafe.engine.results.play_match` (the same random draw, the same score),
+:func:`drawsafe.tiebreaks.values.add_round` for both players, and the points update.
+
+Table modes and outcome codes are :mod:`drawsafe.engine.kernel`'s (``FREE`` ... ``INTENTIONAL``, ``A_WON`` ...).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from drawsafe.event import kinds
+from drawsafe.jit import kernel
+from drawsafe.engine.results import LOW32, S32, TWO_POW_M32, win_probability
+from drawsafe.rng import GOLDEN, ONE, mix64
+from drawsafe.tiebreaks.values import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS
+
+FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
+A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
+TABLE_BASE = np.uint64(1) << np.uint64(24)
+TABLE_STRIDE = np.uint64(8)
+
+
+@kernel
+def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_base, opp, kind, gw, gl,
+                gd, rec, points, had_bye, points_table, model, strength, draw_share, dcum, dsc, wcum,
+                wsc, bye_games):
+    """Play the ``m`` tables ``pa[t]`` v ``pb[t]`` of round ``r`` (``pb[t] == -1`` a bye, below -1 a
+    loss without opponent).
+
+    ``modes[t]`` is table ``t``'s mode for ``t < modes.shape[0]`` (``FREE`` beyond), ``fscore[t]``
+    the reported score of a ``KNOWN`` table, ``intentional[t]`` true for a table that draws
+    intentionally (the locked-draw policy).  Table ``t``'s single random draw is the stream ``key``'s
+    draw number ``round_base + TABLE_BASE + t * TABLE_STRIDE + 1``.  ``outcome[t]`` gets the outcome
+    code of tables ``t < outcome.shape[0]``.
+    """
+    win_pts = points_table[kinds.WIN]
+    draw_pts = points_table[kinds.DRAW]
+    # First every table's score (a chain of dependent steps from the random draw to the games,
+    # independent between tables), then the writes: apart, the CPU overlaps many tables' chains.
+    scores = np.empty((m, 3), dtype=np.int64)
+    for t in range(m):
+        a = pa[t]
+        b = pb[t]
+        if b < 0:
+            continue
+        mode = modes[t] if t < modes.shape[0] else FREE
+        if intentional[t]:
+            mode = INTENTIONAL
+        if mode == KNOWN:
+            sa = np.int64(fscore[t, 0])
+            sb = np.int64(fscore[t, 1])
+            sd = np.int64(fscore[t, 2])
+        elif mode == INTENTIONAL:
+            sa = 0
+            sb = 0
+            sd = 3
+        else:
+            # drawsafe.engine.results.play_match, written out: one draw, two 32-bit uniforms
+            x = mix64(key + (round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE + ONE) * GOLDEN)
+            u = np.float64(np.int64(x >> S32)) * TWO_POW_M32  # via int64: one instruction
+            v = np.float64(np.int64(x & LOW32)) * TWO_POW_M32
+            share = draw_share if mode == FREE else 0.0
+            if u < share:
+                k = 0
+                while k < wcum.shape[0] - 1 and v >= wcum[k]:
+                    k += 1
+                sa = np.int64(wsc[k, 0])
+                sb = np.int64(wsc[k, 1])
+                sd = np.int64(wsc[k, 2])
+            else:
+                if mode == FORCE_A:
+                    p_a = 1.0
+                elif mode == FORCE_B:
+                    p_a = 0.0
+                else:
+                    p_a = win_probability(model, strength, a, b)
+                # the first cumulative probability above v, without a branch per entry
+                k = 0
+                for i in range(dcum.shape[0] - 1):
+                    k += np.int64(v >= dcum[i])
+                w = np.int64(dsc[k, 0])
+                lo = np.int64(dsc[k, 1])
+                aw = np.int64((u - share) < p_a * (1.0 - share))
+                sa = lo + (w - lo) * aw
+                sb = w + lo - sa
+                sd = np.int64(dsc[k, 2])
+        scores[t, 0] = sa
+        scores[t, 1] = sb
+        scores[t, 2] = sd
+    for t in range(m):
+        a = pa[t]
+        b = pb[t]
+        if b < 0:
+            games = bye_games if b == -1 else 0
+            opp[a, r] = -1
+            kind[a, r] = kinds.BYE if b == -1 else kinds.LOSS_NO_OPPONENT
+            gw[a, r] = games
+            gl[a, r] = 0
+            gd[a, r] = 0
+            rec[a, REC_ROUNDS] += 1
+            rec[a, REC_GPOINTS] += 3 * games
+            rec[a, REC_GAMES] += games
+            if b == -1:
+                rec[a, REC_POINTS] += win_pts
+                points[a] += win_pts
+                had_bye[a] = True
+            else:
+                rec[a, REC_POINTS] += points_table[kinds.LOSS]
+            continue
+        sa = scores[t, 0]
+        sb = scores[t, 1]
+        sd = scores[t, 2]
+        # LOSS, DRAW, WIN = 0, 1, 2 from A's side
+        res = kinds.DRAW + np.int64(sa > sb) - np.int64(sa < sb)
+        rec[a, REC_ROUNDS] += 1
+        rec[b, REC_ROUNDS] += 1
+        rec[a, REC_POINTS] += points_table[res]
+        rec[b, REC_POINTS] += points_table[kinds.WIN - res]
+        rec[a, REC_GPOINTS] += 3 * sa + sd
+        rec[b, REC_GPOINTS] += 3 * sb + sd
+        rec[a, REC_GAMES] += sa + sb + sd
+        rec[b, REC_GAMES] += sa + sb + sd
+        points[a] += win_pts * np.int64(res == kinds.WIN) + draw_pts * np.int64(res == kinds.DRAW)
+        points[b] += win_pts * np.int64(res == kinds.LOSS) + draw_pts * np.int64(res == kinds.DRAW)
+        write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd)
+        if t < outcome.shape[0]:
+            if intentional[t] or (t < modes.shape[0] and modes[t] == INTENTIONAL):
+                outcome[t] = ID
+            else:
+                outcome[t] = A_WON + (B_WON - A_WON) * np.int64(res == kinds.LOSS) \
+                    + (DRAWN - A_WON) * np.int64(res == kinds.DRAW)
+
+
+@kernel
+def write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd):
+    """Round ``r``'s cells of a played match ``a`` v ``b`` (games ``sa``-``sb``-``sd`` from a's side).
+    Straight-line code: LLVM inlines it, so the call costs nothing (unlike calls in loops with
+    branches)."""
+    opp[a, r] = b
+    opp[b, r] = a
+    kind[a, r] = kinds.PLAYED
+    kind[b, r] = kinds.PLAYED
+    gw[a, r] = sa
+    gl[a, r] = sb
+    gd[a, r] = sd
+    gw[b, r] = sb
+    gl[b, r] = sa
+    gd[b, r] = sd

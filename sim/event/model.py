@@ -1,0 +1,167 @@
+"""The event model: players, rounds and matches, as every importer produces them.
+
+An :class:`Event` is what an input file says, checked for consistency and nothing more: names are
+kept exactly as written, results exactly as reported.  Turning it into the arrays the numba kernels
+read is the job of :mod:`drawsafe.event.snapshot`.
+
+Match kinds (the ``kind`` field of :class:`Match`):
+
+``"match"``
+    A played match between ``player_a`` and ``player_b``.  ``a_wins``/``b_wins``/``draws`` are game
+    counts; all three are ``None`` while the result is not reported (pairing known, result pending).
+    An intentional draw with no games played is ``0-0-3``.
+``"bye"``
+    ``player_a`` gets a bye (a match win without opponent; MTG scores it as 2-0).
+``"loss"``
+    ``player_a`` gets a match loss without opponent (no-show, late entry).
+``"half-bye"``
+    ``player_a`` gets a half-point bye (chess).
+``"forfeit"``
+    ``player_a`` wins by forfeit against ``player_b``; the game was not played (chess).
+``"double-loss"``
+    both players get a match loss (no games); they still count as each other's opponents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MATCH = "match"
+BYE = "bye"
+LOSS = "loss"
+HALF_BYE = "half-bye"
+FORFEIT = "forfeit"
+DOUBLE_LOSS = "double-loss"
+MATCH_KINDS = (MATCH, BYE, LOSS, HALF_BYE, FORFEIT, DOUBLE_LOSS)
+#: Kinds without an opponent.
+SOLO_KINDS = (BYE, LOSS, HALF_BYE)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One table (or one bye) of one round."""
+
+    round: int
+    player_a: str
+    player_b: str | None = None
+    a_wins: int | None = None
+    b_wins: int | None = None
+    draws: int | None = None
+    kind: str = MATCH
+    #: Where the match was read from ("row 12", "round 3, match 7"), for error messages.
+    where: str = field(default="", compare=False, repr=False)
+
+    @property
+    def reported(self) -> bool:
+        """True when the result is known (always true for byes and losses without opponent)."""
+        return self.kind != MATCH or self.a_wins is not None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.player_a,) if self.player_b is None else (self.player_a, self.player_b)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.kind == MATCH and self.reported and self.a_wins == self.b_wins
+
+    def winner(self) -> str | None:
+        """The match winner, ``None`` for a draw, a loss without opponent or an unreported match."""
+        if self.kind in (BYE, FORFEIT):
+            return self.player_a
+        if self.kind != MATCH or not self.reported or self.a_wins == self.b_wins:
+            return None
+        return self.player_a if self.a_wins > self.b_wins else self.player_b
+
+    def score_text(self) -> str:
+        if self.kind != MATCH:
+            return self.kind
+        if not self.reported:
+            return "pending"
+        return f"{self.a_wins}-{self.b_wins}-{self.draws}"
+
+
+@dataclass(frozen=True)
+class Round:
+    """The matches of one round.  ``playoff`` marks single-elimination rounds after the Swiss."""
+
+    number: int
+    matches: tuple[Match, ...]
+    name: str = ""
+    playoff: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return all(m.reported for m in self.matches)
+
+    @property
+    def players(self) -> set[str]:
+        return {p for m in self.matches for p in m.players}
+
+
+@dataclass(frozen=True)
+class PublishedStanding:
+    """One row of the standings published with the event (what the event software printed)."""
+
+    rank: int
+    player: str
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    omw: float
+    gw: float
+    ogw: float
+
+
+@dataclass(frozen=True)
+class Event:
+    """A Swiss event as read from a file: players, rounds (Swiss, then playoff) and extras.
+
+    ``players`` lists every name in order of first appearance (or of the file's player list).
+    ``swiss_rounds`` is the number of Swiss rounds when the file says it (explicitly, or because the
+    event is over and its playoff is known); ``None`` means the file does not say.
+    ``drops`` maps a player to the last round they played before an explicit drop.
+    ``rules`` is the rule pack the source suggests (e.g. melee.gg's own-GW% floor by date).
+    """
+
+    name: str
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...]
+    source: str = "<memory>"
+    format: str = "native"
+    date: str | None = None
+    swiss_rounds: int | None = None
+    drops: dict[str, int] = field(default_factory=dict)
+    ratings: dict[str, float] = field(default_factory=dict)
+    win_probability: dict[str, float] = field(default_factory=dict)
+    awarded_byes: dict[str, int] = field(default_factory=dict)
+    standings: tuple[PublishedStanding, ...] | None = None
+    precision: int | None = None
+    rules: str | None = None
+    best_of: int = 3
+    notes: tuple[str, ...] = ()
+
+    @property
+    def swiss(self) -> tuple[Round, ...]:
+        """The Swiss rounds, in order."""
+        return tuple(r for r in self.rounds if not r.playoff)
+
+    @property
+    def playoff(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if r.playoff)
+
+    @property
+    def rounds_played(self) -> int:
+        """Swiss rounds with every result reported."""
+        n = 0
+        for r in self.swiss:
+            if not r.complete:
+                break
+            n += 1
+        return n
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(name={self.name!r}, players={len(self.players)}, "
+            f"swiss={len(self.swiss)}, playoff={len(self.playoff)}, format={self.format!r})"
+        )

@@ -1,0 +1,182 @@
+"""A standings snapshot: the event after round R, as arrays the numba kernels read.
+
+Arrays are indexed ``[player, round]`` (round 0 is round 1) and hold, for every player and round:
+
+``opp``   opponent index, or -1 when there is none (bye, loss without opponent, absent)
+``kind``  how the round went (:mod:`drawsafe.event.kinds`)
+``gw``, ``gl``, ``gd``  games won, lost and drawn (a bye is stored as a 2-0 win; 1-0 in best-of-one)
+
+Only Swiss rounds are in the arrays unless ``include_playoff`` is asked for (used to explain
+published standings that count the playoff).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from drawsafe.event import kinds
+from drawsafe.errors import UsageError
+from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event, Match, Round
+from drawsafe.event.schedule import recommended_rounds
+
+
+@dataclass(frozen=True, eq=False)
+class Snapshot:
+    """The event after ``after_round`` Swiss rounds, with the known pairings of the next round."""
+
+    event: Event
+    after_round: int
+    total_rounds: int
+    #: Where ``total_rounds`` comes from: "file", "--rounds" or "Appendix E".
+    rounds_source: str
+    names: tuple[str, ...]
+    opp: np.ndarray
+    kind: np.ndarray
+    gw: np.ndarray
+    gl: np.ndarray
+    gd: np.ndarray
+    #: Players who will be paired in the next round.
+    active: np.ndarray
+    #: The published pairings of round ``after_round + 1`` (results reported so far kept, or none).
+    next_round: Round | None = None
+    index: dict[str, int] = field(default_factory=dict)
+    #: Rating per player (0 where the file gives none).
+    ratings: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def rounds_left(self) -> int:
+        return self.total_rounds - self.after_round
+
+    @property
+    def competed(self) -> np.ndarray:
+        """True for players who competed in at least one counted round."""
+        return (self.kind != kinds.ABSENT).any(axis=1)
+
+    @property
+    def has_rematch(self) -> bool:
+        """True when some pair of players met twice (then each opponent counts once)."""
+        for p in range(self.players):
+            met = self.opp[p][self.opp[p] >= 0]
+            if len(set(met.tolist())) != len(met):
+                return True
+        return False
+
+
+def take_snapshot(event: Event, after_round: int | None = None, rounds: int | None = None,
+                  include_playoff: bool = False) -> Snapshot:
+    """The snapshot of ``event`` after Swiss round ``after_round``.
+
+    ``after_round=None`` takes every Swiss round with all results in; a round in progress (pairings
+    published, some results missing) becomes ``next_round`` with the results it has.  With an
+    explicit ``after_round`` the pairings of the following round are kept and its results ignored.
+    ``rounds`` overrides the number of Swiss rounds of the event.
+
+    :raises UsageError: when ``after_round`` or ``rounds`` do not fit the event.
+    """
+    swiss = event.swiss
+    played = event.rounds_played
+    if after_round is None:
+        after = played
+        following = swiss[after] if after < len(swiss) else None
+    else:
+        if after_round < 0 or after_round > played:
+            raise UsageError(
+                f"--after-round {after_round}: the event has results for Swiss rounds 1..{played}"
+                + (f" (round {played + 1} is still in progress)" if played < len(swiss) else "")
+            )
+        after = after_round
+        following = strip_results(swiss[after]) if after < len(swiss) else None
+    total, source = total_rounds(event, rounds, after)
+    counted = list(swiss[:after]) + (list(event.playoff) if include_playoff else [])
+    names = event.players
+    index = {p: i for i, p in enumerate(names)}
+    n, r = len(names), len(counted)
+    opp = np.full((n, r), -1, dtype=np.int32)
+    kind = np.zeros((n, r), dtype=np.int8)
+    gw = np.zeros((n, r), dtype=np.int8)
+    gl = np.zeros((n, r), dtype=np.int8)
+    gd = np.zeros((n, r), dtype=np.int8)
+    bye_games = event.best_of // 2 + 1
+    for j, rnd in enumerate(counted):
+        for m in rnd.matches:
+            fill(m, j, index, opp, kind, gw, gl, gd, bye_games)
+    active = np.zeros(n, dtype=bool)
+    if following is not None:
+        for p in following.players:
+            active[index[p]] = True
+    elif after == 0:
+        active[:] = True
+    else:
+        for p in swiss[after - 1].players:
+            active[index[p]] = True
+    for p, last in event.drops.items():
+        if last <= after and (following is None or p not in following.players):
+            active[index[p]] = False
+    ratings = np.array([float(event.ratings.get(p, 0.0)) for p in names])
+    return Snapshot(event, after, total, source, names, opp, kind, gw, gl, gd, active, following, index,
+                    ratings)
+
+
+def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_games: int) -> None:
+    a = index[m.player_a]
+    if m.kind == BYE:
+        kind[a, j], gw[a, j] = kinds.BYE, bye_games
+    elif m.kind == LOSS:
+        kind[a, j] = kinds.LOSS_NO_OPPONENT
+    elif m.kind == HALF_BYE:
+        kind[a, j] = kinds.HALF_BYE
+    else:
+        b = index[m.player_b]
+        opp[a, j], opp[b, j] = b, a
+        if m.kind == FORFEIT:
+            kind[a, j], kind[b, j] = kinds.FORFEIT_WIN, kinds.FORFEIT_LOSS
+        elif m.kind == DOUBLE_LOSS:
+            kind[a, j] = kind[b, j] = kinds.DOUBLE_LOSS
+        else:
+            kind[a, j] = kind[b, j] = kinds.PLAYED
+            gw[a, j] = gl[b, j] = m.a_wins
+            gl[a, j] = gw[b, j] = m.b_wins
+            gd[a, j] = gd[b, j] = m.draws
+
+
+def strip_results(r: Round) -> Round:
+    """The pairings of a round without its match results (byes and losses stay)."""
+    return replace(r, matches=tuple(
+        replace(m, a_wins=None, b_wins=None, draws=None) if m.kind == "match" else m for m in r.matches
+    ))
+
+
+def total_rounds(event: Event, rounds: int | None, after: int) -> tuple[int, str]:
+    swiss = len(event.swiss)
+    if rounds is not None:
+        if rounds < max(after, 1):
+            raise UsageError(f"--rounds {rounds}: the snapshot already has {after} Swiss rounds")
+        if rounds < swiss:
+            raise UsageError(f"--rounds {rounds}: the file already holds {swiss} Swiss rounds")
+        return rounds, "--rounds"
+    if event.swiss_rounds is not None:
+        return max(event.swiss_rounds, swiss), "file"
+    entrants = len(event.players)
+    byes = dict(event.awarded_byes) or guess_awarded_byes(event)
+    return max(recommended_rounds(entrants, byes), swiss), "Appendix E"
+
+
+def guess_awarded_byes(event: Event) -> dict[str, int]:
+    """Byes given before the event started: a run of byes from round 1, when more than one player
+    has a bye in round 1 or someone's run is longer than one (one lone round-1 bye is the odd
+    player's)."""
+    runs: dict[str, int] = {}
+    for r in event.swiss:
+        byes = {m.player_a for m in r.matches if m.kind == BYE}
+        for p in byes:
+            if runs.get(p, 0) == r.number - 1:
+                runs[p] = r.number
+    if len([p for p, k in runs.items() if k >= 1]) > 1 or any(k > 1 for k in runs.values()):
+        return runs
+    return {}

@@ -1,0 +1,420 @@
+"""Chess pairing: an approximation of the FIDE (Dutch) system (Handbook C.04.3), as numba kernels.
+
+:func:`pair_dutch` pairs one round the way FIDE-endorsed programs (JaVaFo, bbpPairings, Swiss
+Manager) do in most rounds of a real open, close enough that the odds it feeds do not depend on the
+difference.  It is deterministic: the Dutch system draws nothing at random (``state`` is accepted
+only so the engine can call it like :func:`drawsafe.pairing.swiss.pair_swiss`).
+
+Inputs (as :func:`drawsafe.pairing.swiss.pair_swiss`, plus ratings): ``players`` the active players, ``points``
+per player in the pack's units (half points), ``had_bye`` the players who may not get the bye (in
+the Dutch: a pairing-allocated bye or a forfeit win already), ``opp[p, r]`` for rounds ``r < nr``
+(-1: no opponent) and ``ratings`` (0 = unrated).  FIDE programs only forbid pairs who *played*
+(bbpPairings builds its forbidden pairs from games played): a caller that wants this passes
+``opp`` without the forfeited games.
+
+What is implemented
+-------------------
+- **Order** (C.04.3 A.2): players ranked by score, then rating (high first; 0 = unrated, last),
+  then player index (standing in for the pairing number's alphabetical/title tie-break).
+- **Brackets** (A.3): score groups from the top.  A bracket is the players who floated down from
+  above (moved-down players, MDPs, best first) followed by the group's own players ("residents").
+- **Homogeneous bracket / remainder** of ``r`` players and ``p = r // 2`` pairs: S1 = the top ``p``,
+  S2 = the rest; S1[i] meets S2[i] (so round 1 with 8 players is 1 v 5, 2 v 6, 3 v 7, 4 v 8).  With
+  an odd bracket the last S2 player (the lowest rated) is left over and floats down.
+- **Transpositions** (D.1): when S1[i] v S2[i] would be a rematch, the S2 orders are tried in
+  lexicographic order (S1[0]'s opponent varies last): 1-4, 2-5, 3-6 becomes 1-5, 2-4, 3-6 ...
+- **Exchanges** (D.2) of one S1 player with one S2 player, in the Dutch order: smallest difference
+  of their bracket numbers first, then the lowest S1 player; after each, S1 and S2 are re-sorted and
+  their transpositions tried.
+- **Heterogeneous bracket** (MDPs present): the MDPs form S1 and meet the best residents (S1[i] v
+  S2[i], transpositions in lexicographic order), as many MDPs as possible (M1 from the maximum
+  down, the best MDPs first, then the other subsets of MDPs in lexicographic order); the residents
+  left, with any MDP not paired (the "limbo"), form the remainder, paired as above.
+- **Most pairs** (C.5): fewer pairs (more floaters) are tried only when no candidate with more
+  pairs works.
+- **Completion** (C.4): a candidate is taken only when everybody below it (its floaters and all
+  lower groups) can still be paired without a rematch (:func:`drawsafe.pairing.search.rematch_free`,
+  exact), so an upper bracket gives way when the players at the bottom would otherwise be stuck.
+- **Absolute criteria**: no rematch (C.1); no second pairing-allocated bye (C.2).
+- **Bye** (A.5, and the 2025 rule "fewest unplayed games for the bye"): among the players who have
+  had no bye, the lowest score group first, within it the players with the fewest rounds without an
+  opponent, then the lowest ranked (lowest rating); the first of them whose absence leaves a pairing
+  without rematches gets it.  When no such choice exists the first candidate gets it and the others
+  are paired in ranking order (1 v 2, 3 v 4) with rematches, reported as ``ok = False``.  When
+  everybody has had a bye, everybody is a candidate.
+
+What is approximated or left out
+--------------------------------
+- **Colours** (A.6-A.7, C.8-C.13 and the colour allocation rules) are ignored: the engine does not
+  keep colour histories and the result model gives white no edge, so colours change no odds except
+  through the choice among equally good transpositions.  In the real system a transposition or
+  exchange is often chosen to satisfy colour preferences; here the first rematch-free one is taken.
+- **Float history** (C.14-C.21: no player floats down twice in a row, etc.) is ignored.
+- **Exchanges of two or more players**: when neither the transpositions nor the single exchanges
+  work, every remaining way to pair the bracket with the same number of pairs is tried in the
+  order "the highest unpaired player takes the highest unpaired player they have not met, else
+  floats" (:func:`drawsafe.pairing.search.next_matching`), instead of the Dutch order of multiple
+  exchanges.  This needs brackets so full of rematches that it is rare before the last rounds of
+  small events.
+- **Heterogeneous brackets**: the Dutch maximises the pairs of the whole bracket (C.5) before the
+  number of MDPs paired (C.6); here MDPs paired come first.  MDPs in the limbo may meet each other
+  in the remainder (the Dutch would float them on); both differ only in rematch-dense brackets.
+- **Collapsed last bracket** (A.9) is not needed: the completion test already keeps every upper
+  bracket from stranding the players below.
+- **Bye**: chosen before the brackets are paired (the Dutch leaves it to the last bracket); a player
+  who won by forfeit is ineligible in the Dutch (C.2): the caller decides by setting ``had_bye``.
+  "Unplayed games" are counted as rounds without an opponent in ``opp`` (byes, absences); a forfeit,
+  which has an opponent there, is not counted (the Dutch counts it).
+- **Search budget**: each way of pairing a bracket gets :data:`LEVEL_STEPS` steps per number of
+  pairs (then one more pair floats), the whole round :data:`MAX_STEPS`; when
+  that runs out (never in events of realistic size) the round is paired by
+  :func:`drawsafe.pairing.swiss.pair_in_order` in ranking order, still without avoidable rematches.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from drawsafe.jit import kernel
+from drawsafe.pairing.swiss import pair_in_order
+from drawsafe.pairing.search import (
+    MAX_STEPS,
+    new_budget,
+    next_assignment,
+    next_combination,
+    next_matching,
+    rematch_free,
+    surely_pairable,
+)
+
+#: Search steps for one number of pairs of one bracket before floating one more pair down.
+LEVEL_STEPS = 50_000
+
+
+@kernel
+def ranks_before(p, q, points, ratings):
+    """True when player ``p`` ranks above ``q``: more points, else higher rating, else lower index."""
+    if points[p] != points[q]:
+        return points[p] > points[q]
+    if ratings[p] != ratings[q]:
+        return ratings[p] > ratings[q]
+    return p < q
+
+
+@kernel
+def rank_order(players, points, ratings):
+    """``players`` in ranking order (:func:`ranks_before`), by a bottom-up merge sort (plain loops
+    compile far faster than numba's ``argsort``)."""
+    n = players.shape[0]
+    a = players.copy()
+    b = np.empty(n, dtype=np.int64)
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j = lo, mid
+            for k in range(lo, hi):
+                if i < mid and (j >= hi or not ranks_before(a[j], a[i], points, ratings)):
+                    b[k] = a[i]
+                    i += 1
+                else:
+                    b[k] = a[j]
+                    j += 1
+        a, b = b, a
+        width *= 2
+    return a
+
+
+@kernel
+def viable(group, r, lower, n, seq, posof, opp, nr, mark, steps):
+    """Completion test for positions ``group[:r]`` plus every position from ``lower`` to ``n``."""
+    total = r + n - lower
+    if surely_pairable(total, nr):
+        return 1
+    rest = np.empty(total, dtype=np.int64)
+    for k in range(r):
+        rest[k] = group[k]
+    for k in range(lower, n):
+        rest[r + k - lower] = k
+    return rematch_free(rest, total, seq, posof, opp, nr, mark, steps)
+
+
+@kernel
+def positions_of(seq, size):
+    posof = np.full(size, -1, dtype=np.int64)
+    for k in range(seq.shape[0]):
+        posof[seq[k]] = k
+    return posof
+
+
+@kernel
+def choose_bye(seq, points, had_bye, posof, opp, nr, mark, steps):
+    """Position of the bye (see the module text) and whether the others can avoid rematches.
+
+    Candidates: the players without a bye (everybody when all have had one), lowest score group
+    first; within a group the fewest rounds without an opponent, then the lowest ranked.  The first
+    candidate whose absence leaves a rematch-free pairing gets the bye, else the first candidate.
+    """
+    n = seq.shape[0]
+    someone = False
+    for k in range(n):
+        someone = someone or not had_bye[seq[k]]
+    unplayed = np.zeros(n, dtype=np.int64)
+    for k in range(n):
+        for r in range(nr):
+            unplayed[k] += opp[seq[k], r] < 0
+    fallback = -1
+    rest = np.empty(n - 1, dtype=np.int64)
+    hi = n - 1
+    while hi >= 0:  # score groups from the bottom: positions lo .. hi
+        lo = hi
+        while lo > 0 and points[seq[lo - 1]] == points[seq[hi]]:
+            lo -= 1
+        for u in range(nr + 1):
+            for k in range(hi, lo - 1, -1):
+                if unplayed[k] != u or (someone and had_bye[seq[k]]):
+                    continue
+                if fallback < 0:
+                    fallback = k
+                for i in range(n - 1):
+                    rest[i] = i if i < k else i + 1
+                if rematch_free(rest, n - 1, seq, posof, opp, nr, mark, steps) != 0:
+                    return k, True
+        hi = lo - 1
+    return fallback, False
+
+
+@kernel
+def pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb):
+    """Pair one round by the Dutch system as described in the module text.
+
+    Returns (tables written to ``pa``/``pb`` from 0, bye player or -1, no rematch was needed).
+    """
+    return pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, MAX_STEPS,
+                             LEVEL_STEPS)
+
+
+@kernel
+def pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, max_steps,
+                      level_steps):
+    """:func:`pair_dutch` with explicit search budgets (the tests use tiny ones to exercise the
+    fallbacks)."""
+    seq = rank_order(players, points, ratings)
+    size = points.shape[0]
+    steps = new_budget(max_steps, level_steps)
+    mark = np.zeros(seq.shape[0], dtype=np.int64)
+    bye = -1
+    ok = True
+    if seq.shape[0] % 2 == 1:
+        k, ok = choose_bye(seq, points, had_bye, positions_of(seq, size), opp, nr, mark,
+                           steps)
+        bye = seq[k]
+        for i in range(k, seq.shape[0] - 1):
+            seq[i] = seq[i + 1]
+        seq = seq[:seq.shape[0] - 1]
+    n = seq.shape[0]
+    posof = positions_of(seq, size)
+    if ok:
+        ok = viable(seq, 0, 0, n, seq, posof, opp, nr, mark, steps) != 0
+    if not ok:  # no pairing without a rematch: ranking order
+        for t in range(n // 2):
+            pa[t] = seq[2 * t]
+            pb[t] = seq[2 * t + 1]
+        return n // 2, bye, False
+    floaters = np.empty(n, dtype=np.int64)  # score groups from the top
+    nfl = 0
+    t = 0
+    g = 0
+    code = 1
+    while g < n and code == 1:
+        end = g + 1
+        while end < n and points[seq[end]] == points[seq[g]]:
+            end += 1
+        code, t, nfl = pair_bracket(floaters, nfl, g, end, seq, posof, opp, nr, mark, steps,
+                                    pa, pb, t)
+        g = end
+    if code == 1 and nfl == 0:
+        return n // 2, bye, True
+    return n // 2, bye, pair_in_order(seq, opp, nr, pa, pb, 0)
+
+
+@kernel
+def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, t):
+    """Pair the bracket of MDPs ``floaters[:m]`` and residents at positions ``g .. end - 1``.
+
+    Returns (code, tables written so far, new floaters written to ``floaters``).
+    """
+    n = seq.shape[0]
+    mdp = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        mdp[i] = floaters[i]
+    nres = end - g
+    res = np.empty(nres, dtype=np.int64)
+    for j in range(nres):
+        res[j] = g + j
+    group = np.empty(m + nres, dtype=np.int64)
+    choice = np.empty(m, dtype=np.int64)
+    used = np.zeros(nres, dtype=np.bool_)
+    comb = np.empty(m, dtype=np.int64)
+    s1 = np.empty(m, dtype=np.int64)
+    for m1 in range(min(m, nres), -1, -1):
+        start = steps[0]
+        for i in range(m1):
+            comb[i] = i
+        more = True
+        while more:
+            for i in range(m1):
+                s1[i] = mdp[comb[i]]
+            for j in range(nres):
+                used[j] = False
+            fresh = True
+            while steps[0] - start <= steps[3] or m1 == 0:
+                c = next_assignment(s1, m1, res, nres, choice, used, fresh, seq, opp, nr, steps)
+                fresh = False
+                if c != 1:
+                    if c == -1:
+                        return -1, t, 0
+                    break
+                r = 0
+                ci = 0
+                for i in range(m):  # the limbo: MDPs not paired with residents
+                    if ci < m1 and comb[ci] == i:
+                        ci += 1
+                    else:
+                        group[r] = mdp[i]
+                        r += 1
+                for j in range(nres):
+                    if not used[j]:
+                        group[r] = res[j]
+                        r += 1
+                v = viable(group, r, end, n, seq, posof, opp, nr, mark, steps)
+                if v == -1:
+                    return -1, t, 0
+                if v == 1:
+                    for i in range(m1):
+                        pa[t] = seq[s1[i]]
+                        pb[t] = seq[res[choice[i]]]
+                        t += 1
+                    return pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark,
+                                          steps, pa, pb, t)
+            more = steps[0] - start <= steps[3] and next_combination(comb, m1, m)
+    return 0, t, 0
+
+
+@kernel
+def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
+    """Completion test of a candidate whose floaters are ``group[flo[:nfl]]``; on success they are
+    copied to ``floaters``.  Returns 1, 0 or -1 (budget).  (The last bracket has no floaters: only
+    its full number of pairs is tried.)"""
+    n = seq.shape[0]
+    cand = np.empty(nfl, dtype=np.int64)
+    for i in range(nfl):
+        cand[i] = group[flo[i]]
+    v = viable(cand, nfl, end, n, seq, posof, opp, nr, mark, steps)
+    if v == 1:
+        for i in range(nfl):
+            floaters[i] = cand[i]
+    return v
+
+
+@kernel
+def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa, pb, t):
+    """Pair ``group[:r]`` (positions, best first) as a homogeneous bracket whose floaters go on to
+    the bracket starting at ``end``.  Returns (code, tables so far, number of floaters)."""
+    last = end == seq.shape[0]
+    pmax = r // 2
+    s1 = np.empty(pmax, dtype=np.int64)
+    s2 = np.empty(r, dtype=np.int64)
+    choice = np.empty(pmax, dtype=np.int64)
+    used = np.zeros(r, dtype=np.bool_)
+    flo = np.empty(r, dtype=np.int64)
+    part = np.empty(r, dtype=np.int64)
+    stack = np.empty(r, dtype=np.int64)
+    st = np.zeros(4, dtype=np.int64)
+    for p in range(pmax, (pmax if last else 0) - 1, -1):
+        q = r - p
+        s1pos = np.empty(p, dtype=np.int64)
+        s2pos = np.empty(q, dtype=np.int64)
+        start = steps[0]
+        spent = False
+        for d in range(r):  # d = 0: no exchange; d > 0: one S1 player a for one S2 player a + d
+            hi = -1 if d == 0 else min(p - 1, r - 1 - d)
+            lo = -1 if d == 0 else max(0, p - d)
+            for a in range(hi, lo - 1, -1):
+                spent = steps[0] - start > steps[3] and not last
+                if spent:
+                    break
+                b = a + d
+                k1 = 0
+                k2 = 0
+                if a >= 0:
+                    s2[0] = a
+                    k2 = 1
+                for i in range(r):
+                    if a >= 0 and (i == a or i == b):
+                        continue
+                    if i < p:
+                        s1[k1] = i
+                        k1 += 1
+                    else:
+                        s2[k2] = i
+                        k2 += 1
+                if a >= 0:
+                    s1[k1] = b
+                for i in range(p):
+                    s1pos[i] = group[s1[i]]
+                for i in range(q):
+                    s2pos[i] = group[s2[i]]
+                for j in range(q):
+                    used[j] = False
+                fresh = True
+                while not spent:
+                    c = next_assignment(s1pos, p, s2pos, q, choice, used, fresh, seq, opp, nr,
+                                        steps)
+                    fresh = False
+                    if c == -1:
+                        return -1, t, 0
+                    if c == 0:
+                        break
+                    nfl = 0
+                    for j in range(q):
+                        if not used[j]:
+                            flo[nfl] = s2[j]
+                            nfl += 1
+                    v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps)
+                    if v == -1:
+                        return -1, t, 0
+                    if v == 1:
+                        for i in range(p):
+                            pa[t] = seq[s1pos[i]]
+                            pb[t] = seq[s2pos[choice[i]]]
+                            t += 1
+                        return 1, t, nfl
+                    spent = steps[0] - start > steps[3] and not last
+            if spent:
+                break
+        start = steps[0]
+        st[3] = 1
+        while steps[0] - start <= steps[3] or last:
+            c = next_matching(group, r, r - 2 * p, part, stack, st, seq, opp, nr, steps)
+            if c == -1:
+                return -1, t, 0
+            if c == 0:
+                break
+            nfl = 0
+            for i in range(r):
+                if part[i] == -1:
+                    flo[nfl] = i
+                    nfl += 1
+            v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps)
+            if v == -1:
+                return -1, t, 0
+            if v == 1:
+                for i in range(r):
+                    if part[i] > i:
+                        pa[t] = seq[group[i]]
+                        pb[t] = seq[group[part[i]]]
+                        t += 1
+                return 1, t, nfl
+    return 0, t, 0

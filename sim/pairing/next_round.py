@@ -1,0 +1,108 @@
+"""The next round's pairings: as published, or projected with the event software's rules.
+
+The last Swiss round paired by standings is deterministic up to exact ties (ordered by ``seed``);
+other rounds are random within point groups, so a projection is one draw (``seed``) of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from drawsafe.event.model import MATCH
+from drawsafe.pairing.swiss import pair_standings, pair_swiss
+from drawsafe.pairing.dutch import pair_dutch
+from drawsafe.rng import stream
+from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.event.snapshot import Snapshot
+from drawsafe.standings.table import compute_standings
+
+#: Simulation index of the stream used to project a random round (apart from simulations).
+PROJECTION_STREAM = 2**63 - 2
+
+
+@dataclass(frozen=True)
+class Table:
+    table: int
+    player_a: str
+    player_b: str | None
+    points_a: float
+    points_b: float | None
+
+    def to_dict(self) -> dict:
+        return {"table": self.table, "player_a": self.player_a, "player_b": self.player_b,
+                "points_a": self.points_a, "points_b": self.points_b}
+
+
+@dataclass(frozen=True)
+class Pairings:
+    """Pairings of round ``round``; ``method`` is "published", "standings", "random" or "dutch"."""
+
+    round: int
+    method: str
+    tables: tuple[Table, ...]
+    #: A rematch could not be avoided.
+    rematch: bool = False
+    #: Players exactly tied in the standings were ordered at random (--seed) to pair them.
+    exact_ties: bool = False
+
+    def to_json(self) -> list[dict]:
+        return [t.to_dict() for t in self.tables]
+
+
+def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "standings",
+                        seed: int = 0, pairing: str | None = None) -> Pairings:
+    """The pairings of round ``snap.after_round + 1``: published when known, else projected
+    (``pairing``: "mtg" or "dutch"; default the rule pack's)."""
+    pairing = pairing or rules.pairing
+    table = compute_standings(snap, rules, seed)
+    pts = {r.player: r.points for r in table.rows}
+    number = snap.after_round + 1
+    if snap.next_round is not None:
+        tables = []
+        for i, m in enumerate(snap.next_round.matches):
+            b = m.player_b if m.kind == MATCH else None
+            tables.append(Table(i + 1, m.player_a, b, pts.get(m.player_a, 0), pts.get(b, 0) if b else None))
+        return Pairings(number, "published", tuple(tables))
+    if number > snap.total_rounds:
+        from drawsafe.errors import UsageError
+
+        raise UsageError(f"the event's {snap.total_rounds} Swiss rounds are all played; "
+                         "use --after-round or --rounds")
+    n = snap.players
+    pa = np.empty(n // 2 + 1, dtype=np.int64)
+    pb = np.empty(n // 2 + 1, dtype=np.int64)
+    nr = snap.kind.shape[1]
+    had_bye = (snap.kind == 2).any(axis=1) if nr else np.zeros(n, dtype=bool)
+    exact_ties = False
+    # players with a bye awarded for this round are not paired
+    awarded = {p for p, k in snap.event.awarded_byes.items()
+               if k >= number and p in snap.index and snap.active[snap.index[p]]}
+    in_round = snap.active & ~np.isin(np.arange(n), [snap.index[p] for p in awarded])
+    points = np.zeros(n, dtype=np.int64)
+    for r in table.rows:
+        points[snap.index[r.player]] = round(r.points * rules.point_scale)
+    players = np.flatnonzero(in_round).astype(np.int64)
+    if pairing == "dutch":
+        m, bye, ok = pair_dutch(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr,
+                                snap.ratings, pa, pb)
+        method = "dutch"
+    elif number == snap.total_rounds and last_round == "standings":
+        ranked = np.array([snap.index[r.player] for r in table.rows if in_round[snap.index[r.player]]],
+                          dtype=np.int64)
+        tied_players = {r.player for r in table.rows if r.tied}
+        m, bye, ok = pair_standings(ranked, had_bye, snap.opp, nr, pa, pb)
+        method = "standings"
+        exact_ties = any(snap.names[p] in tied_players for p in ranked)
+    else:
+        m, bye, ok = pair_swiss(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr, pa, pb)
+        method = "random"
+    tables = [Table(t + 1, snap.names[pa[t]], snap.names[pb[t]], pts[snap.names[pa[t]]],
+                    pts[snap.names[pb[t]]]) for t in range(m)]
+    for p in ([snap.names[bye]] if bye >= 0 else []) + sorted(awarded):
+        tables.append(Table(len(tables) + 1, p, None, pts.get(p, 0), None))
+    return Pairings(number, method, tuple(tables), rematch=not ok, exact_ties=exact_ties)
+
+
+

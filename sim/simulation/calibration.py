@@ -1,0 +1,397 @@
+"""Calibration on real events: last-round forecasts and draw verdicts against what happened.
+
+At the start of the last Swiss round N (snapshot after round N-1, round N's published pairings),
+:func:`drawsafe.simulation.decisions.draw_decisions` (``others="rational"``, as ``drawsafe draw``) gives each
+table's verdict and the tables the model expects to draw; every player's P(cut) is simulated with
+those tables drawing (``compute_odds`` cannot take other tables' draws).  A *hindsight* P(cut) has
+the tables that really drew (0-0-3) drawing: it separates errors of the draw model from the rest.
+A player made the cut when they played the first playoff round.  Brier scores carry a 95%
+bootstrap interval over events (a player's outcome depends on the others': exactly ``cut`` make
+it); reliability bands carry Wilson intervals treating players as independent (slightly optimistic).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from drawsafe.engine import kernel as engine
+from drawsafe.simulation.decisions import DRAW_BOTH, DRAW_ONE, PLAY, SAFE_TO_DRAW, PlayerChances, draw_decisions
+from drawsafe.event.io import load_event
+from drawsafe.event.model import MATCH
+from drawsafe.simulation.odds import simulate_until
+from drawsafe.standings.ranking import TOLERANCE
+from drawsafe.engine.results import ResultModel
+from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.simulation.simulator import SimConfig, Simulator, published_first_round
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.table import StandingRow, compute_standings
+from drawsafe.stats import ConfidenceInterval, Proportion, wilson
+from drawsafe.tiebreaks.values import REC_POINTS
+
+#: Verdict labels in report order; ``LEFT_OUT`` marks a table the draw report left out.
+LEFT_OUT = "left out"
+VERDICTS = (SAFE_TO_DRAW, DRAW_BOTH, DRAW_ONE, PLAY, LEFT_OUT)
+#: Reliability bands (left-closed; the last band includes 1).
+BANDS = (0.0, 0.001, 0.01, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99, 0.999, 1.0)
+
+
+@dataclass(frozen=True)
+class EventEntry:
+    """One event of the data set's ``index.json`` selected for calibration."""
+
+    file: str
+    swiss_rounds: int
+    cut: int
+
+
+@dataclass(frozen=True)
+class PlayerForecast:
+    """One player at the start of the last round: P(cut) with the model's expected draws
+    (``cut``) and with the real ones (``hindsight``); played the playoff; rank in the exact final
+    Swiss standings and whether in its top cut (they differ when someone declined the playoff)."""
+
+    player: str
+    table: int
+    points: float
+    cut: Proportion
+    hindsight: Proportion
+    made_cut: bool
+    final_rank: int
+    in_top: bool
+
+
+@dataclass(frozen=True)
+class TableForecast:
+    """One table of the last Swiss round: the verdict, the model's choice, the real result."""
+
+    table: int
+    players: tuple[str, str]
+    verdict: str
+    reason: str
+    chances: tuple[PlayerChances, PlayerChances] | None
+    modelled_draw: bool
+    drew: bool
+    score: str
+
+
+@dataclass(frozen=True)
+class EventForecast:
+    """Forecasts and outcomes of one event."""
+
+    file: str
+    entrants: int
+    rounds: int
+    cut: int
+    simulations: int
+    converged: bool
+    players: tuple[PlayerForecast, ...]
+    tables: tuple[TableForecast, ...]
+    #: Exact final Swiss standings and the rule pack's tiebreak keys.
+    final: tuple[StandingRow, ...]
+    keys: tuple[str, ...]
+    seconds: float
+
+    def replaced(self) -> tuple[list[str], list[str]]:
+        """Playoff players outside the exact final top cut, and top-cut players not in it."""
+        return ([p.player for p in self.players if p.made_cut and not p.in_top],
+                [p.player for p in self.players if p.in_top and not p.made_cut])
+
+
+def select_events(folder: str | Path, cut: int = 8, min_rounds: int = 4) -> list[EventEntry]:
+    """Events of ``folder/index.json`` with a first playoff round of ``cut / 2`` matches after at
+    least ``min_rounds`` Swiss rounds (fewer means single elimination, see the data's README)."""
+    index = json.loads((Path(folder) / "index.json").read_text(encoding="utf-8"))
+    return [EventEntry(e["file"], e["swiss_rounds"], cut) for e in index
+            if 2 * e["playoff_first_round_matches"] == cut and e["swiss_rounds"] >= min_rounds]
+
+
+def simulate_cut(sim: Simulator, modes: np.ndarray, seed: int, sims: int | None,
+                 precision: float | None, max_sims: int) -> list[Proportion]:
+    """Every player's P(cut) with the first round's tables in ``modes``."""
+    fr = published_first_round(sim.snap).with_modes(modes)
+    batch, _ = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, first_round=fr),
+                              lambda b: b.cut[sim.players], precision, sims, max_sims)
+    return [Proportion(int(k), batch.n) for k in batch.cut]
+
+
+def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
+                   precision: float | None = 0.005, seed: int = 0, safe: float = 0.99,
+                   max_sims: int = 400_000, entry: EventEntry | None = None) -> EventForecast:
+    """Forecast the last Swiss round of the event at ``path`` and set it against what happened.
+
+    :raises ValueError: when the file lacks the Swiss rounds or the playoff the index announces.
+    """
+    start = time.perf_counter()
+    event = load_event(path)
+    entry = entry or EventEntry(Path(path).name, len(event.swiss), cut)
+    if (len(event.swiss) != entry.swiss_rounds or len(event.swiss) < 2 or not event.playoff
+            or 2 * len(event.playoff[0].matches) != entry.cut):
+        raise ValueError(f"{entry.file}: not {entry.swiss_rounds} Swiss rounds then a playoff "
+                         f"seating {entry.cut} players")
+    last = len(event.swiss)
+    snap = take_snapshot(event, last - 1)
+    rules = get_rules(event.rules or "mtg")
+    config = SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of))
+    report = draw_decisions(snap, rules, config, "rational", safe, None, sims, precision, seed,
+                            max_sims)
+    sim = Simulator(snap, rules, config)
+    fr = sim.first_round
+    played = event.swiss[last - 1].matches
+    drew = np.array([m.kind == MATCH and (m.a_wins, m.b_wins, m.draws) == (0, 0, 3)  # an ID
+                     for m in played])
+    modelled = fr.mode.copy()
+    modelled[[t - 1 for t in report.drawing_tables]] = engine.INTENTIONAL
+    real = np.where(drew & (fr.mode == engine.FREE), engine.INTENTIONAL, fr.mode)
+    forecast = simulate_cut(sim, modelled, seed, sims, precision, max_sims)
+    hindsight = simulate_cut(sim, real, seed, sims, precision, max_sims)
+    playoff = {p for m in event.playoff[0].matches for p in m.players}
+    final = compute_standings(take_snapshot(event, last), rules, seed)
+    top = [r.player for r in final.rows if not r.dropped][:cut]
+    rank = {r.player: r.rank for r in final.rows}
+    table_of = {p: t + 1 for t, m in enumerate(played) for p in m.players}
+    names, points = snap.names, sim.rec0[:, REC_POINTS] / rules.point_scale
+    players = tuple(PlayerForecast(names[p], table_of.get(names[p], 0), float(points[p]),
+                                   forecast[p], hindsight[p], names[p] in playoff,
+                                   rank.get(names[p], 0), names[p] in top) for p in sim.players)
+    decided, reasons = {d.table: d for d in report.tables}, {t: w for t, *_, w in report.left_out}
+    tables = tuple(TableForecast(
+        t, (m.player_a, m.player_b), d.verdict if d else LEFT_OUT, reasons.get(t, ""),
+        d.players if d else None, t in report.drawing_tables, bool(drew[t - 1]), m.score_text())
+        for t, m in enumerate(played, start=1) if m.kind == MATCH for d in [decided.get(t)])
+    return EventForecast(entry.file, len(event.players), last, cut, report.simulations,
+                         report.converged, players, tables, final.rows, rules.keys,
+                         time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class Predictions:
+    """Every player of a set of events as flat arrays: forecasts, baselines and outcomes."""
+
+    event: np.ndarray  # event number of each player
+    model: np.ndarray
+    hindsight: np.ndarray
+    points: np.ndarray  # points-only baseline
+    constant: np.ndarray  # cut / players of the event
+    contender: np.ndarray  # could reach the points of the cut-th player by winning
+    outcome: np.ndarray  # 1 = played the playoff
+    top: np.ndarray  # 1 = in the exact final top cut
+
+
+def points_baseline(points: np.ndarray, cut: int) -> np.ndarray:
+    """P(cut) from current points only: 1 above the point group straddling the cut, the share of
+    the places left inside it, 0 below."""
+    size = (points[:, None] == points[None, :]).sum(axis=1)
+    return np.clip(cut - (points[:, None] < points[None, :]).sum(axis=1), 0, size) / size
+
+
+def predictions(events: list[EventForecast]) -> Predictions:
+    """Flatten ``events``; a contender can reach the current points of the ``cut``-th player by
+    winning (MTG: 3 points a win)."""
+    rows = []
+    for i, ev in enumerate(events):
+        pts = np.array([p.points for p in ev.players])
+        line = np.sort(pts)[::-1][min(ev.cut, len(pts)) - 1]
+        rows.append(np.column_stack([
+            np.full(len(pts), i), [p.cut.estimate for p in ev.players],
+            [p.hindsight.estimate for p in ev.players], points_baseline(pts, ev.cut),
+            np.full(len(pts), ev.cut / len(pts)), pts + 3 >= line,
+            [p.made_cut for p in ev.players], [p.in_top for p in ev.players]]))
+    c = np.concatenate(rows).T if rows else np.zeros((8, 0))
+    return Predictions(c[0].astype(np.int64), *c[1:5], c[5].astype(bool), c[6], c[7])
+
+
+@dataclass(frozen=True)
+class Score:
+    """A mean squared error over ``n`` players of ``events`` events, with a bootstrap interval."""
+
+    name: str
+    n: int
+    events: int
+    value: float
+    ci: ConfidenceInterval
+
+
+def cluster_bootstrap(per_player: np.ndarray, event: np.ndarray, reps: int = 2000,
+                      seed: int = 0, confidence_level: float = 0.95) -> ConfidenceInterval:
+    """Percentile interval of the mean of ``per_player``, resampling whole events."""
+    ids, inv = np.unique(event, return_inverse=True)
+    if len(ids) < 2:
+        return ConfidenceInterval(float("nan"), float("nan"))
+    sums, counts = np.bincount(inv, weights=per_player), np.bincount(inv)
+    pick = np.random.default_rng(seed).integers(0, len(ids), size=(reps, len(ids)))
+    means = sums[pick].sum(axis=1) / counts[pick].sum(axis=1)
+    low, high = np.quantile(means, [(1 - confidence_level) / 2, (1 + confidence_level) / 2])
+    return ConfidenceInterval(float(low), float(high))
+
+
+def brier(pred: Predictions, column: str = "model", subset: np.ndarray | None = None,
+          against: str | None = None, outcome: str = "outcome", label: str = "") -> Score:
+    """Brier score of ``column`` (mean of (p - outcome)^2), or with ``against`` the difference
+    ``brier(column) - brier(against)`` (negative: ``column`` is better), over ``subset``.
+    ``outcome="top"`` scores against the exact final top cut instead of the playoff; ``label`` is
+    appended to the score's name."""
+    keep = np.ones(len(pred.outcome), bool) if subset is None else subset
+    y = getattr(pred, outcome)
+    err = (getattr(pred, column) - y) ** 2
+    name = column if outcome == "outcome" else f"{column} vs exact top"
+    if against is not None:
+        err = err - (getattr(pred, against) - y) ** 2
+        name = f"{column} - {against}"
+    err, ev = err[keep], pred.event[keep]
+    value = float(err.mean()) if len(err) else float("nan")
+    return Score(name + label, int(keep.sum()), len(np.unique(ev)), value,
+                 cluster_bootstrap(err, ev))
+
+
+@dataclass(frozen=True)
+class Band:
+    """Players whose forecast lies in ``[low, high)``: mean forecast against observed frequency."""
+
+    low: float
+    high: float
+    n: int
+    mean_forecast: float
+    made: int
+    observed: float
+    ci: ConfidenceInterval
+
+
+def reliability(pred: Predictions, column: str = "model", edges=BANDS,
+                outcome: str = "outcome") -> tuple[Band, ...]:
+    """Players binned by forecast ``column`` (``edges``): mean forecast, observed frequency of
+    ``outcome`` and its 95% Wilson interval."""
+    p, y = getattr(pred, column), getattr(pred, outcome)
+    bands = []
+    for i, (lo, hi) in enumerate(itertools.pairwise(edges)):
+        last = i == len(edges) - 2
+        inside = (p >= lo) & ((p <= hi) if last else (p < hi))
+        n, k = int(inside.sum()), int(y[inside].sum())
+        low, high = wilson(k, n)
+        bands.append(Band(lo, hi, n, float(np.mean(p[inside])) if n else np.nan, k,
+                          k / n if n else np.nan, ConfidenceInterval(float(low), float(high))))
+    return tuple(bands)
+
+
+@dataclass(frozen=True)
+class Surprise:
+    """A player whose outcome the forecast did not expect, or who was called safe and missed."""
+
+    file: str
+    table: int
+    player: str
+    verdict: str
+    drew: bool
+    forecast: Proportion
+    p_draw: Proportion | None  # P(cut | their table draws) when the table was evaluated
+    hindsight: Proportion
+    made_cut: bool
+    final_rank: int
+    explanation: str
+
+
+def separating_key(a: StandingRow, b: StandingRow, keys: tuple[str, ...]) -> str:
+    """The first standings key on which rows ``a`` and ``b`` differ ("points" or a tiebreak)."""
+    if abs(a.points - b.points) > TOLERANCE:
+        return "points"
+    for k in keys:
+        if abs(a.values[k] - b.values[k]) > TOLERANCE:
+            return k
+    return "random order of an exact tie"
+
+
+def table_text(t: TableForecast | None) -> str:
+    return (f"table {t.table} modelled as {'drawing' if t.modelled_draw else 'playing'}, "
+            f"result {t.score}") if t else "no table"
+
+
+def explain(ev: EventForecast, player: str) -> str:
+    """What decided ``player``'s outcome: a playoff that is not the exact top cut (declined or
+    replaced), else their final rank, their own table (the model's choice and the result), and
+    the players who unexpectedly finished on the other side of them, with the deciding key."""
+    forecast = {p.player: p for p in ev.players}
+    table = {p: t for t in ev.tables for p in t.players}
+    f, me = forecast[player], next(r for r in ev.final if r.player == player)
+    if f.made_cut != f.in_top:
+        return f"final Swiss rank {me.rank}: " + (
+            "played the playoff from outside the exact top cut, in place of "
+            + ", ".join(ev.replaced()[1]) if f.made_cut else
+            "in the exact top cut but did not play the playoff (declined or replaced)")
+    parts = [f"{r.player} (forecast {forecast[r.player].cut.estimate:.3f}; "
+             f"{table_text(table.get(r.player))}; separated on {separating_key(r, me, ev.keys)})"
+             for r in (ev.final[me.rank:] if f.made_cut else ev.final[:me.rank - 1])
+             if r.player in forecast and (forecast[r.player].cut.estimate >= 0.5) == f.made_cut]
+    return (f"final Swiss rank {me.rank}; own {table_text(table.get(player))}"
+            + (("; finished above " if f.made_cut else "; passed by ") + "; ".join(parts)
+               if parts else ""))
+
+
+def surprises(events: list[EventForecast], low: float = 0.1, high: float = 0.9
+              ) -> tuple[Surprise, ...]:
+    """Players forecast below ``low`` who made the playoff, above ``high`` who missed it, and
+    every player at a table called safe to draw who missed it, each explained."""
+    out = []
+    for ev in events:
+        table = {p: t for t in ev.tables for p in t.players}
+        for f in ev.players:
+            t = table.get(f.player)
+            verdict = t.verdict if t else LEFT_OUT
+            p, safe = f.cut.estimate, verdict == SAFE_TO_DRAW
+            if not (f.made_cut and p < low or not f.made_cut and (p > high or safe)):
+                continue
+            chances = t.chances[t.players.index(f.player)] if t and t.chances else None
+            out.append(Surprise(ev.file, f.table, f.player, verdict, bool(t and t.drew), f.cut,
+                                chances.draw if chances else None, f.hindsight, f.made_cut,
+                                f.final_rank, explain(ev, f.player)))
+    return tuple(out)
+
+
+def safe_misses(events: list[EventForecast]) -> tuple[Surprise, ...]:
+    """Players at tables called safe to draw that drew and missed the playoff, explained."""
+    return tuple(s for s in surprises(events)
+                 if s.verdict == SAFE_TO_DRAW and s.drew and not s.made_cut)
+
+
+def verdict_counts(events: list[EventForecast]) -> dict[str, dict[str, int]]:
+    """Tables of the last Swiss round by verdict: how many there were, how many drew
+    intentionally, how many the rational other-tables model expected to draw, and both."""
+    out = {v: dict.fromkeys(("tables", "drew", "modelled_draw", "modelled_and_drew"), 0)
+           for v in VERDICTS}
+    for t in (t for ev in events for t in ev.tables):
+        for key, yes in zip(out[t.verdict], (True, t.drew, t.modelled_draw,
+                                             t.drew and t.modelled_draw), strict=True):
+            out[t.verdict][key] += yes
+    return out
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The figures of a set of events (see :func:`summarize`)."""
+
+    events: int
+    players: int
+    scores: tuple[Score, ...]
+    #: Reliability bands: "forecast", "hindsight", "forecast vs exact top" (outcome: exact top cut).
+    bands: dict[str, tuple[Band, ...]]
+    surprises: tuple[Surprise, ...]
+    verdicts: dict[str, dict[str, int]]
+
+
+def summarize(events: list[EventForecast]) -> Summary:
+    """Brier scores (model, hindsight, baselines, differences; all players and contenders; the
+    model against the exact top cut), reliability bands, surprises and verdict counts."""
+    pred = predictions(events)
+    scores = [brier(pred, col, subset, against, label=label)
+              for subset, label in ((None, ""), (pred.contender, " [contenders]"))
+              for col, against in (("model", None), ("hindsight", None), ("points", None),
+                                   ("constant", None), ("model", "points"), ("model", "constant"))]
+    scores.append(brier(pred, outcome="top"))
+    bands = {"forecast": reliability(pred), "hindsight": reliability(pred, "hindsight"),
+             "forecast vs exact top": reliability(pred, outcome="top")}
+    return Summary(len(events), len(pred.outcome), tuple(scores), bands, surprises(events),
+                   verdict_counts(events))

@@ -1,0 +1,292 @@
+"""Draw or play: each table's cut odds if it draws and if it plays, with other tables' draws modelled.
+
+For the round about to be played (published pairings, else projected), every table where a player
+has a real stake in the cut is evaluated in two scenarios that share their random numbers (common
+random numbers, see :mod:`drawsafe.engine.kernel`): the table plays, or it draws intentionally (0-0-3).  The
+play scenario also gives each player's odds if they win and if they lose (conditioning on the
+table's result).  With two rounds left, "draw" means drawing now and drawing again in the last round
+when both players of that table are then safe, as every table in the last round of a simulated
+future does (``SimConfig.future_draws``: by default "safe": guaranteed the cut on points, or on a
+points total from which at least ``safe`` of the players made the cut in a pilot run).
+
+Other tables (``others``):
+
+``none``      every other table plays;
+``locked``    a table draws when both its players are guaranteed the cut on points alone after a
+              draw, whatever else happens (exact);
+``rational``  iterated best responses: starting from the locked tables, every evaluated table draws
+              when drawing gives both players at least their odds of playing (or both reach
+              ``safe``); repeated with the other tables' new choices until no choice changes
+              (a fixed point).  Each round of choices uses the same random numbers, so the
+              iteration is deterministic; if it has not settled after :data:`MAX_ITERATIONS` it stops
+              and says so, keeping the last choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from drawsafe.engine import kernel as engine
+from drawsafe.errors import UsageError
+from drawsafe.pairing.next_round import next_round_pairings
+from drawsafe.simulation.odds import Progress
+from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.simulation.scenarios import TableFigures, make_evaluator
+from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator, published_first_round
+from drawsafe.event.snapshot import Snapshot
+from drawsafe.stats import ConfidenceInterval, Proportion, z_value
+from drawsafe.tiebreaks.values import REC_POINTS
+
+OTHERS = ("none", "locked", "rational")
+MAX_ITERATIONS = 8
+#: A player has a stake when winning gives at least this chance of the cut.
+STAKE = 0.001
+#: Simulations per scenario while the rational choices are being settled.
+SETTLE_SIMS = 4_000
+
+SAFE_TO_DRAW = "safe to draw"
+DRAW_BOTH = "draw is better for both"
+DRAW_ONE = "draw is better for one player only"
+PLAY = "play"
+
+
+@dataclass(frozen=True)
+class PlayerChances:
+    """One player's cut odds at their table."""
+
+    player: str
+    points: float
+    draw: Proportion
+    play: Proportion
+    win: Proportion
+    loss: Proportion
+    #: Mean and 95% interval of P(cut | draw) - P(cut | play), paired over common random numbers.
+    difference: float = 0.0
+    difference_ci: ConfidenceInterval = field(default_factory=lambda: ConfidenceInterval(0.0, 0.0))
+
+    def to_dict(self) -> dict:
+        d = {"player": self.player, "points": self.points}
+        for name, prop in (("draw", self.draw), ("play", self.play), ("win", self.win), ("loss", self.loss)):
+            ci = prop.confidence_interval()
+            d[f"p_cut_{name}"] = prop.estimate if prop.n else None
+            d[f"ci_{name}"] = [ci.low, ci.high] if prop.n else None
+        d["draw_minus_play"] = self.difference
+        d["ci_draw_minus_play"] = [self.difference_ci.low, self.difference_ci.high]
+        return d
+
+
+@dataclass(frozen=True)
+class TableDecision:
+    table: int
+    verdict: str
+    players: tuple[PlayerChances, PlayerChances]
+    #: What the other tables' model chose for this table (it draws / it plays).
+    others_choice: str = "play"
+
+    def to_dict(self) -> dict:
+        return {"table": self.table, "verdict": self.verdict, "players": [p.to_dict() for p in self.players]}
+
+
+@dataclass(frozen=True)
+class DrawReport:
+    round: int
+    rounds_left: int
+    simulations: int
+    pairings: str
+    others: str
+    safe: float
+    tables: tuple[TableDecision, ...]
+    left_out: tuple[tuple[int, str, str, str], ...]
+    drawing_tables: tuple[int, ...]
+    converged: bool = True
+    iterations: int = 0
+    precision_reached: bool = True
+
+    def to_json(self) -> dict:
+        return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
+                "pairings": self.pairings, "others": self.others, "safe": self.safe,
+                "others_drawing": list(self.drawing_tables), "converged": self.converged,
+                "iterations": self.iterations, "precision_reached": self.precision_reached,
+                "tables": [t.to_dict() for t in self.tables],
+                "left_out": [{"table": t, "player_a": a, "player_b": b, "reason": why}
+                             for t, a, b, why in self.left_out]}
+
+
+def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
+                  pairing: str | None = None) -> tuple[FirstRound, str]:
+    """The tables of the round about to be played: published, else projected."""
+    published = published_first_round(snap)
+    if published is not None:
+        return published, "published"
+    pairings = next_round_pairings(snap, rules, last_round, seed, pairing)
+    a = np.array([snap.index[t.player_a] for t in pairings.tables], dtype=np.int64)
+    b = np.array([snap.index[t.player_b] if t.player_b else -1 for t in pairings.tables], dtype=np.int64)
+    mode = np.where(b >= 0, engine.FREE, engine.KNOWN).astype(np.int64)
+    return FirstRound(a, b, mode, np.zeros((len(a), 3), dtype=np.int64)), f"projected ({pairings.method})"
+
+
+def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
+    """Tables (still to play) whose both players are guaranteed the cut on points after a draw."""
+    points = sim.rec0[:, REC_POINTS].astype(np.int64)
+    table = sim.points_table
+    win, draw = int(table[2]), int(table[1])
+    left = sim.snap.rounds_left
+    best = points + win * left  # the most each player can still reach
+    for t in range(fr.tables):
+        if fr.mode[t] == engine.KNOWN and fr.b[t] >= 0:
+            sa, sb = fr.score[t, 0], fr.score[t, 1]
+            for p, res in ((fr.a[t], np.sign(sa - sb)), (fr.b[t], np.sign(sb - sa))):
+                best[p] = points[p] + {1: win, 0: draw, -1: 0}[int(res)] + win * (left - 1)
+    active = sim.active
+    reach = np.sort(best[active])  # what every active player can still reach
+    out = np.zeros(fr.tables, dtype=bool)
+    for t in range(fr.tables):
+        a, b = fr.a[t], fr.b[t]
+        if b < 0 or fr.mode[t] != engine.FREE:
+            continue
+        ok = True
+        for x, o in ((a, b), (b, a)):
+            floor = points[x] + draw  # draw now, lose every later round
+            threats = len(reach) - np.searchsorted(reach, floor, side="left")  # best >= floor
+            threats -= int(active[x] and best[x] >= floor) + int(active[o] and best[o] >= floor)
+            threats += int(active[o] and points[o] + draw + win * (left - 1) >= floor)
+            ok = ok and threats < top
+        out[t] = ok
+    return out
+
+
+def paired_difference(d: np.ndarray, p: np.ndarray) -> tuple[float, ConfidenceInterval]:
+    """Mean of ``d - p`` (0/1 outcomes of the same simulations) with a 95% normal interval."""
+    diff = d.astype(np.float64) - p.astype(np.float64)
+    n = len(diff)
+    mean = float(diff.mean()) if n else 0.0
+    sd = float(diff.std(ddof=1)) if n > 1 else 0.0
+    half = z_value(0.95) * sd / np.sqrt(max(n, 1))
+    return mean, ConfidenceInterval(mean - half, mean + half)
+
+
+def chances(sim: Simulator, fr: FirstRound, t: int, k: int, fig: TableFigures,
+            point_scale: int = 1) -> PlayerChances:
+    """Player ``k`` (0 = A, 1 = B) of table ``t`` from the table's simulated figures."""
+    p = fr.a[t] if k == 0 else fr.b[t]
+    cut_play = fig.cut_play[:, k]
+    cut_draw = fig.cut_draw[:, k]
+    outcome = fig.outcome_play
+    won = outcome == (engine.A_WON if k == 0 else engine.B_WON)
+    lost = outcome == (engine.B_WON if k == 0 else engine.A_WON)
+    common = min(len(cut_play), len(cut_draw))  # the simulations both scenarios ran
+    diff, ci = paired_difference(cut_draw[:common], cut_play[:common])
+    points = sim.rec0[p, REC_POINTS] / point_scale
+    points = int(points) if float(points).is_integer() else float(points)
+    return PlayerChances(sim.snap.names[p], points, Proportion(int(cut_draw.sum()), len(cut_draw)),
+                         Proportion(int(cut_play.sum()), len(cut_play)),
+                         Proportion(int(cut_play[won].sum()), int(won.sum())),
+                         Proportion(int(cut_play[lost].sum()), int(lost.sum())), diff, ci)
+
+
+def draw_better(x: PlayerChances, safe: float) -> bool:
+    """Drawing is better for ``x``: clearly higher odds (the paired 95% interval of the difference is
+    above zero), or no loss at all for a player already safe."""
+    if x.difference > 0 and x.difference_ci.low > 0:
+        return True
+    return x.difference >= 0 and x.draw.estimate >= safe
+
+
+def verdict(a: PlayerChances, b: PlayerChances, safe: float) -> str:
+    if a.draw.estimate >= safe and b.draw.estimate >= safe:
+        return SAFE_TO_DRAW
+    better = [draw_better(x, safe) for x in (a, b)]
+    if all(better):
+        return DRAW_BOTH
+    if any(better):
+        return DRAW_ONE
+    return PLAY
+
+
+def wants_draw(a: PlayerChances, b: PlayerChances, safe: float) -> bool:
+    """The rational choice: draw when both are safe, or when drawing gives both at least their odds
+    of playing and one of them strictly more (two players with no chance either way play: their
+    draw would only hand their opponents' rivals OMW%)."""
+    both_safe = a.draw.estimate >= safe and b.draw.estimate >= safe
+    no_worse = a.draw.estimate >= a.play.estimate and b.draw.estimate >= b.play.estimate
+    better = a.draw.estimate > a.play.estimate or b.draw.estimate > b.play.estimate
+    return both_safe or (no_worse and better)
+
+
+def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, others: str = "rational",
+                   safe: float = 0.99, player: str | None = None, sims: int | None = None,
+                   precision: float | None = 0.005, seed: int = 0, max_sims: int = 400_000,
+                   progress: Progress | None = None) -> DrawReport:
+    """Draw-or-play figures for every table of the next round with a stake in the cut."""
+    config = config or SimConfig()
+    if others not in OTHERS:
+        raise UsageError(f"--others must be one of {', '.join(OTHERS)}")
+    if not 0 < safe <= 1:
+        raise UsageError("--safe must be in (0, 1]")
+    sim = Simulator(snap, rules, config)
+    fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
+    names = snap.names
+    if player is not None and player not in snap.index:
+        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
+    # Who has a stake: a first look with everyone playing.
+    look = sim.run(SETTLE_SIMS, seed=seed, first_round=fr)
+    a_wins = sim.run(SETTLE_SIMS, seed=seed, first_round=fr.with_modes(
+        np.where(fr.mode == engine.FREE, engine.FORCE_A, fr.mode)))
+    b_wins = sim.run(SETTLE_SIMS, seed=seed, first_round=fr.with_modes(
+        np.where(fr.mode == engine.FREE, engine.FORCE_B, fr.mode)))
+    tables, left_out = [], []
+    for t in range(fr.tables):
+        a, b = fr.a[t], fr.b[t]
+        label_b = names[b] if b >= 0 else ("BYE" if b == -1 else "loss")
+        if player is not None and player not in (names[a], label_b):
+            continue
+        if b < 0:
+            left_out.append((t + 1, names[a], label_b, "no opponent"))
+            continue
+        if fr.mode[t] == engine.KNOWN:
+            left_out.append((t + 1, names[a], names[b], "result already reported"))
+            continue
+        if not stake(look, a_wins, b_wins, fr, t):
+            left_out.append((t + 1, names[a], names[b],
+                             f"no stake: even a win leaves the cut below {STAKE:.1%}"))
+            continue
+        tables.append(t)
+    drawing: set[int] = set()
+    converged, iterations = True, 0
+    if others in ("locked", "rational"):
+        drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, config.top))}
+    if others == "rational":
+        candidates = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE
+                      and (t in tables or stake(look, a_wins, b_wins, fr, t))]
+        evaluator = make_evaluator(sim, fr, seed)
+        converged = False
+        for iterations in range(1, MAX_ITERATIONS + 1):
+            figures, _ = evaluator.evaluate(candidates, drawing, SETTLE_SIMS, None, max_sims, None)
+            choice = set(drawing) - set(candidates)
+            for i, t in enumerate(candidates):
+                a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
+                b = chances(sim, fr, t, 1, figures[i], rules.point_scale)
+                if wants_draw(a, b, safe):
+                    choice.add(t)
+            if choice == drawing:
+                converged = True
+                break
+            drawing = choice
+    evaluator = make_evaluator(sim, fr, seed)
+    figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress)
+    decisions = []
+    for i, t in enumerate(tables):
+        a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
+        b = chances(sim, fr, t, 1, figures[i], rules.point_scale)
+        decisions.append(TableDecision(t + 1, verdict(a, b, safe), (a, b), "draw" if t in drawing else "play"))
+    n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
+    return DrawReport(snap.after_round + 1, snap.rounds_left, n, how, others, safe, tuple(decisions),
+                      tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached)
+
+
+def stake(look: SimBatch, a_wins: SimBatch, b_wins: SimBatch, fr: FirstRound, t: int) -> bool:
+    """A player of table ``t`` has a real stake: winning gives them at least :data:`STAKE`."""
+    a, b = fr.a[t], fr.b[t]
+    return (max(a_wins.cut[a], b_wins.cut[b]) / a_wins.n >= STAKE or look.cut[a] > 0 or look.cut[b] > 0)

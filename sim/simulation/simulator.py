@@ -1,0 +1,247 @@
+"""Running the Monte Carlo kernel from Python: inputs from a snapshot, batches, merged outputs.
+
+:class:`Simulator` turns a :class:`~drawsafe.event.snapshot.Snapshot` into the kernel's arrays once; each call
+of :meth:`Simulator.run` plays simulations ``first .. first + n - 1`` and returns a
+:class:`SimBatch`.  Because simulation ``s`` depends only on ``(seed, s)``, batches can be run in
+any split and merged (:meth:`SimBatch.merge`) with the same result as one big run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+
+from drawsafe.engine import kernel as engine
+from drawsafe.event import kinds
+from drawsafe.errors import UsageError
+from drawsafe.event.model import BYE, LOSS, MATCH
+from drawsafe.engine.results import ResultModel
+from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.event.snapshot import Snapshot
+from drawsafe.tiebreaks.values import REC_POINTS, player_records
+
+LAST_ROUND = ("standings", "random")
+PAIRINGS = {"mtg": engine.MTG_PAIRING, "dutch": engine.DUTCH_PAIRING}
+FUTURE_POLICIES = {"none": engine.NO_DRAWS, "locked": engine.LOCKED, "safe": engine.SAFE_POINTS}
+#: Pilot simulations that set the "safe points" of the future draw policy, and where they start
+#: (simulation indices far from those of any run, so they never coincide).
+PILOT_SIMS = 2_000
+PILOT_FIRST = 1 << 40
+#: A points total counts as safe only when at least this many pilot players finished on it.
+PILOT_MIN_COUNT = 30
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """How the remaining rounds are played and what counts as making it."""
+
+    top: int = 8
+    #: Last Swiss round paired by standings (1 v 2, ...) or at random within point groups.
+    last_round: str = "standings"
+    results: ResultModel = field(default_factory=ResultModel)
+    #: Intentional draws in the last round of a simulated future: "none"; "locked" (both players
+    #: guaranteed the cut on points after a draw); "safe" (locked, or both reach a points total from
+    #: which at least ``safe`` of the players made the cut in a pilot run).
+    future_draws: str = "safe"
+    safe: float = 0.99
+    #: Rank histograms keep ranks 1 .. max_rank exactly, lower ranks in one bin.
+    max_rank: int = 64
+    #: "mtg" (point groups in random order; the last round per ``last_round``) or "dutch" (the
+    #: FIDE Dutch approximation of drawsafe.pairing.dutch, every round); None: the rule pack's.
+    pairing: str | None = None
+
+    def __post_init__(self):
+        if self.last_round not in LAST_ROUND:
+            raise UsageError(f"--last-round must be one of {', '.join(LAST_ROUND)}")
+        if self.future_draws not in FUTURE_POLICIES:
+            raise UsageError(f"future draw policy must be one of {', '.join(FUTURE_POLICIES)}")
+        if self.top < 1:
+            raise UsageError("--top must be at least 1")
+        if self.pairing is not None and self.pairing not in PAIRINGS:
+            raise UsageError(f"--pairing must be one of {', '.join(PAIRINGS)}")
+
+
+@dataclass
+class SimBatch:
+    """Outputs of simulations ``first .. first + n - 1``."""
+
+    first: int
+    n: int
+    cut: np.ndarray  # [players] simulations in the cut
+    rank_hist: np.ndarray  # [players, max_rank + 1]
+    points_hist: np.ndarray  # [players, max points + 1]
+    focus_cut: np.ndarray  # [n, focus] 0/1
+    focus_rank: np.ndarray  # [n, focus] 0-based final rank
+    focus_keys: np.ndarray  # [n, focus, keys] final points and tiebreaks
+    table_outcome: np.ndarray  # [n, tables] engine.A_WON / DRAWN / B_WON / ID
+    cut_line: np.ndarray  # [n, keys] points and tiebreaks of the last player in the cut
+    #: [points, 2]: active players finishing on those points, and how many of them made the cut.
+    cut_at_points: np.ndarray = None
+
+    def merge(self, other: SimBatch) -> SimBatch:
+        if other.first != self.first + self.n:
+            raise ValueError("batches must be consecutive")
+        return SimBatch(
+            self.first, self.n + other.n, self.cut + other.cut, self.rank_hist + other.rank_hist,
+            self.points_hist + other.points_hist,
+            *(np.concatenate([a, b]) for a, b in (
+                (self.focus_cut, other.focus_cut), (self.focus_rank, other.focus_rank),
+                (self.focus_keys, other.focus_keys), (self.table_outcome, other.table_outcome),
+                (self.cut_line, other.cut_line))),
+            self.cut_at_points + other.cut_at_points,
+        )
+
+
+@dataclass(frozen=True)
+class FirstRound:
+    """The tables of the first simulated round when they are known (published pairings)."""
+
+    a: np.ndarray  # player index
+    b: np.ndarray  # opponent index; -1 bye; -2 loss without opponent
+    mode: np.ndarray  # engine.FREE / KNOWN / ...
+    score: np.ndarray  # [tables, 3] reported game score (mode KNOWN)
+
+    @property
+    def tables(self) -> int:
+        return len(self.a)
+
+    def with_modes(self, modes: np.ndarray) -> FirstRound:
+        return FirstRound(self.a, self.b, np.asarray(modes, dtype=np.int64), self.score)
+
+
+def published_first_round(snap: Snapshot) -> FirstRound | None:
+    """The next round's published tables, with the results already reported."""
+    if snap.next_round is None:
+        return None
+    a, b, mode, score = [], [], [], []
+    for m in snap.next_round.matches:
+        a.append(snap.index[m.player_a])
+        if m.kind == MATCH:
+            b.append(snap.index[m.player_b])
+            if m.reported:
+                mode.append(engine.KNOWN)
+                score.append((m.a_wins, m.b_wins, m.draws))
+            else:
+                mode.append(engine.FREE)
+                score.append((0, 0, 0))
+        elif m.kind in (BYE, LOSS):
+            b.append(-1 if m.kind == BYE else -2)
+            mode.append(engine.KNOWN)
+            score.append((0, 0, 0))
+        else:
+            raise UsageError(f"round {snap.next_round.number}: a {m.kind} cannot be simulated")
+    return FirstRound(np.array(a, dtype=np.int64), np.array(b, dtype=np.int64),
+                      np.array(mode, dtype=np.int64), np.array(score, dtype=np.int64).reshape(-1, 3))
+
+
+class Simulator:
+    """The remaining Swiss rounds of ``snap`` under ``rules`` and ``config``, ready to simulate."""
+
+    def __init__(self, snap: Snapshot, rules: RulePack, config: SimConfig | None = None):
+        config = config or SimConfig()
+        if snap.rounds_left < 1:
+            raise UsageError(f"no Swiss round left to play after round {snap.after_round} "
+                             f"(the event has {snap.total_rounds}); use --after-round or --rounds")
+        self.snap, self.rules, self.config = snap, rules, config
+        n, total, done = snap.players, snap.total_rounds, snap.after_round
+        self.opp = np.full((n, total), -1, dtype=np.int32)
+        self.kind = np.zeros((n, total), dtype=np.int8)
+        self.gw = np.zeros((n, total), dtype=np.int8)
+        self.gl = np.zeros((n, total), dtype=np.int8)
+        self.gd = np.zeros((n, total), dtype=np.int8)
+        for name in ("opp", "kind", "gw", "gl", "gd"):
+            getattr(self, name)[:, :done] = getattr(snap, name)
+        table = rules.points_table()
+
+        self.rec0 = player_records(self.kind, self.gw, self.gl, self.gd, done, table)
+        self.had_bye = (snap.kind == kinds.BYE).any(axis=1) if done else np.zeros(n, dtype=bool)
+        self.active = snap.active.copy()
+        #: Byes awarded before the event: a bye in each of rounds 1 .. award[p].
+        self.award = np.array([snap.event.awarded_byes.get(p, 0) for p in snap.names], dtype=np.int64)
+        self.players = np.flatnonzero(self.active).astype(np.int64)
+        self.members = np.flatnonzero(self.active | snap.competed).astype(np.int64)
+        self.codes = rules.codes()
+        self.points_table = table
+        self.flags = rules.flags(snap.has_rematch)
+        self.ratings = snap.ratings.astype(np.float64)
+        res = config.results
+        self.strength = res.strengths(snap.names, snap.event.ratings, snap.event.win_probability)
+        self.tables_ = res.tables()
+        self.first_round = published_first_round(snap)
+        self.bye_games = snap.event.best_of // 2 + 1
+        self.max_points = int(self.rec0[:, REC_POINTS].max(initial=0)) + table.max() * snap.rounds_left
+        self.pairing = PAIRINGS[config.pairing or rules.pairing]
+        #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
+        self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
+        self.pilots: dict[int, int] = {}
+
+    def draw_points(self, seed: int) -> int:
+        """The "safe points" of the future draw policy: the lowest final points total from which at
+        least ``config.safe`` of the active players made the cut in a pilot run of
+        :data:`PILOT_SIMS` simulations (locked draws only), and every higher total too.  A large
+        number when no total qualifies (then only locked tables draw)."""
+        if self.config.future_draws != "safe" or self.snap.rounds_left < 2:
+            return 1 << 30
+        if seed not in self.pilots:
+            pilot = self.run(PILOT_SIMS, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED)
+            total, made = pilot.cut_at_points[:, 0], pilot.cut_at_points[:, 1]
+            threshold = 1 << 30
+            for v in range(len(total) - 1, -1, -1):
+                if total[v] == 0:
+                    continue
+                if total[v] < PILOT_MIN_COUNT or made[v] < self.config.safe * total[v]:
+                    break
+                threshold = v
+            self.pilots[seed] = threshold
+        return self.pilots[seed]
+
+    def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
+            keep_per_sim: bool = False, policy: int | None = None) -> SimBatch:
+        """Play simulations ``first .. first + n - 1``.
+
+        ``focus`` lists players whose per-simulation cut, rank and tiebreaks are kept; with
+        ``keep_per_sim`` the first round's table outcomes and the cut line are kept too.
+        ``first_round`` overrides the tables (and modes) of the first simulated round; ``policy``
+        the future draw policy (an engine code; default: the config's).
+        """
+        if policy is None:
+            policy = FUTURE_POLICIES[self.config.future_draws]
+        draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
+        fr = first_round if first_round is not None else self.first_round
+        if fr is None:
+            fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
+        focus = np.asarray(focus, dtype=np.int64)
+        p = self.snap.players
+        if focus.size and (focus.min() < 0 or focus.max() >= p):
+            raise ValueError(f"focus players must be indices 0..{p - 1}")  # the kernel does not check
+        if fr.tables and (fr.a.max() >= p or fr.b.max() >= p):
+            raise ValueError("first-round tables name a player outside the field")
+        k = len(self.codes)
+        chunks = max(1, min(numba.get_num_threads() * 4, n))
+        cut = np.zeros((chunks, p), dtype=np.int64)
+        rank_hist = np.zeros((chunks, p, self.config.max_rank + 1), dtype=np.int64)
+        points_hist = np.zeros((chunks, p, self.max_points + 1), dtype=np.int64)
+        focus_cut = np.zeros((n, len(focus)), dtype=np.int8)
+        focus_rank = np.zeros((n, len(focus)), dtype=np.int32)
+        focus_keys = np.zeros((n, len(focus), k), dtype=np.float64)
+        outcome = np.zeros((n if keep_per_sim else 0, fr.tables), dtype=np.int8)
+        cut_line = np.zeros((n if keep_per_sim else 0, k), dtype=np.float64)
+        cut_at_points = np.zeros((chunks, self.max_points + 1, 2), dtype=np.int64)
+        dcum, dsc, wcum, wsc = self.tables_
+        res = self.config.results
+        engine.run_simulations(
+            np.uint64(seed % 2**64), first, n, chunks, self.opp, self.kind, self.gw, self.gl, self.gd,
+            self.rec0, self.had_bye, self.award, self.active, self.players, self.members,
+            self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
+            self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
+            self.points_table, self.flags, self.ratings, engine.pairing_selector(self.pairing),
+            self.standings_last, policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
+            cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
+        return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
+                        focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))
+
+
+
+

@@ -1,0 +1,194 @@
+"""Compare computed standings with the standings an event file publishes, and explain differences.
+
+A judge runs ``drawsafe standings FILE --check``: every published row whose points, record or
+tiebreaks differ from the exact recomputation is listed, with the most likely reason, found by
+recomputing under each known publisher behaviour and seeing which one reproduces the published
+figures:
+
+``playoff``   the published values count the playoff matches (a repeated opponent once), for the
+              player or for their opponents (melee.gg publishes after the playoff);
+``floor``     the published own GW% uses the other floor variant (floored at 1/3 or not);
+``frozen``    the values were computed after an earlier round (dropped players, two-phase events);
+``unknown``   none of these reproduces the published figure.
+
+Published percentages are compared at the published precision (see :func:`agrees`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from drawsafe.event.model import Event, PublishedStanding
+from drawsafe.tiebreaks.packs import MTG, MTG_CLASSIC, RulePack
+from drawsafe.event.snapshot import Snapshot, take_snapshot
+from drawsafe.standings.table import records, tiebreak_table
+
+FIELDS = ("omw", "gw", "ogw")
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One published row that the recomputation does not reproduce."""
+
+    player: str
+    rank: int
+    #: Field -> (computed, published), for each field that differs.
+    fields: dict[str, tuple[float, float]]
+    reason: str
+    explanation: str
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "published_rank": self.rank, "reason": self.reason,
+                "explanation": self.explanation,
+                "fields": {k: {"computed": a, "published": b} for k, (a, b) in self.fields.items()}}
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The outcome of comparing with the published standings."""
+
+    compared: int
+    disagreements: tuple[Disagreement, ...]
+    precision: int
+    missing: tuple[str, ...] = field(default=())
+
+    @property
+    def agreed(self) -> int:
+        return self.compared - len(self.disagreements)
+
+    def to_dict(self) -> dict:
+        return {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
+                "disagreements": [d.to_dict() for d in self.disagreements],
+                "missing": list(self.missing)}
+
+
+def agrees(value: float, published: float, decimals: int) -> bool:
+    """True when ``published`` is ``value`` at ``decimals`` places, as the publisher rounds.
+
+    Accepted roundings: half up, truncation, and half up after a first rounding to one more
+    decimal (melee.gg averages already-rounded figures; all three occur in its files).
+    """
+    target = round(published * 10.0**decimals)
+    return target in publisher_roundings(value, decimals)
+
+
+def publisher_roundings(value: float, decimals: int) -> set[int]:
+    """``value`` scaled by ``10**decimals`` and made whole in each way a publisher does."""
+    eps = 1e-6  # absorbs binary rounding error of the scaled value, far below one unit
+    scaled = value * 10.0**decimals
+    finer = math.floor(value * 10.0 ** (decimals + 1) + 0.5 + eps)
+    return {math.floor(scaled + 0.5 + eps), math.floor(scaled + eps), math.floor(finer / 10 + 0.5 + eps)}
+
+
+class Model:
+    """Points, record and tiebreaks of every player under one way of computing them."""
+
+    def __init__(self, snap: Snapshot, rules: RulePack, dedupe: bool | None = None):
+        self.snap = snap
+        self.keys = tiebreak_table(snap, rules, dedupe)
+        self.rec = records(snap)
+        self.rules = rules
+
+    def values(self, player: str) -> dict[str, float]:
+        i = self.snap.index[player]
+        return dict(zip(("points",) + FIELDS, self.keys[i].tolist()))
+
+    def record(self, player: str) -> tuple[int, int, int]:
+        i = self.snap.index[player]
+        return tuple(int(x) for x in self.rec[i])
+
+    def differences(self, row: PublishedStanding, decimals: int, only: tuple[str, ...] = FIELDS) -> dict:
+        v = self.values(row.player)
+        out = {}
+        if "points" in only or only == FIELDS:
+            if v["points"] != row.points:
+                out["points"] = (v["points"], float(row.points))
+            rec = self.record(row.player)
+            if rec != (row.wins, row.losses, row.draws):
+                out["record"] = ("-".join(map(str, rec)), f"{row.wins}-{row.losses}-{row.draws}")
+        for f in only:
+            if f != "points" and not agrees(v[f], getattr(row, f), decimals):
+                out[f] = (v[f], getattr(row, f))
+        return out
+
+
+def check_standings(event: Event, snap: Snapshot, rules: RulePack) -> CheckReport:
+    """Compare ``event.standings`` with the recomputation of ``snap`` under ``rules``."""
+    published = event.standings or ()
+    decimals = event.precision or infer_precision(published)
+    base = Model(snap, rules)
+    alternatives = Alternatives(event, snap, rules)
+    found, missing = [], []
+    for row in published:
+        if row.player not in snap.index:
+            missing.append(row.player)
+            continue
+        diff = base.differences(row, decimals)
+        if diff:
+            reason, text = alternatives.explain(row, diff, decimals)
+            found.append(Disagreement(row.player, row.rank, diff, reason, text))
+    return CheckReport(len(published) - len(missing), tuple(found), decimals, tuple(missing))
+
+
+class Alternatives:
+    """The other ways a publisher may have computed the figures, built only when needed."""
+
+    def __init__(self, event: Event, snap: Snapshot, rules: RulePack):
+        self.event, self.snap, self.rules = event, snap, rules
+        self.cache: dict[str, Model] = {}
+
+    def model(self, name: str) -> Model | None:
+        if name not in self.cache:
+            self.cache[name] = self.build(name)
+        return self.cache[name]
+
+    def build(self, name: str) -> Model | None:
+        other = MTG_CLASSIC if self.rules.name == "mtg" else MTG
+        if name == "playoff":
+            if not self.event.playoff:
+                return None
+            snap = take_snapshot(self.event, self.snap.after_round, include_playoff=True)
+            return Model(snap, self.rules, dedupe=True)
+        if name == "playoff+floor":
+            if not self.event.playoff or self.rules not in (MTG, MTG_CLASSIC):
+                return None
+            snap = take_snapshot(self.event, self.snap.after_round, include_playoff=True)
+            return Model(snap, other, dedupe=True)
+        if name == "floor":
+            return Model(self.snap, other) if self.rules in (MTG, MTG_CLASSIC) else None
+        if name.startswith("after"):
+            k = int(name[5:])
+            return Model(take_snapshot(self.event, k), self.rules)
+        return None
+
+    def explain(self, row: PublishedStanding, diff: dict, decimals: int) -> tuple[str, str]:
+        for name, reason, text in (
+            ("floor", "floor", ("the published own GW% uses the other 1/3-floor variant "
+                                f"({'not floored' if self.rules.name == 'mtg' else 'floored'})")),
+            ("playoff", "playoff", "the published figures count the playoff matches"),
+            ("playoff+floor", "playoff", ("the published figures count the playoff matches and use the "
+                                          "other own-GW% floor variant")),
+        ):
+            m = self.model(name)
+            if m is not None and not m.differences(row, decimals):
+                return reason, text
+        if set(diff) <= set(FIELDS):
+            for k in range(self.snap.after_round - 1, 0, -1):
+                m = self.model(f"after{k}")
+                if not m.differences(row, decimals, only=tuple(diff)):
+                    return "frozen", f"the published figures are those after round {k}"
+        return "unknown", "no known publisher behaviour reproduces the published figures"
+
+
+def infer_precision(rows) -> int:
+    best = 0
+    for r in rows:
+        for f in FIELDS:
+            text = repr(getattr(r, f))
+            if "." in text and "e" not in text:
+                best = max(best, len(text.split(".")[1]))
+    return best or 6
+
+
+

@@ -1,0 +1,226 @@
+"""Standings order by refining ties: each tiebreak is computed only for players still tied.
+
+Ranking by (points, tiebreak 1, tiebreak 2, ...) is the same as: sort by points; inside each
+group of equal points sort by tiebreak 1; inside each run still equal, by tiebreak 2; and so on,
+exact ties last of all by a random key.  Working run by run means a tiebreak is computed only for
+players who are still tied when it is reached (OGW% is rarely needed), and the final standings of a
+simulation need only be exact down to the rank that matters (``need``): runs that start below it
+are left in point order.  A complete order of a field where most players share their points (the
+last round's pairing by standings) starts with one radix sort of everyone by (points, first
+tiebreak) instead (:mod:`drawsafe.standings.sorting`).  :func:`refined_order` gives exactly the order of a
+comparator sort on the full keys for every run it sorts (``tests/test_order.py`` pins this).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+from drawsafe.event import kinds
+from drawsafe.jit import kernel
+from drawsafe.rng import GOLDEN, mix64
+from drawsafe.standings.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
+from drawsafe.tiebreaks.values import (
+    FLAG_DEDUPE,
+    FLOOR,
+    GW,
+    GW_RAW,
+    OGW,
+    OMW,
+    POINTS,
+    REC_POINTS,
+    opponent_mean,
+    opponent_means_all,
+    tiebreak_values_rec,
+    win_percentages,
+)
+
+
+@kernel
+def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column, values):
+    """``values[i]`` = MTG tiebreak ``code`` of player ``order[i]`` for every position ``i`` in the
+    runs ``run_lo[q] .. run_hi[q] - 1`` (``tied`` players in all).  OMW%/OGW% for many players are
+    computed for everyone at once (:func:`opponent_means_all`, into ``column``)."""
+    if (code == OMW or code == OGW) and not dedupe and 4 * tied >= opp.shape[0]:
+        opponent_means_all(mw if code == OMW else gwp, opp, kind, nr, column)
+        for q in range(runs):
+            for i in range(run_lo[q], run_hi[q]):
+                values[i] = column[order[i]]
+        return
+    # The codes are spelled out here rather than calling mtg_value: through it (even inlined) the
+    # GW% level of a 1,024-player ranking took 17.6 us instead of 2.7 (benchmarks/profile.py).
+    source = mw if code == OMW else gwp
+    for q in range(runs):
+        for i in range(run_lo[q], run_hi[q]):
+            p = order[i]
+            if code == GW:
+                v = max(FLOOR, gwp[p])
+            elif code == GW_RAW:
+                v = gwp[p]
+            else:
+                v = opponent_mean(p, source, opp, kind, nr, dedupe)
+            values[i] = v
+
+
+@kernel
+def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
+    """Tiebreak ``code`` of player ``p`` (the MTG codes); NaN for other codes."""
+    if code == GW:
+        return max(FLOOR, gwp[p])
+    if code == GW_RAW:
+        return gwp[p]
+    if code == OMW:
+        return opponent_mean(p, mw, opp, kind, nr, dedupe)
+    if code == OGW:
+        return opponent_mean(p, gwp, opp, kind, nr, dedupe)
+    return np.nan
+
+
+def noise_value(noise, p):
+    """Player ``p``'s random key for exact ties: ``noise[p]`` for an array; for a pair ``(key,
+    counter)`` the draw a stream with that state would make ``p + 1``-th (:mod:`drawsafe.rng`), computed
+    only for the players that need one."""
+    if isinstance(noise, tuple):
+        return mix64(noise[0] + (noise[1] + np.uint64(p + 1)) * GOLDEN)
+    return noise[p]
+
+
+@overload(noise_value)
+def _noise_value(noise, p):
+    if isinstance(noise, types.BaseTuple):
+        return lambda noise, p: mix64(noise[0] + (noise[1] + np.uint64(p + 1)) * GOLDEN)
+    return lambda noise, p: noise[p]
+
+
+@kernel
+def points_order(rec, members):
+    """``members`` by points, highest first (counting sort; stable), and where each point group
+    ends: ``ends[b]`` for the ``b``-th points total from the top (empty groups included)."""
+    n = members.shape[0]
+    order = np.empty(n, dtype=np.int64)
+    if n == 0:
+        return order, np.zeros(1, dtype=np.int64)
+    pts = np.empty(n, dtype=np.int64)  # gathered once: rec rows are far apart
+    high = rec[members[0], REC_POINTS]
+    low = high
+    for i in range(n):
+        v = rec[members[i], REC_POINTS]
+        pts[i] = v
+        high = max(high, v)
+        low = min(low, v)
+    start = np.zeros(high - low + 2, dtype=np.int64)
+    for i in range(n):
+        start[high - pts[i] + 1] += 1
+    for b in range(1, start.shape[0]):
+        start[b] += start[b - 1]
+    for i in range(n):
+        b = high - pts[i]
+        order[start[b]] = members[i]
+        start[b] += 1
+    return order, start[:-1]
+
+
+@kernel
+def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members, noise,
+                  keys, need_ranks, need_active, active):
+    """``members`` in standings order, exact down to the first position by which ``need_ranks``
+    players and ``need_active`` players with ``active[p]`` are placed (pass ``need_ranks =
+    members.shape[0]`` for a complete order); below it players are only in point order.
+
+    A tiebreak is computed only for the players still tied when it is reached.  ``noise`` gives each
+    player's random key for exact ties (see :func:`noise_value`).  Codes other than the MTG ones are
+    computed for all players at once, into ``keys``, by :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`
+    (they may need whole columns, e.g. direct encounter); with MTG codes only ``keys`` is left alone
+    (:func:`complete_keys` fills a player's row when asked).
+    """
+    n = members.shape[0]
+    order, ends = points_order(rec, members)
+    need = 0
+    placed = 0
+    while need < n and (need < need_ranks or placed < need_active):
+        if active[order[need]]:
+            placed += 1
+        need += 1
+    dedupe = flags[FLAG_DEDUPE] != 0
+    size = rec.shape[0]
+    # work arrays carved from two blocks: an allocation costs more than a view
+    sort_ints, sort_floats = sort_work_sizes(n)
+    floats = np.empty(3 * size + n + sort_floats)
+    mw = floats[:size]
+    gwp = floats[size:2 * size]
+    column = floats[2 * size:3 * size]
+    values = floats[3 * size:3 * size + n]  # by position in order
+    work_f = floats[3 * size + n:]  # sort_runs_desc's (drawsafe.standings.sorting.sort_work_sizes)
+    ints = np.empty(4 * (n + 1) + sort_ints, dtype=np.int64)
+    run_lo = ints[:n + 1]
+    run_hi = ints[n + 1:2 * (n + 1)]
+    new_lo = ints[2 * (n + 1):3 * (n + 1)]
+    new_hi = ints[3 * (n + 1):4 * (n + 1)]
+    work_i = ints[4 * (n + 1):]
+    win_percentages(rec, points_table[kinds.WIN], mw, gwp)
+    generic = False
+    for k in range(1, codes.shape[0]):
+        c = codes[k]
+        if c != OMW and c != OGW and c != GW and c != GW_RAW and c != POINTS:
+            generic = True
+    if generic:
+        tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, keys)
+    # runs of equal keys so far: run_lo[i] .. run_hi[i]; first the point groups starting before need
+    runs = 0
+    tied = 0
+    lo = 0
+    for b in range(ends.shape[0]):
+        hi = ends[b]
+        if lo >= need:
+            break
+        if hi - lo > 1:
+            run_lo[runs] = lo
+            run_hi[runs] = hi
+            runs += 1
+            tied += hi - lo
+        lo = hi
+    first = 1
+    if (not generic and not dedupe and need >= n and codes.shape[0] > 1 and 4 * tied >= size
+            and (codes[1] == OMW or codes[1] == OGW or codes[1] == GW)):
+        # A complete order of a field with many players tied on points: one sort by (points, first
+        # tiebreak) for everyone instead of a sort of every point group.
+        if codes[1] == GW:
+            for p in range(size):
+                column[p] = max(FLOOR, gwp[p])
+        else:
+            opponent_means_all(mw if codes[1] == OMW else gwp, opp, kind, nr, column)
+        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo)
+        if done:
+            first = 2
+            runs = count
+            tied = count_tied
+    for k in range(first, codes.shape[0]):
+        if runs == 0:
+            break
+        if generic:
+            for q in range(runs):
+                for i in range(run_lo[q], run_hi[q]):
+                    values[i] = keys[order[i], k]
+        else:
+            fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
+                        values)
+        runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, True, new_lo, new_hi, work_i, work_f)
+        run_lo, new_lo = new_lo, run_lo
+        run_hi, new_hi = new_hi, run_hi
+    for q in range(runs):
+        for i in range(run_lo[q], run_hi[q]):
+            values[i] = -float(noise_value(noise, order[i]))
+    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_f)
+    return order
+
+
+@kernel
+def complete_keys(p, mw, gwp, rec, opp, kind, nr, codes, flags, keys):
+    """Fill every MTG column of ``keys[p]`` (other codes were computed for everyone already);
+    ``mw``/``gwp`` from :func:`drawsafe.tiebreaks.values.win_percentages` of the same records."""
+    keys[p, 0] = rec[p, REC_POINTS]
+    for k in range(1, codes.shape[0]):
+        v = mtg_value(codes[k], p, mw, gwp, opp, kind, nr, flags[FLAG_DEDUPE] != 0)
+        if not np.isnan(v):
+            keys[p, k] = v

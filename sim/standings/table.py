@@ -1,0 +1,126 @@
+"""Exact standings of a snapshot: points, record and every tiebreak, as a judge reads them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from drawsafe.event import kinds
+from drawsafe.standings.order import refined_order
+from drawsafe.standings.ranking import tie_groups
+from drawsafe.rng import next_u64, stream
+from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.event.snapshot import Snapshot
+from drawsafe.tiebreaks.values import player_records, round_result, tiebreak_values, tiebreak_values_rec
+
+#: Simulation index reserved for the random order of exact ties in ``standings``.
+STANDINGS_STREAM = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings.  ``values`` maps each tiebreak key (e.g. "OMW") to its value."""
+
+    rank: int
+    player: str
+    points: float
+    wins: int
+    losses: int
+    draws: int
+    values: dict[str, float]
+    #: Exactly tied with a neighbour on points and every tiebreak (their order is random).
+    tied: bool = False
+    dropped: bool = False
+
+    def __getattr__(self, name: str) -> float:
+        values = self.__dict__.get("values", {})
+        if name.upper() in values:
+            return values[name.upper()]
+        raise AttributeError(name)
+
+    def to_dict(self) -> dict:
+        d = {"rank": self.rank, "player": self.player, "points": self.points, "wins": self.wins,
+             "losses": self.losses, "draws": self.draws}
+        d.update({k.lower(): v for k, v in self.values.items()})
+        d["tied"] = self.tied
+        d["dropped"] = self.dropped
+        return d
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings after ``snapshot.after_round`` Swiss rounds under ``rules``."""
+
+    snapshot: Snapshot
+    rules: RulePack
+    rows: tuple[StandingRow, ...]
+    seed: int
+
+    def by_player(self) -> dict[str, StandingRow]:
+        return {r.player: r for r in self.rows}
+
+    def to_json(self) -> list[dict]:
+        return [r.to_dict() for r in self.rows]
+
+
+def tiebreak_table(snap: Snapshot, rules: RulePack, dedupe: bool | None = None) -> np.ndarray:
+    """Points and tiebreak values of every player, ``[player, 1 + len(rules.tiebreaks)]``."""
+    codes = rules.codes()
+    out = np.zeros((snap.players, len(codes)))
+    flags = rules.flags(snap.has_rematch if dedupe is None else dedupe)
+    tiebreak_values(snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, snap.kind.shape[1],
+                    rules.points_table(), codes, flags, snap.ratings, out)
+    return out
+
+
+def records(snap: Snapshot) -> np.ndarray:
+    """Wins, losses and draws of every player (byes are wins; losses without opponent are losses)."""
+    out = np.zeros((snap.players, 3), dtype=np.int64)
+    for p in range(snap.players):
+        for r in range(snap.kind.shape[1]):
+            k = snap.kind[p, r]
+            if k != kinds.ABSENT:
+                res = round_result(k, snap.gw[p, r], snap.gl[p, r])
+                out[p, (kinds.WIN, kinds.LOSS, kinds.DRAW).index(res)] += 1
+    return out
+
+
+def tie_noise(seed: int, n: int) -> np.ndarray:
+    state = stream(seed, STANDINGS_STREAM)
+    return np.array([next_u64(state) for _ in range(n)], dtype=np.uint64)
+
+
+def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standings:
+    """Rank every player who competed, by points then ``rules``' tiebreaks, exact ties at random."""
+    members = np.flatnonzero(snap.competed | snap.active).astype(np.int64)
+    nr = snap.kind.shape[1]
+    table = rules.points_table()
+    totals = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
+    keys = np.zeros((snap.players, len(rules.tiebreaks) + 1))
+    # The simulations' ranking, asked for a complete order; then every column for everyone.
+    codes, flags = rules.codes(), rules.flags(snap.has_rematch)
+    order = refined_order(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
+                          snap.ratings, members, tie_noise(seed, snap.players), keys, len(members), 0,
+                          snap.active)
+    tiebreak_values_rec(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
+                        snap.ratings, keys)
+    starts = tie_groups(keys, order)
+    rec = records(snap)
+    rows = []
+    n = len(order)
+    for i, p in enumerate(order):
+        tied = bool(starts[i] != i or (i + 1 < n and starts[i + 1] == starts[i]))
+        values = {t.key: float(keys[p, j + 1]) for j, t in enumerate(rules.tiebreaks)}
+        rows.append(StandingRow(
+            rank=i + 1, player=snap.names[p], points=display_points(keys[p, 0], rules),
+            wins=int(rec[p, 0]), losses=int(rec[p, 1]), draws=int(rec[p, 2]), values=values,
+            tied=tied, dropped=not bool(snap.active[p]),
+        ))
+    return Standings(snap, rules, tuple(rows), seed)
+
+
+def display_points(raw: float, rules: RulePack) -> float | int:
+    """Points in the pack's display units: an int when whole (MTG), else a float (chess halves)."""
+    value = raw / rules.point_scale
+    return int(value) if float(value).is_integer() else value

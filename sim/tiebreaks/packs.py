@@ -1,0 +1,246 @@
+"""Rule packs: a points table and an ordered list of tiebreaks, all run by the same kernels.
+
+``drawsafe rules`` prints this registry.  Every pack ranks by points first, then by its tiebreaks in
+order, then at random (exact ties).  :data:`TIEBREAKS` holds every tiebreak by the key a user gives
+to ``--tiebreaks`` (e.g. ``BH-C1,BH,SB,WIN``), which replaces a pack's list and keeps its points
+and its handling of unplayed rounds (:func:`with_tiebreaks`).
+
+Packs: ``mtg`` and ``mtg-classic`` (Magic Tournament Rules, Appendix C), ``pokemon`` (Play!
+Pokémon, see :mod:`drawsafe.tiebreaks.pokemon`), and chess under four ways of counting unplayed rounds
+(see :mod:`drawsafe.tiebreaks.chess`): ``fide`` (C.07 2023, dummy opponent), ``fide-2026`` (with the 2026
+caps), ``fide-1998`` (the 1998 annex, a draw against oneself) and ``chess-plain`` (no adjustment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from drawsafe.tiebreaks import values as tb
+from drawsafe.tiebreaks import chess
+from drawsafe.tiebreaks import pokemon
+from drawsafe.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """One tiebreak: its short key (as on a standings sheet), kernel code and definition."""
+
+    key: str
+    code: int
+    name: str
+    definition: str
+    #: Shown as a percentage (a fraction in 0..1) rather than a plain number.
+    percent: bool = True
+    #: Decimals a plain number needs to be shown exactly (chess: halves 1, Sonneborn-Berger's
+    #: quarters 2, counts and ratings 0); ``None`` for percentages.
+    decimals: int | None = None
+
+
+@dataclass(frozen=True)
+class RulePack:
+    """Points per match result and the ordered tiebreaks that separate equal points."""
+
+    name: str
+    description: str
+    tiebreaks: tuple[Tiebreak, ...]
+    #: Points for a loss, a draw and a win, in the pack's units.
+    points: tuple[int, int, int] = (0, 1, 3)
+    #: Displayed points are ``points / point_scale`` (chess keeps half points as integers).
+    point_scale: int = 1
+    #: How unplayed rounds count (``flags[FLAG_UNPLAYED]``), one of ``drawsafe.tiebreaks.chess``'s
+    #: ``UNPLAYED_*``: 0 no adjustment (MTG, Pokemon), 1 FIDE 1998, 2 FIDE 2023, 3 FIDE 2026.
+    unplayed: int = 0
+    #: How simulated rounds are paired by default: "mtg" (card games) or "dutch" (chess).
+    pairing: str = "mtg"
+
+    def codes(self) -> np.ndarray:
+        """Kernel codes: points first, then the tiebreaks.
+
+        The dtype tells the kernels which tiebreak code to compile: int64 when every tiebreak is an
+        MTG one, int16 otherwise (see :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`).
+        """
+        codes = [tb.POINTS] + [t.code for t in self.tiebreaks]
+        mtg_only = all(c in tb.MTG_CODES for c in codes)
+        return np.array(codes, dtype=tb.MTG_CODES_DTYPE if mtg_only else tb.ALL_CODES_DTYPE)
+
+    def flags(self, dedupe: bool) -> np.ndarray:
+        """The ``flags`` array of :func:`drawsafe.tiebreaks.values.tiebreak_values` for this pack."""
+        flags = np.zeros(tb.N_FLAGS, dtype=np.int64)
+        flags[tb.FLAG_DEDUPE] = int(dedupe)
+        flags[tb.FLAG_UNPLAYED] = self.unplayed
+        return flags
+
+    def points_table(self) -> np.ndarray:
+        return np.array(self.points, dtype=np.int64)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(t.key for t in self.tiebreaks)
+
+    def __repr__(self) -> str:
+        return f"RulePack({self.name!r}, tiebreaks={list(self.keys)!r})"
+
+
+OMW = Tiebreak("OMW", tb.OMW, "Opponents' match-win %",
+               "mean of the opponents' match points / (3 x rounds they competed), each at least "
+               "1/3; byes left out")
+GW = Tiebreak("GW", tb.GW, "Game-win %",
+              "own game points / (3 x games played), at least 1/3 (a bye is a 2-0 win; 0-0-3 is "
+              "three drawn games)")
+GW_RAW = Tiebreak("GW", tb.GW_RAW, "Game-win % (not floored)",
+                  "own game points / (3 x games played), no floor (older MTR wording)")
+OGW = Tiebreak("OGW", tb.OGW, "Opponents' game-win %",
+               "mean of the opponents' game-win %, each at least 1/3; byes left out")
+
+#: How each chess tiebreak treats unplayed rounds is the pack's choice; the definitions say "per
+#: the pack" where it matters (see ``drawsafe rules`` for the packs and drawsafe.tiebreaks.chess).
+_UNPLAYED = "unplayed rounds per the pack"
+BH = Tiebreak("BH", chess.BH, "Buchholz",
+              f"sum of the opponents' scores, one per round ({_UNPLAYED})", False, 1)
+BH_C1 = Tiebreak("BH-C1", chess.BH_C1, "Buchholz cut 1",
+                 "Buchholz less the lowest opponent score (FIDE 2023+: a voluntary unplayed round "
+                 "is cut first)", False, 1)
+BH_C2 = Tiebreak("BH-C2", chess.BH_C2, "Buchholz cut 2",
+                 "Buchholz less the two lowest opponent scores (voluntary unplayed rounds first)",
+                 False, 1)
+BH_M1 = Tiebreak("BH-M1", chess.BH_M1, "Median Buchholz 1",
+                 "Buchholz less the highest and the lowest opponent score", False, 1)
+BH_M2 = Tiebreak("BH-M2", chess.BH_M2, "Median Buchholz 2",
+                 "Buchholz less the two highest and the two lowest opponent scores", False, 1)
+SUMBH = Tiebreak("SBH", chess.SUMBH, "Sum of Buchholz",
+                 "sum of the opponents' Buchholz (an unplayed round adds one's own Buchholz; "
+                 "no adjustment: a round without opponent adds 0)", False, 1)
+SB = Tiebreak("SB", chess.SB, "Sonneborn-Berger",
+              f"scores of the opponents beaten plus half the scores of those drawn ({_UNPLAYED})",
+              False, 2)
+PS = Tiebreak("PS", chess.PS, "Sum of progressive scores",
+              "sum of the player's running score after each round (real results only)", False, 1)
+PS_C1 = Tiebreak("PS-C1", chess.PS_C1, "Progressive scores cut 1",
+                 "sum of progressive scores without the score after round 1", False, 1)
+PS_C2 = Tiebreak("PS-C2", chess.PS_C2, "Progressive scores cut 2",
+                 "sum of progressive scores without the scores after rounds 1 and 2", False, 1)
+KS = Tiebreak("KS", chess.KS, "Koya",
+              "points scored against the opponents who finished with 50% or more (real results, "
+              "forfeits included)", False, 1)
+DE = Tiebreak("DE", chess.DE, "Direct encounter",
+              "among players equal on everything before it: points scored against each other when "
+              "all have met, applied again to those still equal; shown as the number of the group "
+              "ranked below", False, 0)
+WIN = Tiebreak("WIN", chess.WIN, "Number of wins",
+               "rounds scored as a win, forfeit wins and full-point byes included (1998 annex: "
+               "games won over the board)", False, 0)
+WON = Tiebreak("WON", chess.WON, "Games won", "games won over the board", False, 0)
+ARO = Tiebreak("ARO", chess.ARO, "Average rating of opponents",
+               "mean rating of the rated opponents met over the board, rounded half up (1998: "
+               "every round, an unplayed one against one's own rating)", False, 0)
+ARO_C1 = Tiebreak("ARO-C1", chess.ARO_C1, "Average rating of opponents cut 1",
+                  "ARO without the lowest rated opponent (or without an unrated one)", False, 0)
+TPR = Tiebreak("TPR", chess.TPR, "Tournament performance rating",
+               "ARO + dp(score / games) from FIDE table 8.1(a), over the same games as ARO",
+               False, 0)
+OWP = Tiebreak("OWP", pokemon.OWP, "Opponents' win %",
+               "mean of the opponents' (wins + ties/2) / rounds, byes removed, each at least 25% "
+               "and at most 75% for a dropped opponent")
+OOWP = Tiebreak("OOWP", pokemon.OOWP, "Opponents' opponents' win %",
+                "mean of the opponents' OWP")
+
+#: Every tiebreak by the key ``--tiebreaks`` accepts (upper case), in the order ``drawsafe rules``
+#: lists them.
+TIEBREAKS: dict[str, Tiebreak] = {
+    "OMW": OMW, "GW": GW, "GW-RAW": GW_RAW, "OGW": OGW,
+    "BH": BH, "BH-C1": BH_C1, "BH-C2": BH_C2, "BH-M1": BH_M1, "BH-M2": BH_M2, "SBH": SUMBH,
+    "SB": SB, "PS": PS, "PS-C1": PS_C1, "PS-C2": PS_C2, "KS": KS, "DE": DE, "WIN": WIN,
+    "WON": WON, "ARO": ARO, "ARO-C1": ARO_C1, "TPR": TPR,
+    "OWP": OWP, "OOWP": OOWP,
+}
+
+PACKS: dict[str, RulePack] = {}
+
+
+def register(pack: RulePack) -> RulePack:
+    PACKS[pack.name] = pack
+    return pack
+
+
+MTG = register(RulePack(
+    "mtg", "Magic Tournament Rules, Appendix C (current): MP, OMW%, GW% (floored), OGW%",
+    (OMW, GW, OGW)))
+MTG_CLASSIC = register(RulePack(
+    "mtg-classic", "Appendix C, older wording: as mtg, but a player's own GW% is not floored",
+    (OMW, GW_RAW, OGW)))
+POKEMON = register(RulePack(
+    "pokemon", "Play! Pokemon: match points 3/1/0, opponents' win % (25% floor, 75% cap for a "
+    "dropped opponent, byes removed), opponents' opponents' win %", (OWP, OOWP)))
+
+_CHESS = {"points": (0, 1, 2), "point_scale": 2, "pairing": "dutch"}
+#: The default FIDE Swiss list (configurable with --tiebreaks).
+FIDE_SWISS = (BH_C1, BH, SB, DE, WIN)
+FIDE = register(RulePack(
+    "fide", "Chess, FIDE C.07 (2023): win 1, draw 1/2, loss 0; an unplayed round is a game against a dummy "
+    "opponent with one's own score; BH-C1, BH, SB, DE, WIN (change with --tiebreaks)",
+    FIDE_SWISS, unplayed=chess.UNPLAYED_2023, **_CHESS))
+FIDE_2026 = register(RulePack(
+    "fide-2026", "Chess, FIDE C.07 (2026): as fide, the dummy capped at the forfeiting opponent's "
+    "score or at 50% of the maximum when there is no opponent",
+    FIDE_SWISS, unplayed=chess.UNPLAYED_2026, **_CHESS))
+FIDE_1998 = register(RulePack(
+    "fide-1998", "Chess, FIDE tiebreak annex (1998): every unplayed round counts as a draw against "
+    "oneself; DE, BH, SB, WON (the annex's list for Swiss events of mostly unrated players)",
+    (DE, BH, SB, WON), unplayed=chess.UNPLAYED_1998, **_CHESS))
+CHESS_PLAIN = register(RulePack(
+    "chess-plain", "Chess without adjustment for unplayed rounds (forfeits count the scheduled "
+    "opponent, byes add nothing): BH-C1, BH, SB, DE, WIN",
+    FIDE_SWISS, unplayed=chess.UNPLAYED_NONE, **_CHESS))
+
+
+def get_rules(name: str) -> RulePack:
+    """The rule pack called ``name``.
+
+    :raises UsageError: for an unknown name, listing the known ones.
+    """
+    try:
+        return PACKS[name]
+    except KeyError:
+        raise UsageError(f"unknown rule pack {name!r}; known: {', '.join(PACKS)}") from None
+
+
+def parse_tiebreaks(spec: str) -> tuple[Tiebreak, ...]:
+    """The tiebreaks of a ``--tiebreaks`` list such as ``"BH-C1,BH,SB,WIN"`` (case-insensitive).
+
+    Points always rank first; a leading ``PTS`` is accepted and dropped.
+
+    :raises UsageError: for an empty list, an unknown key or a key given twice.
+    """
+    keys = [part.strip().upper() for part in spec.split(",")]
+    if keys and keys[0] in ("PTS", "POINTS"):
+        keys = keys[1:]
+    if not keys or any(not k for k in keys):
+        raise UsageError(f"--tiebreaks {spec!r}: give tiebreak keys separated by commas, e.g. "
+                         "BH-C1,BH,SB,WIN (see `drawsafe rules`)")
+    out: list[Tiebreak] = []
+    for key in keys:
+        if key in ("PTS", "POINTS"):
+            raise UsageError(f"--tiebreaks {spec!r}: points always rank first; leave PTS out")
+        if key not in TIEBREAKS:
+            raise UsageError(f"--tiebreaks {spec!r}: unknown tiebreak {key!r}; "
+                             f"known: {', '.join(TIEBREAKS)}")
+        t = TIEBREAKS[key]
+        if any(u.key == t.key for u in out):
+            raise UsageError(f"--tiebreaks {spec!r}: {key} is given twice (or with its variant)")
+        out.append(t)
+    return tuple(out)
+
+
+def with_tiebreaks(pack: RulePack, spec: str) -> RulePack:
+    """``pack`` with its tiebreak list replaced by ``spec`` (same points and unplayed rounds)."""
+    tiebreaks = parse_tiebreaks(spec)
+    keys = ",".join(t.key for t in tiebreaks)
+    return replace(pack, tiebreaks=tiebreaks,
+                   description=f"{pack.description} -- tiebreaks replaced by --tiebreaks {keys}")
+
+
+def tiebreak_catalogue() -> list[tuple[str, Tiebreak]]:
+    """Every ``--tiebreaks`` key with its tiebreak, for ``drawsafe rules``."""
+    return list(TIEBREAKS.items())

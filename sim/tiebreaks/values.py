@@ -1,0 +1,277 @@
+"""Tiebreak kernels: from per-round arrays to one column of values per tiebreak.
+
+One implementation serves ``drawsafe standings`` and every simulation.  A rule pack is an ordered
+list of tiebreak codes (:mod:`drawsafe.tiebreaks.packs`); :func:`tiebreak_values` fills one column per code.  All
+kernels read the arrays described in :mod:`drawsafe.event.snapshot`, rounds ``0 .. nr - 1``:
+
+``POINTS``  match points from the pack's points table (MTG 3/1/0; chess uses half points 2/1/0).
+``OMW``     mean of the opponents' match-win % (MTG: points / (3 x rounds competed), floored at 1/3).
+``GW``      own game-win %: game points / (3 x games), floored at 1/3 (current MTR).
+``GW_RAW``  own game-win %, not floored (older MTR wording; melee.gg mid-2024 to late 2025).
+``OGW``     mean of the opponents' game-win %, each floored at 1/3.
+
+Byes count as played 2-0 wins for the player's own MW%/GW% and are left out of OMW%/OGW%; a loss
+without opponent counts as a round competed with no games; a double loss is a loss with no games
+for both players, who still count as each other's opponents.  With ``dedupe`` an opponent met twice
+counts once (as melee.gg counts playoff rematches).  A player with no opponent gets 1/3 for the
+opponent averages (the floor; nobody is compared on it in practice).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+from drawsafe.event import kinds
+from drawsafe.tiebreaks import chess
+from drawsafe.tiebreaks import pokemon
+from drawsafe.jit import inline_kernel, kernel
+
+POINTS = 0
+OMW = 1
+GW = 2
+OGW = 3
+GW_RAW = 4
+
+#: Slots of the ``flags`` array every caller passes to :func:`tiebreak_values`.
+FLAG_DEDUPE = 0  # 1: an opponent met twice counts once
+FLAG_UNPLAYED = 1  # chess: how unplayed rounds count (see drawsafe.tiebreaks.packs)
+N_FLAGS = 4
+
+FLOOR = 1.0 / 3.0
+
+
+@kernel
+def round_result(kind: int, gw: int, gl: int) -> int:
+    """The match result (LOSS/DRAW/WIN) of one round from the player's side."""
+    if kind == kinds.PLAYED:
+        if gw > gl:
+            return kinds.WIN
+        if gw < gl:
+            return kinds.LOSS
+        return kinds.DRAW
+    if kind == kinds.BYE or kind == kinds.FORFEIT_WIN:
+        return kinds.WIN
+    if kind == kinds.HALF_BYE:
+        return kinds.DRAW
+    return kinds.LOSS
+
+
+@kernel
+def faced(kind: int) -> bool:
+    """True when the round counts the opponent in OMW%/OGW% (a played match or a double loss)."""
+    return kind == kinds.PLAYED or kind == kinds.DOUBLE_LOSS
+
+
+#: Columns of the per-player record array (see :func:`player_records`).
+REC_POINTS, REC_ROUNDS, REC_GPOINTS, REC_GAMES = 0, 1, 2, 3
+
+
+@kernel
+def add_round(rec, p, k, a, b, d, points_table):
+    """Add one round of player ``p`` (kind ``k``, games ``a``-``b``-``d``) to the record array."""
+    if k == kinds.ABSENT:
+        return
+    rec[p, REC_ROUNDS] += 1
+    rec[p, REC_POINTS] += points_table[round_result(k, a, b)]
+    if k == kinds.PLAYED or k == kinds.BYE:
+        rec[p, REC_GPOINTS] += 3 * a + d
+        rec[p, REC_GAMES] += a + b + d
+
+
+@kernel
+def remove_round(rec, p, k, a, b, d, points_table):
+    """Undo :func:`add_round`."""
+    if k == kinds.ABSENT:
+        return
+    rec[p, REC_ROUNDS] -= 1
+    rec[p, REC_POINTS] -= points_table[round_result(k, a, b)]
+    if k == kinds.PLAYED or k == kinds.BYE:
+        rec[p, REC_GPOINTS] -= 3 * a + d
+        rec[p, REC_GAMES] -= a + b + d
+
+
+@kernel
+def player_records(kind, gw, gl, gd, nr, points_table):
+    """Per player ``[points, rounds competed, game points (3/1/0 per game), games played]``."""
+    n = kind.shape[0]
+    rec = np.zeros((n, 4), dtype=np.int64)
+    for p in range(n):
+        for r in range(nr):
+            add_round(rec, p, kind[p, r], gw[p, r], gl[p, r], gd[p, r], points_table)
+    return rec
+
+
+@kernel
+def win_percentages(rec, win_points, mw, gwp):
+    """MW% = points / (win points x rounds), floored at 1/3; GW% = game points / (3 x games),
+    not floored here (0 games: 1/3)."""
+    for p in range(rec.shape[0]):
+        rounds = rec[p, REC_ROUNDS]
+        v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
+        mw[p] = max(FLOOR, v)
+        games = rec[p, REC_GAMES]
+        gwp[p] = rec[p, REC_GPOINTS] / (3.0 * games) if games > 0 else FLOOR
+
+
+@kernel
+def met_before(opp, kind, p, r):
+    """True when player ``p`` met their round-``r`` opponent in an earlier round."""
+    o = opp[p, r]
+    for q in range(r):
+        if faced(kind[p, q]) and opp[p, q] == o:
+            return True
+    return False
+
+
+@inline_kernel
+def opponent_mean(p, values, opp, kind, nr, dedupe):
+    """Mean of ``max(1/3, values[o])`` over player ``p``'s opponents (1/3 without opponents): the
+    OMW% or OGW% (with ``dedupe`` an opponent met twice counts once; MW% comes floored)."""
+    total = 0.0
+    count = 0
+    for r in range(nr):
+        if not faced(kind[p, r]):
+            continue
+        if dedupe and met_before(opp, kind, p, r):
+            continue
+        total += max(FLOOR, values[opp[p, r]])
+        count += 1
+    return total / count if count > 0 else FLOOR
+
+
+@kernel
+def opponent_means_all(values, opp, kind, nr, out):
+    """:func:`opponent_mean` of every player (no ``dedupe``), round by round across players: the
+    same sums in the same order, without one long chain of dependent additions per player."""
+    n = opp.shape[0]
+    count = np.zeros(n, dtype=np.int64)
+    out[:] = 0.0
+    for r in range(nr):
+        for p in range(n):
+            if faced(kind[p, r]):
+                out[p] += max(FLOOR, values[opp[p, r]])
+                count[p] += 1
+    for p in range(n):
+        out[p] = out[p] / count[p] if count[p] > 0 else FLOOR
+
+
+@kernel
+def opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw):
+    """OMW% and OGW% of every player (each opponent's GW% floored at 1/3)."""
+    if not dedupe:
+        opponent_means_all(mw, opp, kind, nr, omw)
+        opponent_means_all(gwp, opp, kind, nr, ogw)
+        return
+    for p in range(opp.shape[0]):
+        omw[p] = opponent_mean(p, mw, opp, kind, nr, dedupe)
+        ogw[p] = opponent_mean(p, gwp, opp, kind, nr, dedupe)
+
+
+@kernel
+def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """Fill ``out[:, k]`` with the value of tiebreak ``codes[k]`` for every player (higher is better).
+
+    ``flags`` is an int64 array of :data:`N_FLAGS` options (``FLAG_*``); ``ratings`` a float per
+    player (zeros when the event has none).  ``codes`` comes from :meth:`drawsafe.tiebreaks.packs.RulePack.codes`:
+    its dtype says which kernels are compiled (see :func:`tiebreak_values_rec`).
+    """
+    rec = player_records(kind, gw, gl, gd, nr, points_table)
+    tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+
+
+#: dtype of the codes of packs that use only the MTG kernels; any other pack's codes are
+#: :data:`ALL_CODES_DTYPE`.  numba compiles per argument type, so MTG packs never compile (and never
+#: wait for) the chess and Pokemon kernels.
+MTG_CODES_DTYPE = np.int64
+ALL_CODES_DTYPE = np.int16
+MTG_CODES = (POINTS, OMW, GW, OGW, GW_RAW)
+
+
+def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """:func:`tiebreak_values` with the players' records already summed (the simulations keep
+    them up to date round by round instead of summing every round again).
+
+    Dispatches on the dtype of ``codes``: :func:`mtg_values_rec` for ``int64`` codes,
+    :func:`all_values_rec` for ``int16`` (in Python as well as inside other kernels).
+    """
+    if codes.dtype == ALL_CODES_DTYPE:
+        return all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+    return mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+
+
+@overload(tiebreak_values_rec)
+def _tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    if codes.dtype == types.int16:
+        return lambda rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out: \
+            all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+    return lambda rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out: \
+        mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+
+
+@kernel
+def mtg_column(code, k, rec, gwp, omw, ogw, out):
+    """Column ``k`` for an MTG code; False when ``code`` is not one."""
+    n = rec.shape[0]
+    if code == POINTS:
+        for p in range(n):
+            out[p, k] = rec[p, REC_POINTS]
+    elif code == OMW:
+        for p in range(n):
+            out[p, k] = omw[p]
+    elif code == OGW:
+        for p in range(n):
+            out[p, k] = ogw[p]
+    elif code == GW or code == GW_RAW:
+        for p in range(n):
+            v = gwp[p]
+            out[p, k] = FLOOR if (code == GW and v < FLOOR) else v
+    else:
+        return False
+    return True
+
+
+@kernel
+def shared_values(rec, opp, kind, nr, points_table, codes, dedupe):
+    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays)."""
+    n = opp.shape[0]
+    mw = np.empty(n)
+    gwp = np.empty(n)
+    win_percentages(rec, points_table[kinds.WIN], mw, gwp)
+    omw = np.empty(0)
+    ogw = np.empty(0)
+    for k in range(codes.shape[0]):
+        if (codes[k] == OMW or codes[k] == OGW) and omw.shape[0] == 0:
+            omw = np.empty(n)
+            ogw = np.empty(n)
+            opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw)
+    return gwp, omw, ogw
+
+
+@kernel
+def mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """The MTG tiebreaks (points, OMW%, GW%, GW% unfloored, OGW%)."""
+    gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, flags[FLAG_DEDUPE] != 0)
+    for k in range(codes.shape[0]):
+        if not mtg_column(codes[k], k, rec, gwp, omw, ogw, out):
+            raise ValueError("not an MTG tiebreak code: the pack's codes must be int16")
+
+
+@kernel
+def all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """Every tiebreak: the MTG ones, chess (:mod:`drawsafe.tiebreaks.chess`), Pokemon
+    (:mod:`drawsafe.tiebreaks.pokemon`)."""
+    dedupe = flags[FLAG_DEDUPE] != 0
+    gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
+    for k in range(codes.shape[0]):
+        code = codes[k]
+        if mtg_column(code, k, rec, gwp, omw, ogw, out):
+            continue
+        if code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, drawsafe.tiebreaks.chess
+            chess.chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table,
+                               flags[FLAG_UNPLAYED], ratings, out)
+        elif code >= pokemon.FIRST and code <= pokemon.LAST:  # drawsafe.tiebreaks.pokemon
+            pokemon.pokemon_column(code, opp, kind, gw, gl, nr, dedupe, out[:, k])
+        else:
+            raise ValueError("unknown tiebreak code")
