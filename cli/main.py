@@ -9,7 +9,15 @@ import click
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
 from drawsafe.cli.render import check_lines, draw_table, odds_table, pairings_table, standings_table
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
-from drawsafe.event.context import open_event
+
+
+def open_event(*args, **kwargs):
+    """:func:`drawsafe.event.context.open_event`, imported when a command runs: ``drawsafe --help``
+    and option errors must not wait for numpy and numba (keep every module-level import of the
+    cli/ modules free of them; ``tests/test_coldstart.py`` checks)."""
+    from drawsafe.event.context import open_event as open_
+
+    return open_(*args, **kwargs)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

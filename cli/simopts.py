@@ -7,8 +7,9 @@ import time
 
 import click
 
-from drawsafe.engine.results import MODELS, ResultModel
-from drawsafe.simulation.simulator import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
+# the codes module imports nothing: --help must not load numpy or numba (the library is imported
+# when a command runs)
+from drawsafe.engine.codes import FUTURE_POLICIES, LAST_ROUND, MODELS, PAIRINGS
 
 
 def sim_options(func):
@@ -49,9 +50,12 @@ def sim_options(func):
 
 
 def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe", safe: float = 0.99,
-               pairing: str | None = None) -> SimConfig:
+               pairing: str | None = None):
     """The simulation settings from the options; the result model fits the event and rule pack
     (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
+    from drawsafe.engine.results import ResultModel
+    from drawsafe.simulation.simulator import SimConfig
+
     results = ResultModel.for_event(ctx.event, ctx.rules, model, draw_share)
     return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws, safe=safe,
                      pairing=pairing)

@@ -1,48 +1,155 @@
 """Numba settings in one place: every kernel is compiled with ``@kernel`` (nopython, cached).
 
-Compiled kernels are cached on disk, so the compile time is paid once.  Numba checks a cached
-function against its own source file only, but our kernels call kernels in other files (and numba
-inlines them), so an edit to one file could leave a stale kernel cached for another.  Unless the
-user sets ``NUMBA_CACHE_DIR``, the cache therefore lives in a folder named after a hash of every
-module that defines kernels: any change to kernel code starts a fresh cache.
+Compiled kernels are cached on disk, so the compile time is paid once per installation.
+
+- Where: numba checks a cached function against its own source file only, but our kernels call
+  kernels in other files (and LLVM inlines them), so an edit to one file could leave a stale kernel
+  cached for another.  The cache therefore lives in a folder named after a hash of every module
+  that defines kernels or constants they compile in, of this installation's path and version, and
+  of the numba, llvmlite and Python versions (:func:`cache_key`): any change starts a fresh cache,
+  and two installations never load each other's machine code.  The folder is under
+  ``$NUMBA_CACHE_DIR`` when set, else under ``~/.cache/drawsafe``.
+- A folder that cannot be written (read-only, full disk): one note on stderr, and the kernels
+  compile in memory for this run (slower, never a crash).
+- One variant per kernel: numba compiles a separate variant for every literal constant a kernel
+  is called with (``f(0)`` and ``f(n)`` are two compiles of ``f``); the kernels here type their
+  arguments without literals (:func:`kernel`), so each compiles once per array type.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import sys
+import tempfile
 from pathlib import Path
 
 import numba
+from numba.core import types
+from numba.core.caching import FunctionCache
+
+#: Modules without kernels whose constants the kernels compile in (relative to the package).
+CONSTANT_MODULES = ("jit.py", "event/kinds.py", "engine/codes.py")
 
 
-def source_hash() -> str:
-    """A short hash of the ``drawsafe`` modules that define kernels (those importing ``drawsafe.jit``), names
-    and contents: editing them starts a fresh cache, editing plain Python modules does not."""
+def kernel_sources(root: Path) -> list[Path]:
+    """The package's modules that define kernels (they import ``drawsafe.jit``) or constants the
+    kernels compile in."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel in CONSTANT_MODULES or b"from drawsafe.jit import" in path.read_bytes():
+            out.append(path)
+    return out
+
+
+def cache_key() -> str:
+    """A short hash of everything the compiled kernels depend on (see the module docstring)."""
+    import llvmlite
+
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        text = path.read_bytes()
-        if path.name not in ("jit.py", "kinds.py") and b"from drawsafe.jit import" not in text:
-            continue  # kinds.py: constants the kernels compile in
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(text)
-    digest.update(numba.__version__.encode())
+    for path in kernel_sources(root):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    try:
+        from importlib.metadata import version
+
+        own = version("drawsafe")
+    except Exception:  # running from a source tree without an install
+        own = "source"
+    for part in (str(root), own, numba.__version__, llvmlite.__version__, sys.version):
+        digest.update(part.encode())
     return digest.hexdigest()[:16]
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "drawsafe" / f"numba-{source_hash()}"
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    if not base:
+        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(home, "drawsafe")
+    return Path(base) / f"numba-{cache_key()}"
 
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    numba.config.CACHE_DIR = str(cache_dir())
+def warn(text: str) -> None:
+    """One line on stderr (the library's notes never go to stdout: ``--json`` stays clean)."""
+    sys.stderr.write(f"drawsafe: {text}\n")
+    sys.stderr.flush()
+
+
+def writable(folder: Path) -> str | None:
+    """None when ``folder`` can be created and written, else why not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
+CACHE_DIR = cache_dir()
+#: Why the kernel cache is off for this run (None: on).
+CACHE_OFF = writable(CACHE_DIR)
+if CACHE_OFF:
+    warn(f"the kernel cache folder {CACHE_DIR} cannot be written ({CACHE_OFF}); the kernels compile "
+         "for this run only (slower). Set NUMBA_CACHE_DIR to a writable folder to keep them.")
+else:
+    numba.config.CACHE_DIR = str(CACHE_DIR)
+
+
+class KernelCache(FunctionCache):
+    """numba's on-disk cache, except that a failed write (disk full, folder made read-only
+    meanwhile) gives one note and leaves the compiled kernel in memory instead of raising."""
+
+    failed = False
+
+    def save_overload(self, sig, data):
+        try:
+            super().save_overload(sig, data)
+        except OSError as e:
+            self.disable()
+            if not KernelCache.failed:
+                KernelCache.failed = True
+                warn(f"could not write the kernel cache in {CACHE_DIR} ({e.strerror or e}); the "
+                     "kernels compiled for this run are not kept (the next run compiles again).")
+
+    def load_overload(self, sig, target_context):
+        try:
+            return super().load_overload(sig, target_context)
+        except OSError:
+            return None
+
+
+def without_literals(dispatcher):
+    """Type calls from other kernels by value type only (``int64``, not ``Literal[int](0)``), so that
+    a kernel called with a constant somewhere compiles no extra variant."""
+    resolve = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return resolve(tuple(types.unliteral(a) for a in args),
+                       {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
+def compiled(**options):
+    """A decorator: ``numba.njit(nogil=True, **options)``, cached in :data:`CACHE_DIR`, without
+    literal variants."""
+
+    def decorate(func):
+        dispatcher = numba.njit(nogil=True, **options)(func)
+        if not CACHE_OFF:
+            dispatcher._cache = KernelCache(func)
+        return without_literals(dispatcher)
+
+    return decorate
+
 
 #: Compile to machine code once, cache on disk, never fall back to object mode.
-kernel = numba.njit(cache=True, nogil=True)
+kernel = compiled()
 #: A small helper called per player in hot loops: inlined into its callers at numba IR level (an
 #: ordinary call passing arrays costs more than the helper's own work).
-inline_kernel = numba.njit(cache=True, nogil=True, inline="always")
+inline_kernel = compiled(inline="always")
 #: The same, for loops run in parallel with ``numba.prange``.
-parallel_kernel = numba.njit(cache=True, nogil=True, parallel=True)
+parallel_kernel = compiled(parallel=True)

@@ -81,74 +81,71 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
     return np.flatnonzero(keep).astype(np.int64)
 
 
-@parallel_kernel
-def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members,
-              nr0, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes,
-              points_table, flags0, ratings, top, bye_games, tables, base_cut, flip_cut, base_outcome,
-              flip_outcome):
-    """Simulations ``first .. first + count - 1`` of the last round (``nr0`` is the last round).
+@kernel
+def flip_chunk(lo, hi, first, seed, field, tables, model, rules, plan, flip):
+    """Simulations ``lo .. hi - 1`` of :func:`run_flips` (its parallel loop's body)."""
+    n = field.opp.shape[0]
+    nr0, top, active = plan.after_round, plan.top, field.active
+    fa, fb, fmode = tables.a, tables.b, tables.mode
+    points_table = rules.points_table
+    work = engine.work_arrays(field, rules.codes.shape[0], fa.shape[0])
+    rec, gw, gl, gd = work.rec, work.gw, work.gl, work.gd
+    score = np.empty(3, dtype=np.int64)
+    pair = np.empty(2, dtype=np.int8)
+    noise = np.empty(n, dtype=np.uint64)
+    for s in range(lo, hi):
+        row = s - first
+        order = engine.simulate_one(s, seed, field, tables, model, rules, plan, 0, s == lo, work)
+        state = engine.stream(seed, s)
+        state[1] = engine.NOISE_DRAWS
+        for p in range(n):  # the noise the base ranking used for exact ties
+            noise[p] = next_u64(state)
+        cand = contenders(order, active, top, rec, field.members, flip.tables, fa, fb, points_table[kinds.WIN])
+        for j in range(flip.tables.shape[0]):
+            t = flip.tables[j]
+            a = fa[t]
+            b = fb[t]
+            in_cut(order, active, top, a, b, pair)
+            flip.base_cut[row, j, 0] = pair[0]
+            flip.base_cut[row, j, 1] = pair[1]
+            flip.base_outcome[row, j] = work.outcome[t]
+            # flip table t: undo its result, apply the other choice, rank again
+            sa, sb, sd = gw[a, nr0], gl[a, nr0], gd[a, nr0]
+            remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
+            remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
+            if fmode[t] == engine.INTENTIONAL:
+                state = engine.stream(seed, s)
+                state[1] = (np.uint64(nr0 + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
+                    np.uint64(t) * engine.TABLE_STRIDE
+                play_match(state, win_probability(model.model, model.strength, a, b), model.draw_share,
+                           model.decided_cum, model.decided_scores, model.drawn_cum, model.drawn_scores, score)
+                mode = engine.FREE
+            else:
+                score[0] = 0
+                score[1] = 0
+                score[2] = 3
+                mode = engine.INTENTIONAL
+            engine.record(work, points_table, nr0, a, b, score[0], score[1], score[2])
+            flip.flip_outcome[row, j] = outcome_of(mode, score[0], score[1])
+            flipped = refined_order(rec, work.opp, work.kind, gw, gl, gd, plan.total, points_table, rules.codes,
+                                    rules.flags, field.ratings, cand, noise, work.keys, 0, top, active)
+            in_cut(flipped, active, top, a, b, pair)
+            flip.flip_cut[row, j, 0] = pair[0]
+            flip.flip_cut[row, j, 1] = pair[1]
+            remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
+            remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
+            engine.record(work, points_table, nr0, a, b, sa, sb, sd)
 
-    For each table ``tables[j]`` and its players (k = 0: A, 1: B), row ``s - first``:
+
+@parallel_kernel
+def run_flips(seed, first, count, chunks, field, tables, model, rules, plan, flip):
+    """Simulations ``first .. first + count - 1`` of the last round (``plan.after_round`` is the last
+    round; ``plan`` pairs nothing and draws nothing by policy: the round's tables are given).
+
+    For each table ``flip.tables[j]`` and its players (k = 0: A, 1: B), row ``s - first``:
     ``base_cut[row, j, k]`` in the cut in the base world, ``flip_cut[row, j, k]`` with that table
     flipped; ``base_outcome``/``flip_outcome`` the table's result in each (engine.A_WON ... ID).
     """
-    n = opp0.shape[0]
-    total = nr0 + 1
-    selector = np.zeros(0, dtype=np.int8)  # no pairing happens: the round's tables are given
-    none = np.zeros(0, dtype=np.int64)
     for c in numba.prange(chunks):
-        lo = first + (count * c) // chunks
-        hi = first + (count * (c + 1)) // chunks
-        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome = engine.work_arrays(
-            opp0, kind0, gw0, gl0, gd0, rec0, codes.shape[0], fa.shape[0])
-        score = np.empty(3, dtype=np.int64)
-        pair = np.empty(2, dtype=np.int8)
-        noise = np.empty(n, dtype=np.uint64)
-        for s in range(lo, hi):
-            row = s - first
-            order = engine.simulate_one(
-                s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0, total, fa,
-                fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
-                flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
-                points, had_bye, keys, pa, pb, outcome)
-            state = engine.stream(seed, s)
-            state[1] = engine.NOISE_DRAWS
-            for p in range(n):  # the noise the base ranking used for exact ties
-                noise[p] = next_u64(state)
-            cand = contenders(order, active, top, rec, members, tables, fa, fb, points_table[kinds.WIN])
-            for j in range(tables.shape[0]):
-                t = tables[j]
-                a = fa[t]
-                b = fb[t]
-                in_cut(order, active, top, a, b, pair)
-                base_cut[row, j, 0] = pair[0]
-                base_cut[row, j, 1] = pair[1]
-                base_outcome[row, j] = outcome[t]
-                # flip table t: undo its result, apply the other choice, rank again
-                sa, sb, sd = gw[a, nr0], gl[a, nr0], gd[a, nr0]
-                remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
-                remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
-                if fmode[t] == engine.INTENTIONAL:
-                    state = engine.stream(seed, s)
-                    state[1] = (np.uint64(nr0 + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
-                        np.uint64(t) * engine.TABLE_STRIDE
-                    play_match(state, win_probability(model, strength, a, b), draw_share, dcum, dsc, wcum,
-                               wsc, score)
-                    mode = engine.FREE
-                else:
-                    score[0] = 0
-                    score[1] = 0
-                    score[2] = 3
-                    mode = engine.INTENTIONAL
-                engine.record(opp, kind, gw, gl, gd, rec, points_table, nr0, a, b, score[0], score[1],
-                              score[2])
-                flip_outcome[row, j] = outcome_of(mode, score[0], score[1])
-                flipped = refined_order(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags0,
-                                        ratings, cand, noise, keys, 0, top, active)
-                in_cut(flipped, active, top, a, b, pair)
-                flip_cut[row, j, 0] = pair[0]
-                flip_cut[row, j, 1] = pair[1]
-                remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
-                remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
-                engine.record(opp, kind, gw, gl, gd, rec, points_table, nr0, a, b, sa, sb, sd)
-    return none
+        flip_chunk(first + (count * c) // chunks, first + (count * (c + 1)) // chunks, first, seed, field,
+                   tables, model, rules, plan, flip)

@@ -26,6 +26,7 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
+from drawsafe.engine.codes import DUTCH_PAIRING, LOCKED, MTG_PAIRING, NO_DRAWS, SAFE_POINTS  # noqa: F401
 from drawsafe.event import kinds
 from drawsafe.jit import kernel, parallel_kernel
 from drawsafe.standings.order import complete_keys, refined_order
@@ -46,14 +47,12 @@ from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of 
     play_tables,
     write_played,
 )
+from drawsafe.engine.inputs import Work
 from drawsafe.rng import stream
 from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, win_percentages
 
-NO_DRAWS, LOCKED, SAFE_POINTS = 0, 1, 2
-#: Pairing systems: MTG event software (point groups, random order) or the Dutch approximation.
-#: The kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
+#: Pairing systems (MTG_PAIRING, DUTCH_PAIRING in drawsafe.engine.codes): the kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
 #: numba compiles only the system in use (Magic runs never compile the Dutch search).
-MTG_PAIRING, DUTCH_PAIRING = 0, 1
 
 
 def pairing_selector(system: int) -> np.ndarray:
@@ -82,11 +81,11 @@ NOISE_DRAWS = np.uint64(1) << np.uint64(48)
 
 
 @kernel
-def record(opp, kind, gw, gl, gd, rec, points_table, r, a, b, sa, sb, sd):
-    """Write a played match into the arrays and the players' records."""
-    add_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
-    add_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
-    write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd)
+def record(work, points_table, r, a, b, sa, sb, sd):
+    """Write a played match of round ``r`` into the work arrays and the players' records."""
+    add_round(work.rec, a, kinds.PLAYED, sa, sb, sd, points_table)
+    add_round(work.rec, b, kinds.PLAYED, sb, sa, sd, points_table)
+    write_played(work.opp, work.kind, work.gw, work.gl, work.gd, r, a, b, sa, sb, sd)
 
 
 @kernel
@@ -142,16 +141,16 @@ def mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, policy,
 
 
 @kernel
-def work_arrays(opp0, kind0, gw0, gl0, gd0, rec0, n_keys, tables):
-    """One chunk's work arrays for :func:`simulate_one` (opp, kind, gw, gl, gd, rec, points, had_bye,
-    keys, pa, pb, outcome), shaped like the snapshot's."""
-    n, t_cap = opp0.shape
-    return (np.empty((n, t_cap), dtype=opp0.dtype), np.empty((n, t_cap), dtype=kind0.dtype),
-            np.empty((n, t_cap), dtype=gw0.dtype), np.empty((n, t_cap), dtype=gl0.dtype),
-            np.empty((n, t_cap), dtype=gd0.dtype), np.empty_like(rec0), np.empty(n, dtype=np.int64),
-            np.empty(n, dtype=np.bool_), np.empty((n, n_keys)),
-            np.empty(n + 1, dtype=np.int64),  # pa, pb: room for every bye (awarded byes included)
-            np.empty(n + 1, dtype=np.int64), np.empty(tables, dtype=np.int8))
+def work_arrays(field, n_keys, tables):
+    """One chunk's :class:`~drawsafe.engine.inputs.Work` arrays for :func:`simulate_one`, shaped like
+    the snapshot's (``n_keys`` tiebreak keys, ``tables`` first-round tables)."""
+    n, t_cap = field.opp.shape
+    return Work(np.empty((n, t_cap), dtype=field.opp.dtype), np.empty((n, t_cap), dtype=field.kind.dtype),
+                np.empty((n, t_cap), dtype=field.gw.dtype), np.empty((n, t_cap), dtype=field.gl.dtype),
+                np.empty((n, t_cap), dtype=field.gd.dtype), np.empty_like(field.rec),
+                np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_), np.empty((n, n_keys)),
+                np.empty(n + 1, dtype=np.int64),  # pa, pb: room for every bye (awarded byes included)
+                np.empty(n + 1, dtype=np.int64), np.empty(tables, dtype=np.int8))
 
 
 @kernel
@@ -164,52 +163,57 @@ def copy_rows(src, dst):
 
 
 @kernel
-def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members, state,
-                   keys, need_ranks, need_active, active):
-    """``members`` in standings order after ``nr`` rounds (exact ties in random order), exact down to
-    ``need_ranks`` places and ``need_active`` active players (see :func:`drawsafe.standings.order.refined_order`)."""
+def ranked_players(work, nr, rules, flags, ratings, members, state, need_ranks, need_active, active):
+    """``members`` in standings order after ``nr`` rounds of ``work`` (exact ties in random order),
+    exact down to ``need_ranks`` places and ``need_active`` active players (see
+    :func:`drawsafe.standings.order.refined_order`)."""
     # player p's tie key is the stream's (p + 1)-th draw, computed only for players still tied
     noise = (state[0], state[1])
-    state[1] += np.uint64(opp.shape[0])
-    return refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members,
-                         noise, keys, need_ranks, need_active, active)
+    state[1] += np.uint64(work.opp.shape[0])
+    return refined_order(work.rec, work.opp, work.kind, work.gw, work.gl, work.gd, nr, rules.points_table,
+                         rules.codes, flags, ratings, members, noise, work.keys, need_ranks, need_active,
+                         active)
 
 
 @kernel
-def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0,
-                 total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
-                 codes, points_table, flags0, ratings, pairing, standings_last, future_policy, draw_points,
-                 top, bye_games, need_ranks, fresh, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome):
-    """Play simulation ``s`` into the work arrays; returns the final order.
+def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, work):
+    """Play simulation ``s`` (bundles: :mod:`drawsafe.engine.inputs`) into ``work``; returns the final
+    order, exact down to ``need_ranks`` places and the cut.  With ``fresh`` the work arrays are first
+    copied from the snapshot (the first simulation of a chunk).
 
-    ``award[p]`` is the number of byes player ``p`` was awarded before the event (a bye in each of
-    rounds 1 .. award[p]); in those rounds they are not paired.
+    ``field.award[p]`` is the number of byes player ``p`` was awarded before the event (a bye in
+    each of rounds 1 .. award[p]); in those rounds they are not paired.
     """
+    opp, kind, gw, gl, gd, rec = work.opp, work.kind, work.gw, work.gl, work.gd, work.rec
+    points, had_bye, pa, pb = work.points, work.had_bye, work.pa, work.pb
+    award, active, players = field.award, field.active, field.players
+    points_table = rules.points_table
+    nr0, total = plan.after_round, plan.total
     state = stream(seed, s)
     if fresh:
         # The rounds played so far never change, and every simulation writes the same cells of the
         # rounds it plays (every active player, every simulated round): work arrays are copied from
         # the snapshot once per chunk of simulations, not once per simulation.
-        copy_rows(opp0, opp)
-        copy_rows(kind0, kind)
-        copy_rows(gw0, gw)
-        copy_rows(gl0, gl)
-        copy_rows(gd0, gd)
-    copy_rows(rec0, rec)
+        copy_rows(field.opp, opp)
+        copy_rows(field.kind, kind)
+        copy_rows(field.gw, gw)
+        copy_rows(field.gl, gl)
+        copy_rows(field.gd, gd)
+    copy_rows(field.rec, rec)
     for p in range(points.shape[0]):
-        points[p] = rec0[p, 0]
-        had_bye[p] = bye0[p]
-    flags = flags0.copy()
+        points[p] = field.rec[p, 0]
+        had_bye[p] = field.had_bye[p]
+    flags = rules.flags.copy()
     drawn = np.zeros(pa.shape[0], dtype=np.bool_)  # set only in a locked last round
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     for r in range(nr0, total):
         round_base = np.uint64(r + 1) << ROUND_SHIFT
         state[1] = round_base
-        if r == nr0 and fa.shape[0] > 0:
-            m = fa.shape[0]
-            pa[:m] = fa
-            pb[:m] = fb
+        if r == nr0 and tables.a.shape[0] > 0:
+            m = tables.a.shape[0]
+            pa[:m] = tables.a
+            pb[:m] = tables.b
         else:
             pool = players
             awarded = 0
@@ -224,12 +228,12 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
                     if award[players[i]] <= r:
                         pool[k] = players[i]
                         k += 1
-            if r == total - 1 and standings_last:
-                order = ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
-                                       ratings, pool, state, keys, pool.shape[0], 0, active)
+            if r == total - 1 and plan.standings_last:
+                order = ranked_players(work, r, rules, flags, field.ratings, pool, state, pool.shape[0], 0,
+                                       active)
                 m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
             else:
-                m, bye, ok = pair_round(pairing, state, pool, points, had_bye, opp, r, ratings, pa, pb)
+                m, bye, ok = pair_round(plan.pairing, state, pool, points, had_bye, opp, r, field.ratings, pa, pb)
             if not ok:
                 flags[FLAG_DEDUPE] = 1
             if bye >= 0:
@@ -242,100 +246,108 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
                         pa[m] = players[i]
                         pb[m] = -1
                         m += 1
-        lock = r == total - 1 and future_policy != NO_DRAWS and r > nr0
+        lock = r == total - 1 and plan.future_policy != NO_DRAWS and r > nr0
         if lock:
-            mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, future_policy, draw_points,
-                              drawn)
+            mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, plan.top, plan.future_policy,
+                              plan.draw_points, drawn)
         first = r == nr0
-        play_tables(r, m, pa, pb, fmode if first else fmode[:0], fscore, drawn,
-                    outcome if first else outcome[:0], state[0], round_base, opp, kind, gw, gl, gd, rec,
-                    points, had_bye, points_table, model, strength, draw_share, dcum, dsc, wcum, wsc,
-                    bye_games)
+        play_tables(r, m, tables.mode if first else tables.mode[:0], tables.score, drawn,
+                    work.outcome if first else work.outcome[:0], state[0], round_base, work, points_table,
+                    model)
     state[1] = NOISE_DRAWS
-    return ranked_players(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags, ratings,
-                          members, state, keys, need_ranks, top, active)
+    return ranked_players(work, total, rules, flags, field.ratings, field.members, state, need_ranks,
+                          plan.top, active)
 
 
-@parallel_kernel
-def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
-                    players, members, nr0, total, fa, fb, fmode, fscore, strength, model, draw_share,
-                    dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, pairing, standings_last,
-                    future_policy, draw_points, top, bye_games, focus, cut_count, rank_hist, points_hist,
-                    cut_at_points, focus_cut,
-                    focus_rank, focus_keys, table_outcome, cut_line):
-    """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
-
-    Counts per chunk: ``cut_count[c, p]``, ``rank_hist[c, p, rank]`` for the first ``max_rank``
-    places (the last bin stays empty: the runs below are not ordered exactly), ``points_hist[c, p,
-    points]``, ``cut_at_points[c, points]`` = (active players finishing on those points, of whom
-    in the cut).  ``focus_rank`` is exact above ``max_rank``; below, players are in point order only.  Per simulation (row ``s - first``): ``focus_cut``,
-    ``focus_rank`` and ``focus_keys`` for the players in ``focus``, ``table_outcome`` of the first
-    round's tables, ``cut_line`` (points and tiebreaks of the last player in the cut).
-    """
-    n = opp0.shape[0]
+@kernel
+def count_outcomes(c, row, order, field, rules, plan, out, work, rank_of, mw, gwp):
+    """Add simulation ``row``'s final ``order`` to chunk ``c``'s counts and write its row of the
+    per-simulation outputs (see :func:`run_simulations`)."""
+    rank_hist, points_hist, cut_at_points = out.rank_hist, out.points_hist, out.cut_at_points
+    focus, cut_line, focus_keys = out.focus, out.cut_line, out.focus_keys
+    points, keys, active, top = work.points, work.keys, field.active, plan.top
+    codes = rules.codes
     n_keys = codes.shape[0]
     max_rank = rank_hist.shape[2] - 1
     max_points = points_hist.shape[2] - 1
-    for c in numba.prange(chunks):
-        lo = first + (count * c) // chunks
-        hi = first + (count * (c + 1)) // chunks
-        opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome = work_arrays(
-            opp0, kind0, gw0, gl0, gd0, rec0, n_keys, fa.shape[0])
-        rank_of = np.empty(n, dtype=np.int64)
-        mw = np.empty(n)
-        gwp = np.empty(n)
-        for s in range(lo, hi):
-            order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players,
-                                 members, nr0, total, fa, fb, fmode, fscore, strength, model,
-                                 draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
-                                 pairing, standings_last, future_policy, draw_points, top, bye_games,
-                                 max_rank, s == lo, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
-                                 outcome)
-            row = s - first
-            if focus.shape[0] > 0 or cut_line.shape[0] > 0:  # for complete_keys
-                win_percentages(rec, points_table[kinds.WIN], mw, gwp)
-            for i in range(members.shape[0]):
-                p = members[i]
-                points_hist[c, p, min(points[p], max_points)] += 1
-            if focus.shape[0] > 0:
-                for i in range(order.shape[0]):
-                    rank_of[order[i]] = i
-            in_cut = 0
-            for i in range(order.shape[0]):
-                p = order[i]
-                if i < max_rank:
-                    rank_hist[c, p, i] += 1
-                elif in_cut >= top:
-                    break
-                if active[p] and in_cut < top:
-                    cut_count[c, p] += 1
-                    cut_at_points[c, min(points[p], max_points), 1] += 1
-                    in_cut += 1
-                    if in_cut == top and cut_line.shape[0] > 0:
-                        complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags0, keys)
-                        for k in range(n_keys):
-                            cut_line[row, k] = keys[p, k]
-            for f in range(focus.shape[0]):
-                p = focus[f]
-                focus_rank[row, f] = rank_of[p]
-                complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags0, keys)
+    if focus.shape[0] > 0 or cut_line.shape[0] > 0:  # for complete_keys
+        win_percentages(work.rec, rules.points_table[kinds.WIN], mw, gwp)
+    for i in range(field.members.shape[0]):
+        p = field.members[i]
+        points_hist[c, p, min(points[p], max_points)] += 1
+    if focus.shape[0] > 0:
+        for i in range(order.shape[0]):
+            rank_of[order[i]] = i
+    in_cut = 0
+    for i in range(order.shape[0]):
+        p = order[i]
+        if i < max_rank:
+            rank_hist[c, p, i] += 1
+        elif in_cut >= top:
+            break
+        if active[p] and in_cut < top:
+            out.cut_count[c, p] += 1
+            cut_at_points[c, min(points[p], max_points), 1] += 1
+            in_cut += 1
+            if in_cut == top and cut_line.shape[0] > 0:
+                complete_keys(p, mw, gwp, work.rec, work.opp, work.kind, plan.total, codes, rules.flags, keys)
                 for k in range(n_keys):
-                    focus_keys[row, f, k] = keys[p, k]
-            if focus_cut.shape[0] > 0:
-                in_cut = 0
-                for i in range(order.shape[0]):
-                    p = order[i]
-                    if active[p] and in_cut < top:
-                        in_cut += 1
-                        for f in range(focus.shape[0]):
-                            if focus[f] == p:
-                                focus_cut[row, f] = 1
-            if table_outcome.shape[0] > 0:
-                for t in range(outcome.shape[0]):
-                    table_outcome[row, t] = outcome[t]
-        # active players finishing on each total: from the points histograms, once per chunk
-        for i in range(members.shape[0]):
-            p = members[i]
-            if active[p]:
-                for v in range(max_points + 1):
-                    cut_at_points[c, v, 0] += points_hist[c, p, v]
+                    cut_line[row, k] = keys[p, k]
+    for f in range(focus.shape[0]):
+        p = focus[f]
+        out.focus_rank[row, f] = rank_of[p]
+        complete_keys(p, mw, gwp, work.rec, work.opp, work.kind, plan.total, codes, rules.flags, keys)
+        for k in range(n_keys):
+            focus_keys[row, f, k] = keys[p, k]
+    if out.focus_cut.shape[0] > 0:
+        in_cut = 0
+        for i in range(order.shape[0]):
+            p = order[i]
+            if active[p] and in_cut < top:
+                in_cut += 1
+                for f in range(focus.shape[0]):
+                    if focus[f] == p:
+                        out.focus_cut[row, f] = 1
+    if out.table_outcome.shape[0] > 0:
+        for t in range(work.outcome.shape[0]):
+            out.table_outcome[row, t] = work.outcome[t]
+
+
+@kernel
+def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):
+    """Simulations ``lo .. hi - 1`` into chunk ``c``'s counts (the body of :func:`run_simulations`'
+    parallel loop: numba's parallel passes are slow on a large loop body, so it stays a call)."""
+    n = field.opp.shape[0]
+    max_rank = out.rank_hist.shape[2] - 1
+    max_points = out.points_hist.shape[2] - 1
+    work = work_arrays(field, rules.codes.shape[0], tables.a.shape[0])
+    rank_of = np.empty(n, dtype=np.int64)
+    mw = np.empty(n)
+    gwp = np.empty(n)
+    for s in range(lo, hi):
+        order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)
+        count_outcomes(c, s - first, order, field, rules, plan, out, work, rank_of, mw, gwp)
+    # active players finishing on each total: from the points histograms, once per chunk
+    for i in range(field.members.shape[0]):
+        p = field.members[i]
+        if field.active[p]:
+            for v in range(max_points + 1):
+                out.cut_at_points[c, v, 0] += out.points_hist[c, p, v]
+
+
+@parallel_kernel
+def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):
+    """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
+
+    Counts per chunk (:class:`~drawsafe.engine.inputs.Outputs`): ``cut_count[c, p]``,
+    ``rank_hist[c, p, rank]`` for the first ``max_rank`` places (the last bin stays empty: the runs
+    below are not ordered exactly), ``points_hist[c, p, points]``, ``cut_at_points[c, points]`` =
+    (active players finishing on those points, of whom in the cut).  ``focus_rank`` is exact above
+    ``max_rank``; below, players are in point order only.  Per simulation (row ``s - first``):
+    ``focus_cut``, ``focus_rank`` and ``focus_keys`` for the players in ``focus``,
+    ``table_outcome`` of the first round's tables, ``cut_line`` (points and tiebreaks of the last
+    player in the cut).
+    """
+    for c in numba.prange(chunks):
+        simulate_chunk(c, first + (count * c) // chunks, first + (count * (c + 1)) // chunks, first, seed,
+                       field, tables, model, rules, plan, out)

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from drawsafe.engine.codes import COIN, ELO, MODELS, PROBABILITY  # noqa: F401 (re-exported)
 from drawsafe.errors import UsageError
 from drawsafe.jit import kernel
 from drawsafe.event.model import MATCH
@@ -74,10 +75,6 @@ MAX_MEASURED_SHARE = 0.95
 #: One game per round: a win 1-0, a draw 0-0-1.
 ONE_GAME_WIN = ((1, 0, 0, 1.0),)
 ONE_GAME_DRAW = ((0, 0, 1, 1.0),)
-
-COIN, ELO, PROBABILITY = 0, 1, 2
-MODELS = {"coin": COIN, "elo": ELO, "probability": PROBABILITY}
-
 
 @dataclass(frozen=True)
 class ResultModel:

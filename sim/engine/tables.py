@@ -16,24 +16,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from drawsafe.engine.codes import A_WON, B_WON, DRAWN, FORCE_A, FORCE_B, FREE, ID, INTENTIONAL, KNOWN  # noqa: F401
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
 from drawsafe.engine.results import LOW32, S32, TWO_POW_M32, win_probability
 from drawsafe.rng import GOLDEN, ONE, mix64
 from drawsafe.tiebreaks.values import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS
 
-FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL = 0, 1, 2, 3, 4
-A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
 TABLE_BASE = np.uint64(1) << np.uint64(24)
 TABLE_STRIDE = np.uint64(8)
 
 
 @kernel
-def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_base, opp, kind, gw, gl,
-                gd, rec, points, had_bye, points_table, model, strength, draw_share, dcum, dsc, wcum,
-                wsc, bye_games):
-    """Play the ``m`` tables ``pa[t]`` v ``pb[t]`` of round ``r`` (``pb[t] == -1`` a bye, below -1 a
-    loss without opponent).
+def play_tables(r, m, modes, fscore, intentional, outcome, key, round_base, work, points_table, match):
+    """Play the ``m`` tables ``work.pa[t]`` v ``work.pb[t]`` of round ``r`` (``pb[t] == -1`` a bye,
+    below -1 a loss without opponent) into ``work`` (:class:`drawsafe.engine.inputs.Work`), results
+    drawn from the :class:`~drawsafe.engine.inputs.MatchModel` ``match``.
 
     ``modes[t]`` is table ``t``'s mode for ``t < modes.shape[0]`` (``FREE`` beyond), ``fscore[t]``
     the reported score of a ``KNOWN`` table, ``intentional[t]`` true for a table that draws
@@ -41,6 +39,10 @@ def play_tables(r, m, pa, pb, modes, fscore, intentional, outcome, key, round_ba
     draw number ``round_base + TABLE_BASE + t * TABLE_STRIDE + 1``.  ``outcome[t]`` gets the outcome
     code of tables ``t < outcome.shape[0]``.
     """
+    pa, pb, opp, kind, gw, gl, gd = work.pa, work.pb, work.opp, work.kind, work.gw, work.gl, work.gd
+    rec, points, had_bye = work.rec, work.points, work.had_bye
+    model, strength, draw_share, bye_games = match.model, match.strength, match.draw_share, match.bye_games
+    dcum, dsc, wcum, wsc = match.decided_cum, match.decided_scores, match.drawn_cum, match.drawn_scores
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     # First every table's score (a chain of dependent steps from the random draw to the games,

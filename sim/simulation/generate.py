@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.inputs import FirstTables
 from drawsafe.event import kinds
 from drawsafe.errors import UsageError
 from drawsafe.event.model import BYE, LOSS, Event, Match, Round
@@ -33,19 +34,13 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     if played == 0:
         return empty
     sim = Simulator(take_snapshot(empty, 0, rounds), rules, config)
-    total = rounds
-    work = engine.work_arrays(sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, len(sim.codes), 0)
-    opp, kind, gw, gl, gd = work[:5]
+    work = engine.work_arrays(sim.field, len(sim.codes), 0)
+    opp, kind, gw, gl, gd = work.opp, work.kind, work.gw, work.gl, work.gd
     none = np.zeros(0, dtype=np.int64)
-    dcum, dsc, wcum, wsc = sim.tables_
-    res = config.results
-    engine.simulate_one(
-        seed, np.uint64(seed % 2**64), sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, sim.had_bye, sim.award,
-        sim.active, sim.players, sim.members, 0, total, none, none, none, np.zeros((0, 3), np.int64),
-        sim.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, sim.codes, sim.points_table,
-        sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
-        sim.standings_last, engine.NO_DRAWS, 0,
-        config.top, sim.bye_games, players, True, *work)
+    no_tables = FirstTables(none, none, none, np.zeros((0, 3), np.int64))
+    # simulation number `seed` of stream `seed`: every round from the first, no draws by policy
+    engine.simulate_one(seed, np.uint64(seed % 2**64), sim.field, no_tables, sim.match, sim.kernel_rules,
+                        sim.plan(engine.NO_DRAWS, 0), players, True, work)
     return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
                  swiss_rounds=rounds, format="generated")
 

@@ -20,8 +20,9 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import run_flips
+from drawsafe.engine.inputs import FlipOutputs
 from drawsafe.simulation.odds import Progress, simulate_until
-from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator
+from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator, first_tables
 
 
 @dataclass
@@ -118,14 +119,12 @@ class FlipEvaluator:
         m = len(tables)
         out = FlipBatch(first, n, np.zeros((n, m, 2), np.int8), np.zeros((n, m, 2), np.int8),
                         np.zeros((n, m), np.int8), np.zeros((n, m), np.int8))
-        dcum, dsc, wcum, wsc = s.tables_
-        res = s.config.results
         chunks = max(1, min(numba.get_num_threads() * 4, n))
-        run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.opp, s.kind, s.gw, s.gl, s.gd, s.rec0,
-                  s.had_bye, s.award, s.active, s.players, s.members, s.snap.after_round, fr.a, fr.b, modes, fr.score,
-                  s.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, s.codes, s.points_table,
-                  s.flags, s.ratings, s.config.top, s.bye_games, tables, out.base_cut, out.flip_cut,
-                  out.base_outcome, out.flip_outcome)
+        # the last round: its tables are given (nothing is paired) and no policy draws
+        flip = FlipOutputs(np.ascontiguousarray(tables, dtype=np.int64), out.base_cut, out.flip_cut,
+                           out.base_outcome, out.flip_outcome)
+        run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.field, first_tables(fr, modes), s.match,
+                  s.kernel_rules, s.plan(engine.NO_DRAWS, 0), flip)
         return out
 
     def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,

@@ -14,6 +14,8 @@ import numba
 import numpy as np
 
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.codes import FUTURE_POLICIES, LAST_ROUND, PAIRINGS  # noqa: F401 (re-exported)
+from drawsafe.engine.inputs import Field, FirstTables, MatchModel, Outputs, Plan, Rules
 from drawsafe.event import kinds
 from drawsafe.errors import UsageError
 from drawsafe.event.model import BYE, LOSS, MATCH
@@ -22,9 +24,6 @@ from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
-LAST_ROUND = ("standings", "random")
-PAIRINGS = {"mtg": engine.MTG_PAIRING, "dutch": engine.DUTCH_PAIRING}
-FUTURE_POLICIES = {"none": engine.NO_DRAWS, "locked": engine.LOCKED, "safe": engine.SAFE_POINTS}
 #: Pilot simulations that set the "safe points" of the future draw policy, and where they start
 #: (simulation indices far from those of any run, so they never coincide).
 PILOT_SIMS = 2_000
@@ -136,6 +135,14 @@ def published_first_round(snap: Snapshot) -> FirstRound | None:
                       np.array(mode, dtype=np.int64), np.array(score, dtype=np.int64).reshape(-1, 3))
 
 
+def first_tables(fr: FirstRound, modes: np.ndarray | None = None) -> FirstTables:
+    """The kernels' view of the first round's tables (``modes`` replacing ``fr.mode``)."""
+    mode = fr.mode if modes is None else modes
+    return FirstTables(np.ascontiguousarray(fr.a, dtype=np.int64), np.ascontiguousarray(fr.b, dtype=np.int64),
+                       np.ascontiguousarray(mode, dtype=np.int64),
+                       np.ascontiguousarray(fr.score, dtype=np.int64).reshape(-1, 3))
+
+
 class Simulator:
     """The remaining Swiss rounds of ``snap`` under ``rules`` and ``config``, ready to simulate."""
 
@@ -176,6 +183,20 @@ class Simulator:
         #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
         self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
         self.pilots: dict[int, int] = {}
+        # the kernels' inputs (drawsafe.engine.inputs), built once
+        self.field = Field(self.opp, self.kind, self.gw, self.gl, self.gd, self.rec0, self.had_bye, self.award,
+                           self.active, self.players, self.members, self.ratings)
+        dcum, dsc, wcum, wsc = self.tables_
+        self.match = MatchModel(res.code, self.strength, float(res.draw_share), dcum, dsc, wcum, wsc,
+                                int(self.bye_games))
+        self.kernel_rules = Rules(self.codes, self.points_table, self.flags)
+
+    def plan(self, policy: int, draw_points: int) -> Plan:
+        """The kernels' :class:`~drawsafe.engine.inputs.Plan` under a future draw ``policy``.  The
+        pairing selector's dtype picks the compiled pairing system (one variant per system)."""
+        return Plan(int(self.snap.after_round), int(self.snap.total_rounds), int(self.config.top),
+                    engine.pairing_selector(self.pairing), bool(self.standings_last), int(policy),
+                    int(draw_points))
 
     def draw_points(self, seed: int) -> int:
         """The "safe points" of the future draw policy: the lowest final points total from which at
@@ -229,16 +250,10 @@ class Simulator:
         outcome = np.zeros((n if keep_per_sim else 0, fr.tables), dtype=np.int8)
         cut_line = np.zeros((n if keep_per_sim else 0, k), dtype=np.float64)
         cut_at_points = np.zeros((chunks, self.max_points + 1, 2), dtype=np.int64)
-        dcum, dsc, wcum, wsc = self.tables_
-        res = self.config.results
-        engine.run_simulations(
-            np.uint64(seed % 2**64), first, n, chunks, self.opp, self.kind, self.gw, self.gl, self.gd,
-            self.rec0, self.had_bye, self.award, self.active, self.players, self.members,
-            self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
-            self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
-            self.points_table, self.flags, self.ratings, engine.pairing_selector(self.pairing),
-            self.standings_last, policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
-            cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
+        out = Outputs(focus, cut, rank_hist, points_hist, cut_at_points, focus_cut, focus_rank, focus_keys,
+                      outcome, cut_line)
+        engine.run_simulations(np.uint64(seed % 2**64), first, n, chunks, self.field, first_tables(fr),
+                               self.match, self.kernel_rules, self.plan(policy, draw_points), out)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
                         focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))
 

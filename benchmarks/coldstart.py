@@ -1,0 +1,134 @@
+"""Cold start: how long the first run of a command takes with an empty kernel cache, and where it goes.
+
+For each command (on the embedded sample event) a fresh subprocess runs it with ``NUMBA_CACHE_DIR``
+pointing at a new empty folder (cold: every kernel compiles), then again with the same folder
+(warm: every kernel loads from the cache).  The cold run records numba's compile events: per kernel
+the number of variants compiled and the seconds spent, nested (a kernel's figure includes the
+kernels it compiled on the way) and self (without them).  ``--help`` is timed warm only.
+
+    python benchmarks/coldstart.py [--json] [--commands draw,standings,odds,report] [--repeat 1]
+
+Each cold run of ``draw`` takes a minute or more on a loaded 2-core machine; the commands run one
+after another, never in parallel (the compile is CPU-bound).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+#: Arguments per command (on the embedded sample; the report goes to a temporary file).
+COMMANDS = {
+    "help": ["--help"],
+    "standings": ["standings", "--json"],
+    "odds": ["odds", "--json"],
+    "draw": ["draw", "--json"],
+    "report": ["report", "-o", "{tmp}/report.html"],
+}
+
+#: Runs the command line inside the child, with a listener of numba's compile events that writes
+#: {kernel: [variants, nested seconds, self seconds]} to the file named by DRAWSAFE_COMPILE_LOG.
+CHILD = r"""
+import json, os, sys, time
+log = os.environ.get("DRAWSAFE_COMPILE_LOG")
+stats = {}
+if log:
+    from numba.core import event
+
+    class Recorder(event.Listener):
+        def __init__(self):
+            self.stack = []
+
+        def on_start(self, ev):
+            self.stack.append([time.perf_counter(), 0.0])
+
+        def on_end(self, ev):
+            start, inner = self.stack.pop()
+            took = time.perf_counter() - start
+            if self.stack:
+                self.stack[-1][1] += took
+            d = ev.data["dispatcher"]
+            name = f"{d.py_func.__module__.removeprefix('drawsafe.')}.{d.py_func.__qualname__}"
+            row = stats.setdefault(name, [0, 0.0, 0.0])
+            row[0] += 1
+            row[1] += took
+            row[2] += took - inner
+
+    event.register("numba:compile", Recorder())
+from drawsafe.cli.main import main
+try:
+    main(sys.argv[1:], prog_name="drawsafe")
+finally:
+    if log:
+        with open(log, "w") as f:
+            json.dump(stats, f)
+"""
+
+
+def run(args: list[str], cache: str, log: str | None) -> float:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    env.pop("DRAWSAFE_COMPILE_LOG", None)
+    if log:
+        env["DRAWSAFE_COMPILE_LOG"] = log
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", CHILD, *args], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"drawsafe {' '.join(args)} failed ({done.returncode}):\n{done.stderr}")
+    return took
+
+
+def measure(command: str, repeat: int) -> dict:
+    with tempfile.TemporaryDirectory(prefix="drawsafe-coldstart-") as tmp:
+        args = [a.format(tmp=tmp) for a in COMMANDS[command]]
+        colds, warms, kernels = [], [], {}
+        for i in range(repeat):
+            cache = os.path.join(tmp, f"cache{i}")
+            os.mkdir(cache)
+            log = os.path.join(tmp, f"compile{i}.json")
+            if command != "help":
+                colds.append(run(args, cache, log))
+                with open(log) as f:
+                    kernels = json.load(f)
+            warms.append(run(args, cache, None))
+            warms.append(run(args, cache, None))
+    top = sorted(kernels.items(), key=lambda kv: -kv[1][1])
+    return {
+        "command": command,
+        "cold_s": round(statistics.median(colds), 2) if colds else None,
+        "warm_s": round(min(warms), 2),
+        "compile_s": round(sum(v[2] for v in kernels.values()), 2),
+        "kernels": [{"kernel": k, "variants": v[0], "nested_s": round(v[1], 2), "self_s": round(v[2], 2)}
+                    for k, v in top],
+    }
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="one JSON object per command, one a line")
+    ap.add_argument("--commands", default="help,standings,odds,draw,report")
+    ap.add_argument("--repeat", type=int, default=1, help="cold runs per command (median)")
+    ap.add_argument("--top", type=int, default=12, help="kernels listed per command (text output)")
+    args = ap.parse_args(argv)
+    for command in args.commands.split(","):
+        row = measure(command, args.repeat)
+        if args.json:
+            print(json.dumps(row), flush=True)
+            continue
+        cold = "-" if row["cold_s"] is None else f"{row['cold_s']:.1f} s"
+        print(f"{command}: cold {cold}, warm {row['warm_s']:.2f} s, compiling {row['compile_s']:.1f} s",
+              flush=True)
+        for k in row["kernels"][:args.top]:
+            print(f"  {k['kernel']:<48} {k['variants']:>2} variant(s) {k['nested_s']:7.2f} s nested "
+                  f"{k['self_s']:7.2f} s self", flush=True)
+
+
+if __name__ == "__main__":
+    main()

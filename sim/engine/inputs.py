@@ -1,0 +1,54 @@
+"""The simulation kernels' inputs and outputs, bundled by meaning as named tuples.
+
+numba compiles a kernel taking a named tuple once per tuple of member types, and reads a member
+(``field.opp``) as cheaply as a plain argument.  The kernels are called once per chunk, per
+simulation or per round with these bundles; inside the loops over players and tables they read
+the members directly (no call passes arrays per table: :mod:`drawsafe.engine.tables`).
+
+The dtypes that select a compiled variant are named where the bundles are built: the pairing
+system by ``Plan.pairing`` (:func:`drawsafe.engine.kernel.pairing_selector`), the tiebreak kernels by
+``Rules.codes`` (:data:`drawsafe.tiebreaks.values.MTG_CODES_DTYPE` or ``ALL_CODES_DTYPE``).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+#: The snapshot's arrays, read-only in the kernels: the rounds played so far (``opp``, ``kind``,
+#: ``gw``, ``gl``, ``gd`` [players, rounds]; ``rec`` the records summed), ``had_bye``, ``award``
+#: (byes awarded before the event: a bye in rounds 1 .. award[p]), ``active`` (still playing),
+#: ``players`` (indices of the active), ``members`` (everyone ranked), ``ratings``.
+Field = namedtuple("Field", "opp kind gw gl gd rec had_bye award active players members ratings")
+
+#: The first simulated round's tables when they are given (else empty): players ``a`` v ``b``
+#: (``b`` -1 a bye, -2 a loss without opponent), ``mode`` (drawsafe.engine.codes FREE ...) and the
+#: reported ``score`` [tables, 3] of KNOWN tables.
+FirstTables = namedtuple("FirstTables", "a b mode score")
+
+#: How a played match ends (:class:`drawsafe.engine.results.ResultModel` as arrays): the ``model``
+#: code and per-player ``strength``, the share of unintentional draws, the cumulative
+#: probabilities and game scores of decided and of drawn matches, games won by a bye.
+MatchModel = namedtuple("MatchModel",
+                        "model strength draw_share decided_cum decided_scores drawn_cum drawn_scores bye_games")
+
+#: The rule pack: tiebreak ``codes`` (their dtype selects the tiebreak kernels), match points per
+#: result (``points_table``), ``flags`` (drawsafe.tiebreaks.values FLAG_...).
+Rules = namedtuple("Rules", "codes points_table flags")
+
+#: What the simulations play: rounds ``after_round .. total - 1``, the cut (``top``), the pairing
+#: system (an empty array whose dtype names it), whether the last round is paired by standings,
+#: the future draw policy (drawsafe.engine.codes NO_DRAWS ...) and its safe points total.
+Plan = namedtuple("Plan", "after_round total top pairing standings_last future_policy draw_points")
+
+#: One chunk's work arrays (:func:`drawsafe.engine.kernel.work_arrays`): the rounds and records
+#: being played, current ``points``, ``had_bye``, tiebreak ``keys`` [players, codes], one round's
+#: tables ``pa`` v ``pb`` and the first round's table ``outcome``.
+Work = namedtuple("Work", "opp kind gw gl gd rec points had_bye keys pa pb outcome")
+
+#: What :func:`drawsafe.engine.kernel.run_simulations` counts (per chunk ``c``) and keeps (per
+#: simulation row), for the players in ``focus``: see that function.
+Outputs = namedtuple("Outputs", "focus cut_count rank_hist points_hist cut_at_points focus_cut focus_rank "
+                                "focus_keys table_outcome cut_line")
+
+#: What :func:`drawsafe.engine.flips.run_flips` flips (``tables``) and writes per simulation row.
+FlipOutputs = namedtuple("FlipOutputs", "tables base_cut flip_cut base_outcome flip_outcome")
