@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -61,7 +62,9 @@ if log:
             row[2] += took - inner
 
     event.register("numba:compile", Recorder())
-from drawsafe.cli.main import main
+import importlib
+module, _, attr = os.environ.get("DRAWSAFE_ENTRY", "drawsafe.cli.main:main").partition(":")
+main = getattr(importlib.import_module(module), attr)
 try:
     main(sys.argv[1:], prog_name="drawsafe")
 finally:
@@ -71,39 +74,57 @@ finally:
 """
 
 
-def run(args: list[str], cache: str, log: str | None) -> float:
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+#: The interpreter and entry point run (``--python``/``--entry``: an older tree for "before" figures).
+PYTHON = [sys.executable]
+ENTRY = "drawsafe.cli.main:main"
+
+
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(args: list[str], cache: str, log: str | None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run of the command in a subprocess.  On a shared machine
+    the CPU seconds are the steadier figure (compiling is single-threaded)."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, DRAWSAFE_ENTRY=ENTRY)
     env.pop("DRAWSAFE_COMPILE_LOG", None)
     if log:
         env["DRAWSAFE_COMPILE_LOG"] = log
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", CHILD, *args], env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True)
-    took = time.perf_counter() - start
+    start, cpu = time.perf_counter(), cpu_of_children()
+    done = subprocess.run([*PYTHON, "-c", CHILD, *args], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
+    took, cpu = time.perf_counter() - start, cpu_of_children() - cpu
     if done.returncode != 0:
         raise SystemExit(f"drawsafe {' '.join(args)} failed ({done.returncode}):\n{done.stderr}")
-    return took
+    return took, cpu
 
 
 def measure(command: str, repeat: int) -> dict:
     with tempfile.TemporaryDirectory(prefix="drawsafe-coldstart-") as tmp:
         args = [a.format(tmp=tmp) for a in COMMANDS[command]]
-        colds, warms, kernels = [], [], {}
+        colds, cold_cpu, warms, warm_cpu, kernels = [], [], [], [], {}
         for i in range(repeat):
             cache = os.path.join(tmp, f"cache{i}")
             os.mkdir(cache)
             log = os.path.join(tmp, f"compile{i}.json")
             if command != "help":
-                colds.append(run(args, cache, log))
+                wall, cpu = run(args, cache, log)
+                colds.append(wall)
+                cold_cpu.append(cpu)
                 with open(log) as f:
                     kernels = json.load(f)
-            warms.append(run(args, cache, None))
-            warms.append(run(args, cache, None))
+            for _ in range(2):
+                wall, cpu = run(args, cache, None)
+                warms.append(wall)
+                warm_cpu.append(cpu)
     top = sorted(kernels.items(), key=lambda kv: -kv[1][1])
     return {
         "command": command,
         "cold_s": round(statistics.median(colds), 2) if colds else None,
+        "cold_cpu_s": round(statistics.median(cold_cpu), 2) if cold_cpu else None,
         "warm_s": round(min(warms), 2),
+        "warm_cpu_s": round(min(warm_cpu), 2),
         "compile_s": round(sum(v[2] for v in kernels.values()), 2),
         "kernels": [{"kernel": k, "variants": v[0], "nested_s": round(v[1], 2), "self_s": round(v[2], 2)}
                     for k, v in top],
@@ -111,20 +132,25 @@ def measure(command: str, repeat: int) -> dict:
 
 
 def main(argv=None) -> None:
+    global ENTRY
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="one JSON object per command, one a line")
     ap.add_argument("--commands", default="help,standings,odds,draw,report")
     ap.add_argument("--repeat", type=int, default=1, help="cold runs per command (median)")
     ap.add_argument("--top", type=int, default=12, help="kernels listed per command (text output)")
+    ap.add_argument("--python", default=sys.executable, help="interpreter of the tree measured")
+    ap.add_argument("--entry", default=ENTRY, help="module:function of the command line (the tree "
+                    "before the package move: cli.main:main)")
     args = ap.parse_args(argv)
+    PYTHON[0], ENTRY = args.python, args.entry
     for command in args.commands.split(","):
         row = measure(command, args.repeat)
         if args.json:
             print(json.dumps(row), flush=True)
             continue
-        cold = "-" if row["cold_s"] is None else f"{row['cold_s']:.1f} s"
-        print(f"{command}: cold {cold}, warm {row['warm_s']:.2f} s, compiling {row['compile_s']:.1f} s",
-              flush=True)
+        cold = "-" if row["cold_s"] is None else f"{row['cold_s']:.1f} s ({row['cold_cpu_s']:.1f} s CPU)"
+        print(f"{command}: cold {cold}, warm {row['warm_s']:.2f} s ({row['warm_cpu_s']:.2f} s CPU), "
+              f"compiling {row['compile_s']:.1f} s", flush=True)
         for k in row["kernels"][:args.top]:
             print(f"  {k['kernel']:<48} {k['variants']:>2} variant(s) {k['nested_s']:7.2f} s nested "
                   f"{k['self_s']:7.2f} s self", flush=True)

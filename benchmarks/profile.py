@@ -27,12 +27,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.throughput import ROUNDS
 from drawsafe.engine import kernel as engine
-from drawsafe.simulation.generate import generate_event
-from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator
+from drawsafe.engine.inputs import Outputs
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator, first_tables
+from drawsafe.tiebreaks.packs import get_rules
+
+from benchmarks.throughput import ROUNDS
 
 COUNTER = '''
 from llvmlite import ir as _ir
@@ -84,40 +86,48 @@ def instrumented_engine() -> str:
           "from drawsafe.jit import kernel, parallel_kernel\n" + COUNTER)
     e.rep("from drawsafe.standings.order import complete_keys, refined_order",
           "from drawsafe.standings.order import complete_keys\nfrom order_profiled import refined_order")
-    e.rep("keys, need_ranks, need_active, active):\n", "keys, need_ranks, need_active, active, prof):\n")
-    e.rep("noise, keys, need_ranks, need_active, active)", "noise, keys, need_ranks, need_active, active, prof)")
-    e.rep("pa, pb, outcome):", "pa, pb, outcome, prof):")
+    e.rep("need_ranks, need_active, active):\n", "need_ranks, need_active, active, prof):\n")
+    e.rep("noise, need_ranks, need_active, active)", "noise, need_ranks, need_active, active, prof)")
+    e.rep("need_ranks, fresh, work):", "need_ranks, fresh, work, prof):")
     e.rep("    state = stream(seed, s)\n", "    t0 = rdtsc()\n    state = stream(seed, s)\n")
     e.rep("    for r in range(nr0, total):\n        round_base = np.uint64(r + 1) << ROUND_SHIFT\n",
           f"    t0 = tick(prof, {COPY}, t0)\n"
           "    for r in range(nr0, total):\n"
           f"        t0 = tick(prof, {TABLES}, t0)\n"
           "        round_base = np.uint64(r + 1) << ROUND_SHIFT\n")
-    e.rep("ratings, pool, state, keys, pool.shape[0], 0, active)",
-          f"ratings, pool, state, keys, pool.shape[0], 0, active, prof[{RANKING}:])\n"
+    e.rep("pool.shape[0], 0, active)",
+          f"pool.shape[0], 0, active, prof[{RANKING}:])\n"
           f"                t0 = tick(prof, {RANK_LAST}, t0)")
     e.rep("                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n",
           "                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n"
           f"                t0 = tick(prof, {PAIR_LAST}, t0)\n")
-    e.rep("opp, r, ratings, pa, pb)\n", f"opp, r, ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
+    e.rep("opp, r, field.ratings, pa, pb)\n",
+          f"opp, r, field.ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
     e.rep("        first = r == nr0\n", f"        t0 = tick(prof, {LOCK}, t0)\n        first = r == nr0\n")
     e.rep("    state[1] = NOISE_DRAWS\n    return ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
           "    state[1] = NOISE_DRAWS\n    order = ranked_players(")
-    e.rep("members, state, keys, need_ranks, top, active)\n",
-          f"members, state, keys, need_ranks, top, active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
+    e.rep("need_ranks, plan.top,\n                          active)\n",
+          f"need_ranks, plan.top,\n                          active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
           f"    tick(prof, {FINAL}, t0)\n    return order\n")
-    e.rep("focus_keys, table_outcome, cut_line):", "focus_keys, table_outcome, cut_line, prof):")
-    e.rep("                                 outcome)\n            row = s - first\n",
-          "                                 outcome, prof)\n            t0 = rdtsc()\n            row = s - first\n")
-    e.rep("                    table_outcome[row, t] = outcome[t]\n",
-          f"                    table_outcome[row, t] = outcome[t]\n            tick(prof, {POST}, t0)\n")
+    e.rep("def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):",
+          "def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out, prof):")
+    e.rep("        order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)\n"
+          "        count_outcomes(c, s - first, order, field, rules, plan, out, work, rank_of, mw, gwp)\n",
+          "        order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work, prof)\n"
+          "        t0 = rdtsc()\n"
+          "        count_outcomes(c, s - first, order, field, rules, plan, out, work, rank_of, mw, gwp)\n"
+          f"        tick(prof, {POST}, t0)\n")
+    e.rep("def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):",
+          "def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out, prof):")
+    e.rep("                       field, tables, model, rules, plan, out)\n",
+          "                       field, tables, model, rules, plan, out, prof)\n")
     return e.text
 
 
 def instrumented_order() -> str:
     o = Patch(ROOT / "sim" / "standings" / "order.py")
     o.rep("from drawsafe.jit import kernel\n", "from drawsafe.jit import kernel\n" + COUNTER)
-    o.rep("keys, need_ranks, need_active, active):", "keys, need_ranks, need_active, active, prof):")
+    o.rep("noise, need_ranks, need_active, active):", "noise, need_ranks, need_active, active, prof):")
     o.rep("    n = members.shape[0]\n    order, ends = points_order(rec, members)\n",
           "    t0 = rdtsc()\n    n = members.shape[0]\n    order, ends = points_order(rec, members)\n")
     o.rep("    first = 1\n", "    t0 = tick(prof, 0, t0)\n    first = 1\n")
@@ -153,19 +163,14 @@ def main(argv=None) -> None:
         def run(n):
             p, k = snap.players, len(sim.codes)
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
-            dcum, dsc, wcum, wsc = sim.tables_
-            res = sim.config.results
-            prof_engine.run_simulations(
-                np.uint64(1), 0, n, 1, sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, sim.had_bye,
-                sim.award, sim.active, sim.players, sim.members, snap.after_round, snap.total_rounds,
-                fr.a, fr.b, fr.mode, fr.score, sim.strength, res.code, res.draw_share, dcum, dsc, wcum,
-                wsc, sim.codes, sim.points_table, sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
-                True, engine.LOCKED, 0, sim.config.top, sim.bye_games, np.zeros(0, dtype=np.int64),
-                np.zeros((1, p), dtype=np.int64), np.zeros((1, p, sim.config.max_rank + 1), dtype=np.int64),
-                np.zeros((1, p, sim.max_points + 1), dtype=np.int64),
-                np.zeros((1, sim.max_points + 1, 2), dtype=np.int64), np.zeros((n, 0), dtype=np.int8),
-                np.zeros((n, 0), dtype=np.int32), np.zeros((n, 0, k)), np.zeros((0, 0), dtype=np.int8),
-                np.zeros((0, k)), prof)
+            out = Outputs(np.zeros(0, dtype=np.int64), np.zeros((1, p), dtype=np.int64),
+                          np.zeros((1, p, sim.config.max_rank + 1), dtype=np.int64),
+                          np.zeros((1, p, sim.max_points + 1), dtype=np.int64),
+                          np.zeros((1, sim.max_points + 1, 2), dtype=np.int64), np.zeros((n, 0), dtype=np.int8),
+                          np.zeros((n, 0), dtype=np.int32), np.zeros((n, 0, k)), np.zeros((0, 0), dtype=np.int8),
+                          np.zeros((0, k)))
+            prof_engine.run_simulations(np.uint64(1), 0, n, 1, sim.field, first_tables(fr), sim.match,
+                                        sim.kernel_rules, sim.plan(engine.LOCKED, 0), out, prof)
 
         print("compiling the instrumented copies ...", file=sys.stderr)
         run(4)

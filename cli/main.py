@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import click
-
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
 from drawsafe.cli.render import check_lines, draw_table, odds_table, pairings_table, standings_table
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
@@ -237,6 +236,10 @@ from drawsafe.cli.report import report
 
 main.add_command(report)
 
+
+from drawsafe.cli.warmup import warmup
+
+main.add_command(warmup)
 
 if __name__ == "__main__":
     main()

@@ -6,7 +6,6 @@ import functools
 import sys
 
 import click
-
 from drawsafe.errors import DrawsafeError
 from drawsafe.event.io import FORMATS
 
@@ -40,12 +39,18 @@ def seed_option(func):
 
 
 def friendly_errors(func):
-    """Turn library errors into one line on stderr and exit code 2 (no traceback)."""
+    """Turn library errors into one line on stderr and exit code 2 (no traceback); while kernels
+    compile (the first run), one line on stderr says so (:func:`drawsafe.engine.warmup.compile_notice`)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        from drawsafe.engine.warmup import COMPILE_SECONDS, compile_notice
+
         try:
-            return func(*args, **kwargs)
+            if func.__name__ == "warmup":  # it reports its own compile
+                return func(*args, **kwargs)
+            with compile_notice(COMPILE_SECONDS.get(func.__name__.removesuffix("_command"))):
+                return func(*args, **kwargs)
         except DrawsafeError as e:
             click.echo(f"drawsafe: error: {e}", err=True)
             sys.exit(2)

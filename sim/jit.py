@@ -43,11 +43,13 @@ def kernel_sources(root: Path) -> list[Path]:
     return out
 
 
-def cache_key() -> str:
-    """A short hash of everything the compiled kernels depend on (see the module docstring)."""
+def cache_key(root: Path | None = None, numba_version: str | None = None) -> str:
+    """A short hash of everything the compiled kernels depend on (see the module docstring):
+    the kernel sources under ``root`` (default: this package), where it is installed, its version,
+    numba's (``numba_version``), llvmlite's and Python's."""
     import llvmlite
 
-    root = Path(__file__).resolve().parent
+    root = root or Path(__file__).resolve().parent
     digest = hashlib.sha256()
     for path in kernel_sources(root):
         digest.update(path.relative_to(root).as_posix().encode())
@@ -56,9 +58,9 @@ def cache_key() -> str:
         from importlib.metadata import version
 
         own = version("drawsafe")
-    except Exception:  # running from a source tree without an install
+    except ImportError:  # running from a source tree without an install
         own = "source"
-    for part in (str(root), own, numba.__version__, llvmlite.__version__, sys.version):
+    for part in (str(root), own, numba_version or numba.__version__, llvmlite.__version__, sys.version):
         digest.update(part.encode())
     return digest.hexdigest()[:16]
 

@@ -17,14 +17,13 @@ import sys
 
 import numpy as np
 import pytest
-
+from drawsafe.engine import kernel as engine
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.scenarios import FlipEvaluator
 from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.engine import kernel as engine
 
 SEED = 20261201
 N = 300

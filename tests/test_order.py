@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from drawsafe.simulation.generate import generate_event
+from drawsafe.engine.inputs import Played, Rules
 from drawsafe.standings.order import refined_order
 from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.tiebreaks.packs import get_rules
@@ -55,14 +56,13 @@ def test_refined_order_is_the_comparator_order(trial):
         members = np.flatnonzero(rng.random(players) < 0.9).astype(np.int64)
         expected = naive_order(keys, noise, members)
         work = np.full((players, len(rules.codes())), np.nan)
-        got = refined_order(rec, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, played, table, rules.codes(),
-                            rules.flags(False), snap.ratings, members, noise, work, len(members), 0,
-                            snap.active)
+        rounds = Played(rec, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, work)
+        kernel_rules = Rules(rules.codes(), table, rules.flags(False))
+        got = refined_order(rounds, played, kernel_rules, snap.ratings, members, noise, len(members), 0, snap.active)
         assert got.tolist() == expected
         # a partial order is exact down to the first `need` places
         active = snap.active & (rng.random(players) < 0.8)
-        got = refined_order(rec, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, played, table, rules.codes(),
-                            rules.flags(False), snap.ratings, members, noise, work, 20, 8, active)
+        got = refined_order(rounds, played, kernel_rules, snap.ratings, members, noise, 20, 8, active)
         need = cut_position(expected, active, 20, 8)
         assert got.tolist()[:need] == expected[:need]
         assert sorted(got.tolist()) == sorted(expected)

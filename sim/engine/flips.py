@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds
 from drawsafe.jit import kernel, parallel_kernel
 from drawsafe.standings.order import refined_order
-from drawsafe.engine.results import play_match, win_probability
-from drawsafe.rng import next_u64
 from drawsafe.tiebreaks.values import REC_POINTS, remove_round
 
 
@@ -84,7 +82,6 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
 @kernel
 def flip_chunk(lo, hi, first, seed, field, tables, model, rules, plan, flip):
     """Simulations ``lo .. hi - 1`` of :func:`run_flips` (its parallel loop's body)."""
-    n = field.opp.shape[0]
     nr0, top, active = plan.after_round, plan.top, field.active
     fa, fb, fmode = tables.a, tables.b, tables.mode
     points_table = rules.points_table
@@ -92,14 +89,11 @@ def flip_chunk(lo, hi, first, seed, field, tables, model, rules, plan, flip):
     rec, gw, gl, gd = work.rec, work.gw, work.gl, work.gd
     score = np.empty(3, dtype=np.int64)
     pair = np.empty(2, dtype=np.int8)
-    noise = np.empty(n, dtype=np.uint64)
     for s in range(lo, hi):
         row = s - first
         order = engine.simulate_one(s, seed, field, tables, model, rules, plan, 0, s == lo, work)
-        state = engine.stream(seed, s)
-        state[1] = engine.NOISE_DRAWS
-        for p in range(n):  # the noise the base ranking used for exact ties
-            noise[p] = next_u64(state)
+        # the keys for exact ties the base ranking used (simulate_one's final ranked_players)
+        noise = (engine.stream(seed, s)[0], engine.NOISE_DRAWS)
         cand = contenders(order, active, top, rec, field.members, flip.tables, fa, fb, points_table[kinds.WIN])
         for j in range(flip.tables.shape[0]):
             t = flip.tables[j]
@@ -127,8 +121,7 @@ def flip_chunk(lo, hi, first, seed, field, tables, model, rules, plan, flip):
                 mode = engine.INTENTIONAL
             engine.record(work, points_table, nr0, a, b, score[0], score[1], score[2])
             flip.flip_outcome[row, j] = outcome_of(mode, score[0], score[1])
-            flipped = refined_order(rec, work.opp, work.kind, gw, gl, gd, plan.total, points_table, rules.codes,
-                                    rules.flags, field.ratings, cand, noise, work.keys, 0, top, active)
+            flipped = refined_order(work, plan.total, rules, field.ratings, cand, noise, 0, top, active)
             in_cut(flipped, active, top, a, b, pair)
             flip.flip_cut[row, j, 0] = pair[0]
             flip.flip_cut[row, j, 1] = pair[1]

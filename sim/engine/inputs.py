@@ -20,6 +20,11 @@ from collections import namedtuple
 #: ``players`` (indices of the active), ``members`` (everyone ranked), ``ratings``.
 Field = namedtuple("Field", "opp kind gw gl gd rec had_bye award active players members ratings")
 
+#: The rounds played (``opp``, ``kind``, ``gw``, ``gl``, ``gd`` [players, rounds]), the records summed
+#: (``rec``) and room for the tiebreak ``keys`` [players, codes]: what
+#: :func:`drawsafe.standings.order.refined_order` ranks (a :class:`Work` has the same members).
+Played = namedtuple("Played", "rec opp kind gw gl gd keys")
+
 #: The first simulated round's tables when they are given (else empty): players ``a`` v ``b``
 #: (``b`` -1 a bye, -2 a loss without opponent), ``mode`` (drawsafe.engine.codes FREE ...) and the
 #: reported ``score`` [tables, 3] of KNOWN tables.

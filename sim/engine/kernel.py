@@ -6,16 +6,18 @@ run in parallel over chunks (``prange``); simulation ``s`` draws its random numb
 ``(seed, s)`` only (:mod:`drawsafe.rng`) and every output is either indexed by ``s`` or an integer count
 summed per chunk, so the same seed gives the same numbers on any number of threads.
 
-Codes for the tables of the first simulated round (``table_mode``):
+Inputs come bundled by meaning (:mod:`drawsafe.engine.inputs`); the codes are named once in
+:mod:`drawsafe.engine.codes` (re-exported here).  Codes for the tables of the first simulated
+round (``FirstTables.mode``):
 ``FREE`` play it out; ``KNOWN`` the result is reported (``table_score``); ``FORCE_A`` / ``FORCE_B``
 that player wins (game score sampled); ``INTENTIONAL`` an intentional draw, 0-0-3.
-Outcome codes written per simulation (``table_outcome``): ``A_WON``, ``DRAWN``, ``B_WON``, ``ID``.
+Outcome codes written per simulation (``Outputs.table_outcome``): ``A_WON``, ``DRAWN``, ``B_WON``, ``ID``.
 
-Policies for intentional draws in the last round of a simulated future (``future_policy``):
+Policies for intentional draws in the last round of a simulated future (``Plan.future_policy``):
 ``NO_DRAWS`` every table plays; ``LOCKED`` a table draws when both players are guaranteed a place
 in the cut on points alone after a draw (fewer than ``top`` other players could reach their points);
 ``SAFE_POINTS`` as ``LOCKED``, and also when both players reach at least ``draw_points`` points with
-the draw (a total from which nearly everyone makes the cut, measured by a pilot run: see
+the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut, measured by a pilot run: see
 :class:`drawsafe.simulation.simulator.Simulator`).
 """
 
@@ -23,15 +25,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import types
-from numba.extending import overload
-
 from drawsafe.engine.codes import DUTCH_PAIRING, LOCKED, MTG_PAIRING, NO_DRAWS, SAFE_POINTS  # noqa: F401
-from drawsafe.event import kinds
-from drawsafe.jit import kernel, parallel_kernel
-from drawsafe.standings.order import complete_keys, refined_order
-from drawsafe.pairing.swiss import pair_standings, pair_swiss
-from drawsafe.pairing.dutch import pair_dutch
+from drawsafe.engine.inputs import Rules, Work
 from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of this module's interface)
     A_WON,
     B_WON,
@@ -47,9 +42,15 @@ from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of 
     play_tables,
     write_played,
 )
-from drawsafe.engine.inputs import Work
+from drawsafe.event import kinds
+from drawsafe.jit import kernel, parallel_kernel
+from drawsafe.pairing.dutch import pair_dutch
+from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.rng import stream
+from drawsafe.standings.order import complete_keys, refined_order
 from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, win_percentages
+from numba import types
+from numba.extending import overload
 
 #: Pairing systems (MTG_PAIRING, DUTCH_PAIRING in drawsafe.engine.codes): the kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
 #: numba compiles only the system in use (Magic runs never compile the Dutch search).
@@ -163,16 +164,14 @@ def copy_rows(src, dst):
 
 
 @kernel
-def ranked_players(work, nr, rules, flags, ratings, members, state, need_ranks, need_active, active):
+def ranked_players(work, nr, rules, ratings, members, state, need_ranks, need_active, active):
     """``members`` in standings order after ``nr`` rounds of ``work`` (exact ties in random order),
     exact down to ``need_ranks`` places and ``need_active`` active players (see
     :func:`drawsafe.standings.order.refined_order`)."""
     # player p's tie key is the stream's (p + 1)-th draw, computed only for players still tied
     noise = (state[0], state[1])
     state[1] += np.uint64(work.opp.shape[0])
-    return refined_order(work.rec, work.opp, work.kind, work.gw, work.gl, work.gd, nr, rules.points_table,
-                         rules.codes, flags, ratings, members, noise, work.keys, need_ranks, need_active,
-                         active)
+    return refined_order(work, nr, rules, ratings, members, noise, need_ranks, need_active, active)
 
 
 @kernel
@@ -203,7 +202,8 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
     for p in range(points.shape[0]):
         points[p] = field.rec[p, 0]
         had_bye[p] = field.had_bye[p]
-    flags = rules.flags.copy()
+    flags = rules.flags.copy()  # a failed pairing sets FLAG_DEDUPE for this simulation
+    sim_rules = Rules(rules.codes, points_table, flags)
     drawn = np.zeros(pa.shape[0], dtype=np.bool_)  # set only in a locked last round
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
@@ -229,8 +229,7 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                         pool[k] = players[i]
                         k += 1
             if r == total - 1 and plan.standings_last:
-                order = ranked_players(work, r, rules, flags, field.ratings, pool, state, pool.shape[0], 0,
-                                       active)
+                order = ranked_players(work, r, sim_rules, field.ratings, pool, state, pool.shape[0], 0, active)
                 m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
             else:
                 m, bye, ok = pair_round(plan.pairing, state, pool, points, had_bye, opp, r, field.ratings, pa, pb)
@@ -255,8 +254,8 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                     work.outcome if first else work.outcome[:0], state[0], round_base, work, points_table,
                     model)
     state[1] = NOISE_DRAWS
-    return ranked_players(work, total, rules, flags, field.ratings, field.members, state, need_ranks,
-                          plan.top, active)
+    return ranked_players(work, total, sim_rules, field.ratings, field.members, state, need_ranks, plan.top,
+                          active)
 
 
 @kernel
@@ -349,5 +348,7 @@ def run_simulations(seed, first, count, chunks, field, tables, model, rules, pla
     player in the cut).
     """
     for c in numba.prange(chunks):
-        simulate_chunk(c, first + (count * c) // chunks, first + (count * (c + 1)) // chunks, first, seed,
+        # np.int64: numba types the loop index int64 here and uint64 in the parallel body it
+        # generates, which compiled simulate_chunk twice
+        simulate_chunk(np.int64(c), first + (count * c) // chunks, first + (count * (c + 1)) // chunks, first, seed,
                        field, tables, model, rules, plan, out)

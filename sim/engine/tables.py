@@ -15,11 +15,20 @@ Table modes and outcome codes are :mod:`drawsafe.engine.kernel`'s (``FREE`` ... 
 from __future__ import annotations
 
 import numpy as np
-
-from drawsafe.engine.codes import A_WON, B_WON, DRAWN, FORCE_A, FORCE_B, FREE, ID, INTENTIONAL, KNOWN  # noqa: F401
+from drawsafe.engine.codes import (
+    A_WON,
+    B_WON,
+    DRAWN,
+    FORCE_A,
+    FORCE_B,
+    FREE,
+    ID,
+    INTENTIONAL,
+    KNOWN,
+)
+from drawsafe.engine.results import LOW32, S32, TWO_POW_M32, win_probability
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
-from drawsafe.engine.results import LOW32, S32, TWO_POW_M32, win_probability
 from drawsafe.rng import GOLDEN, ONE, mix64
 from drawsafe.tiebreaks.values import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS
 

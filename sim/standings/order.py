@@ -14,9 +14,6 @@ comparator sort on the full keys for every run it sorts (``tests/test_order.py``
 from __future__ import annotations
 
 import numpy as np
-from numba import types
-from numba.extending import overload
-
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
 from drawsafe.rng import GOLDEN, mix64
@@ -35,13 +32,17 @@ from drawsafe.tiebreaks.values import (
     tiebreak_values_rec,
     win_percentages,
 )
+from numba import types
+from numba.extending import overload
 
 
 @kernel
-def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column, values):
+def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, played, nr, dedupe, column, values):
     """``values[i]`` = MTG tiebreak ``code`` of player ``order[i]`` for every position ``i`` in the
     runs ``run_lo[q] .. run_hi[q] - 1`` (``tied`` players in all).  OMW%/OGW% for many players are
-    computed for everyone at once (:func:`opponent_means_all`, into ``column``)."""
+    computed for everyone at once (:func:`opponent_means_all`, into ``column``); ``played`` gives the
+    rounds (``opp``, ``kind``) of :func:`refined_order`."""
+    opp, kind = played.opp, played.kind
     if (code == OMW or code == OGW) and not dedupe and 4 * tied >= opp.shape[0]:
         opponent_means_all(mw if code == OMW else gwp, opp, kind, nr, column)
         for q in range(runs):
@@ -122,18 +123,22 @@ def points_order(rec, members):
 
 
 @kernel
-def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, members, noise,
-                  keys, need_ranks, need_active, active):
-    """``members`` in standings order, exact down to the first position by which ``need_ranks``
+def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_active, active):
+    """``members`` in standings order after ``nr`` rounds of ``played`` (a
+    :class:`~drawsafe.engine.inputs.Played` or :class:`~drawsafe.engine.inputs.Work`) under ``rules``
+    (:class:`~drawsafe.engine.inputs.Rules`), exact down to the first position by which ``need_ranks``
     players and ``need_active`` players with ``active[p]`` are placed (pass ``need_ranks =
     members.shape[0]`` for a complete order); below it players are only in point order.
 
     A tiebreak is computed only for the players still tied when it is reached.  ``noise`` gives each
     player's random key for exact ties (see :func:`noise_value`).  Codes other than the MTG ones are
-    computed for all players at once, into ``keys``, by :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`
+    computed for all players at once, into ``played.keys``, by :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`
     (they may need whole columns, e.g. direct encounter); with MTG codes only ``keys`` is left alone
     (:func:`complete_keys` fills a player's row when asked).
     """
+    rec, opp, kind, gw, gl, gd, keys = played.rec, played.opp, played.kind, played.gw, played.gl, played.gd, \
+        played.keys
+    points_table, codes, flags = rules.points_table, rules.codes, rules.flags
     n = members.shape[0]
     order, ends = points_order(rec, members)
     need = 0
@@ -203,8 +208,7 @@ def refined_order(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ra
                 for i in range(run_lo[q], run_hi[q]):
                     values[i] = keys[order[i], k]
         else:
-            fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
-                        values)
+            fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, played, nr, dedupe, column, values)
         runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, True, new_lo, new_hi, work_i, work_f)
         run_lo, new_lo = new_lo, run_lo
         run_hi, new_hi = new_hi, run_hi

@@ -14,7 +14,6 @@ later level at once, keyed by (run, value), instead of run by run (the runs are 
 from __future__ import annotations
 
 import numpy as np
-
 from drawsafe.jit import kernel
 from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -37,12 +36,17 @@ S30 = np.uint64(30)
 #: (:func:`radix_run_desc`); shorter ones (and others) by comparisons.  Sorting counted ranks
 #: (all pairs compared, without branches) was slower than insertion sort for 5 to 16 players.
 RADIX_MIN = 24
+#: Layout of sort_runs_desc's int64 work array: the quicksort's stack of (lo, hi) pairs, the radix
+#: sort's histograms (three passes of 256 digits), then scratch positions for the longest run.
+STACK = 128
+DIGITS = 3 * 256
+SCRATCH = STACK + DIGITS
 
 
 @kernel
 def sort_work_sizes(n):
     """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players."""
-    return 896 + n + 1, 4 * (n + 1)
+    return SCRATCH + n + 1, 4 * (n + 1)
 
 
 @kernel
@@ -65,9 +69,9 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
     tied = 0
     # work arrays, views of the caller's blocks (room for the longest run, n + 1 at most)
     m = order.shape[0] + 1
-    stack = work_i[:128]
-    digits = work_i[128:128 + 768]
-    scratch_o = work_i[896:896 + m]
+    stack = work_i[:STACK]
+    digits = work_i[STACK:SCRATCH]
+    scratch_o = work_i[SCRATCH:SCRATCH + m]
     scratch_v = work_f[:m]
     radix = work_f[m:4 * m].view(np.uint64)
     for q in range(runs):
@@ -279,7 +283,7 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
         vals[i] = x
         keys[i] = full - points_value_key(rec[p, REC_POINTS], low, bits[p])  # ascending: best first
     a, b = radix_by_keys(keys, n, np.uint64(54 + width - 24), work[:n], work[n:2 * n],
-                         np.empty(768, dtype=np.int64))
+                         np.empty(DIGITS, dtype=np.int64))
     for k in range(n):
         order[k] = players[a[k]]
     # run starts: where the points change or the value drops by more than TOLERANCE
@@ -331,7 +335,7 @@ def radix_run_desc(order, tmp, lo, hi, radix, count, scratch_v, scratch_o):
 @kernel
 def radix_by_keys(keys, n, drop, a, b, count):
     """Sort ``keys[:n]`` (uint64) ascending: returns (the input positions in sorted order, the
-    sorted keys), two of the work arrays ``a``, ``b`` (room for ``n`` each; ``count`` for 768).
+    sorted keys), two of the work arrays ``a``, ``b`` (room for ``n`` each; ``count`` for :data:`DIGITS`).
 
     ``keys >> drop`` must fit in 24 bits.  An LSD radix sort in three passes of 8 bits on those top
     bits, the position riding in the low 32 bits, then an insertion pass on the full keys for the

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.event import kinds
+from drawsafe.engine.inputs import Played, Rules
 from drawsafe.standings.order import refined_order
 from drawsafe.standings.ranking import tie_groups
 from drawsafe.rng import next_u64, stream
@@ -100,9 +101,9 @@ def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standin
     keys = np.zeros((snap.players, len(rules.tiebreaks) + 1))
     # The simulations' ranking, asked for a complete order; then every column for everyone.
     codes, flags = rules.codes(), rules.flags(snap.has_rematch)
-    order = refined_order(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
-                          snap.ratings, members, tie_noise(seed, snap.players), keys, len(members), 0,
-                          snap.active)
+    played = Played(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, keys)
+    order = refined_order(played, nr, Rules(codes, table, flags), snap.ratings, members,
+                          tie_noise(seed, snap.players), len(members), 0, snap.active)
     tiebreak_values_rec(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
                         snap.ratings, keys)
     starts = tie_groups(keys, order)
