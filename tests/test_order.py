@@ -66,3 +66,27 @@ def test_refined_order_is_the_comparator_order(trial):
         need = cut_position(expected, active, 20, 8)
         assert got.tolist()[:need] == expected[:need]
         assert sorted(got.tolist()) == sorted(expected)
+
+
+@pytest.mark.parametrize("pack, players, left", [("mtg", 81, 0), ("mtg", 150, 2), ("mtg-classic", 33, 1),
+                                                 ("fide", 40, 2), ("pokemon", 50, 1)])
+def test_standings_order_is_the_simulations_order(pack, players, left):
+    """compute_standings sorts the full keys (a small kernel to compile); the simulations refine
+    ties (refined_order): the same order, exact ties included (same noise)."""
+    from drawsafe.engine.inputs import Played, Rules
+    from drawsafe.standings.table import compute_standings, tie_noise
+
+    rules = get_rules(pack)
+    event = generate_event(players, 7, 7 - left, seed=players, rules=rules)
+    snap = take_snapshot(event)
+    seed = 5
+    standings = compute_standings(snap, rules, seed)
+    nr = snap.kind.shape[1]
+    table = rules.points_table()
+    rec = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
+    members = np.flatnonzero(snap.competed | snap.active).astype(np.int64)
+    keys = np.zeros((snap.players, len(rules.tiebreaks) + 1))
+    order = refined_order(Played(rec, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, keys), nr,
+                          Rules(rules.codes(), table, rules.flags(snap.has_rematch)), snap.ratings, members,
+                          tie_noise(seed, snap.players), len(members), 0, snap.active)
+    assert [row.player for row in standings.rows] == [snap.names[p] for p in order]
