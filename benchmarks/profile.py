@@ -82,8 +82,7 @@ class Patch:
 
 def instrumented_engine() -> str:
     e = Patch(ROOT / "sim" / "engine" / "kernel.py")
-    e.rep("from drawsafe.jit import kernel, parallel_kernel\n",
-          "from drawsafe.jit import kernel, parallel_kernel\n" + COUNTER)
+    e.rep("from drawsafe.jit import in_chunks, kernel\n", "from drawsafe.jit import in_chunks, kernel\n" + COUNTER)
     e.rep("from drawsafe.standings.order import complete_keys, refined_order",
           "from drawsafe.standings.order import complete_keys\nfrom order_profiled import refined_order")
     e.rep("need_ranks, need_active, active):\n", "need_ranks, need_active, active, prof):\n")
@@ -119,8 +118,8 @@ def instrumented_engine() -> str:
           f"        tick(prof, {POST}, t0)\n")
     e.rep("def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):",
           "def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out, prof):")
-    e.rep("                       field, tables, model, rules, plan, out)\n",
-          "                       field, tables, model, rules, plan, out, prof)\n")
+    e.rep("first, count, first, seed, field, tables, model, rules, plan, out)\n",
+          "first, count, first, seed, field, tables, model, rules, plan, out, prof)\n")
     return e.text
 
 

@@ -22,6 +22,7 @@ import hashlib
 import os
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numba
@@ -153,5 +154,23 @@ kernel = compiled()
 #: A small helper called per player in hot loops: inlined into its callers at numba IR level (an
 #: ordinary call passing arrays costs more than the helper's own work).
 inline_kernel = compiled(inline="always")
-#: The same, for loops run in parallel with ``numba.prange``.
-parallel_kernel = compiled(parallel=True)
+
+
+def in_chunks(chunk_kernel, chunks: int, first: int, count: int, *args) -> None:
+    """Run ``chunk_kernel(c, lo, hi, *args)`` for the ``chunks`` parts ``lo .. hi - 1`` of
+    ``first .. first + count - 1``, on ``numba.get_num_threads()`` threads.
+
+    The kernels release the GIL (``nogil``), so Python threads run them in parallel; each chunk
+    writes only its own outputs, so the result does not depend on the thread count.  This replaces
+    a ``numba.prange`` loop: a parallel kernel re-optimizes and emits the machine code of everything
+    it calls twice more (its parallel body and itself), about a third of the first run's compile.
+    """
+    bounds = [(c, first + (count * c) // chunks, first + (count * (c + 1)) // chunks) for c in range(chunks)]
+    threads = min(numba.get_num_threads(), chunks)
+    if threads <= 1:
+        for c, lo, hi in bounds:
+            chunk_kernel(c, lo, hi, *args)
+        return
+    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="drawsafe") as pool:
+        for done in [pool.submit(chunk_kernel, c, lo, hi, *args) for c, lo, hi in bounds]:
+            done.result()  # re-raises a kernel's exception

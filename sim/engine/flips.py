@@ -11,12 +11,11 @@ fraction of the cost.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds
-from drawsafe.jit import kernel, parallel_kernel
+from drawsafe.jit import in_chunks, kernel
 from drawsafe.standings.order import refined_order
 from drawsafe.tiebreaks.values import REC_POINTS, remove_round
 
@@ -80,8 +79,9 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
 
 
 @kernel
-def flip_chunk(lo, hi, first, seed, field, tables, model, rules, plan, flip):
-    """Simulations ``lo .. hi - 1`` of :func:`run_flips` (its parallel loop's body)."""
+def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
+    """Simulations ``lo .. hi - 1`` (of those from ``first``) of :func:`run_flips` (chunk ``c``
+    writes only its own rows)."""
     nr0, top, active = plan.after_round, plan.top, field.active
     fa, fb, fmode = tables.a, tables.b, tables.mode
     points_table = rules.points_table
@@ -130,15 +130,13 @@ def flip_chunk(lo, hi, first, seed, field, tables, model, rules, plan, flip):
             engine.record(work, points_table, nr0, a, b, sa, sb, sd)
 
 
-@parallel_kernel
 def run_flips(seed, first, count, chunks, field, tables, model, rules, plan, flip):
     """Simulations ``first .. first + count - 1`` of the last round (``plan.after_round`` is the last
-    round; ``plan`` pairs nothing and draws nothing by policy: the round's tables are given).
+    round; ``plan`` pairs nothing and draws nothing by policy: the round's tables are given), in
+    ``chunks`` chunks run in parallel (:func:`drawsafe.jit.in_chunks`, one :func:`flip_chunk` each).
 
     For each table ``flip.tables[j]`` and its players (k = 0: A, 1: B), row ``s - first``:
     ``base_cut[row, j, k]`` in the cut in the base world, ``flip_cut[row, j, k]`` with that table
     flipped; ``base_outcome``/``flip_outcome`` the table's result in each (engine.A_WON ... ID).
     """
-    for c in numba.prange(chunks):
-        flip_chunk(first + (count * c) // chunks, first + (count * (c + 1)) // chunks, first, seed, field,
-                   tables, model, rules, plan, flip)
+    in_chunks(flip_chunk, chunks, first, count, first, seed, field, tables, model, rules, plan, flip)

@@ -2,7 +2,7 @@
 
 One simulation copies the snapshot's arrays, plays every remaining round (pairing, results) and
 ranks the final standings with the same tiebreak kernels as ``drawsafe standings``.  Simulations
-run in parallel over chunks (``prange``); simulation ``s`` draws its random numbers from stream
+run in parallel over chunks (threads, :func:`drawsafe.jit.in_chunks`); simulation ``s`` draws its random numbers from stream
 ``(seed, s)`` only (:mod:`drawsafe.rng`) and every output is either indexed by ``s`` or an integer count
 summed per chunk, so the same seed gives the same numbers on any number of threads.
 
@@ -23,7 +23,6 @@ the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from drawsafe.engine.codes import DUTCH_PAIRING, LOCKED, MTG_PAIRING, NO_DRAWS, SAFE_POINTS  # noqa: F401
 from drawsafe.engine.inputs import Rules, Work
@@ -43,7 +42,7 @@ from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of 
     write_played,
 )
 from drawsafe.event import kinds
-from drawsafe.jit import kernel, parallel_kernel
+from drawsafe.jit import in_chunks, kernel
 from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.rng import stream
@@ -212,8 +211,9 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
         state[1] = round_base
         if r == nr0 and tables.a.shape[0] > 0:
             m = tables.a.shape[0]
-            pa[:m] = tables.a
-            pb[:m] = tables.b
+            for t in range(m):  # a loop: a slice copy compiles its error message (seconds)
+                pa[t] = tables.a[t]
+                pb[t] = tables.b[t]
         else:
             pool = players
             awarded = 0
@@ -314,8 +314,8 @@ def count_outcomes(c, row, order, field, rules, plan, out, work, rank_of, mw, gw
 
 @kernel
 def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):
-    """Simulations ``lo .. hi - 1`` into chunk ``c``'s counts (the body of :func:`run_simulations`'
-    parallel loop: numba's parallel passes are slow on a large loop body, so it stays a call)."""
+    """Simulations ``lo .. hi - 1`` (of those from ``first``) into chunk ``c``'s counts: one part of
+    :func:`run_simulations`."""
     n = field.opp.shape[0]
     max_rank = out.rank_hist.shape[2] - 1
     max_points = out.points_hist.shape[2] - 1
@@ -334,9 +334,9 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
                 out.cut_at_points[c, v, 0] += out.points_hist[c, p, v]
 
 
-@parallel_kernel
 def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):
-    """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
+    """Simulations ``first .. first + count - 1``, split into ``chunks`` chunks run in parallel
+    (:func:`drawsafe.jit.in_chunks`, one :func:`simulate_chunk` each).
 
     Counts per chunk (:class:`~drawsafe.engine.inputs.Outputs`): ``cut_count[c, p]``,
     ``rank_hist[c, p, rank]`` for the first ``max_rank`` places (the last bin stays empty: the runs
@@ -347,8 +347,4 @@ def run_simulations(seed, first, count, chunks, field, tables, model, rules, pla
     ``table_outcome`` of the first round's tables, ``cut_line`` (points and tiebreaks of the last
     player in the cut).
     """
-    for c in numba.prange(chunks):
-        # np.int64: numba types the loop index int64 here and uint64 in the parallel body it
-        # generates, which compiled simulate_chunk twice
-        simulate_chunk(np.int64(c), first + (count * c) // chunks, first + (count * (c + 1)) // chunks, first, seed,
-                       field, tables, model, rules, plan, out)
+    in_chunks(simulate_chunk, chunks, first, count, first, seed, field, tables, model, rules, plan, out)

@@ -1,15 +1,13 @@
 """Playing one simulated round's tables: results drawn, written into the arrays and records.
 
-:func:`play_tables` is the whole round in one loop.  Numba counts references to arrays
-atomically, and a kernel call passing arrays (even one inlined at numba's IR level) can cost an
-atomic increment and decrement per array per call, more than the table's own work; written out in
-one loop the round costs a third of the per-table calls to ``play_match``, ``record`` and
-``add_round`` it replaces (``benchmarks/profile.py``).  Small helpers without branches
-(:func:`drawsafe.engine.results.win_probability`, :func:`write_played`) are inlined by LLVM and measured free.  What it computes, table by table, is exactly
-:func:`drawsafe.engine.results.play_match` (the same random draw, the same score),
+:func:`play_tables` is the whole round in one loop: numba counts references to arrays atomically,
+and a kernel call passing arrays per table costs more than the table's own work (figures:
+benchmarks/NOTES.md).  Small helpers without branches (:func:`drawsafe.engine.results.win_probability`,
+:func:`write_played`) are inlined by LLVM and cost nothing.  What it computes, table by table, is
+exactly :func:`drawsafe.engine.results.play_match` (the same random draw, the same score),
 :func:`drawsafe.tiebreaks.values.add_round` for both players, and the points update.
 
-Table modes and outcome codes are :mod:`drawsafe.engine.kernel`'s (``FREE`` ... ``INTENTIONAL``, ``A_WON`` ...).
+Table modes and outcome codes: :mod:`drawsafe.engine.codes` (``FREE`` ... ``INTENTIONAL``, ``A_WON`` ...).
 """
 
 from __future__ import annotations

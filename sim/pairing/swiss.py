@@ -204,9 +204,13 @@ def bye_last_in_order(seq, had_bye):
 
 @kernel
 def without(seq, k):
+    # element loops, not slice assignments: numba compiles a slice copy's shape-mismatch error
+    # message (string formatting), seconds of the first run's compile
     out = np.empty(seq.shape[0] - 1, dtype=seq.dtype)
-    out[:k] = seq[:k]
-    out[k:] = seq[k + 1:]
+    for i in range(k):
+        out[i] = seq[i]
+    for i in range(k, out.shape[0]):
+        out[i] = seq[i + 1]
     return out
 
 

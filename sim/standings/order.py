@@ -49,8 +49,8 @@ def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, played, nr, de
             for i in range(run_lo[q], run_hi[q]):
                 values[i] = column[order[i]]
         return
-    # The codes are spelled out here rather than calling mtg_value: through it (even inlined) the
-    # GW% level of a 1,024-player ranking took 17.6 us instead of 2.7 (benchmarks/profile.py).
+    # The codes are spelled out here rather than calling mtg_value: a call per player costs more than
+    # the value (benchmarks/NOTES.md).
     source = mw if code == OMW else gwp
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):

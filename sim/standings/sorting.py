@@ -5,10 +5,7 @@ Values are sorted highest first; neighbours within ``TOLERANCE`` stay tied (a ru
 exactly equal values may come in any order (the caller orders every run by the next key).  The
 kernels avoid data-dependent branches where the data are coin flips to the CPU (is this player tied
 with the next?), and calls that pass arrays inside loops (numba counts references to arrays
-atomically, see :mod:`drawsafe.engine.tables`).
-
-Tried and measured slower at 1,024 players (benchmarks/profile.py): one radix sort of all runs of a
-later level at once, keyed by (run, value), instead of run by run (the runs are short there).
+atomically, see :mod:`drawsafe.engine.tables`).  What was tried and measured: benchmarks/NOTES.md.
 """
 
 from __future__ import annotations
