@@ -84,7 +84,7 @@ def cpu_of_children() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run(args: list[str], cache: str, log: str | None) -> tuple[float, float]:
+def run(args: list[str], cache: str, log: str | None, cwd: str) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one run of the command in a subprocess.  On a shared machine
     the CPU seconds are the steadier figure (compiling is single-threaded)."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache, DRAWSAFE_ENTRY=ENTRY)
@@ -93,7 +93,8 @@ def run(args: list[str], cache: str, log: str | None) -> tuple[float, float]:
         env["DRAWSAFE_COMPILE_LOG"] = log
     start, cpu = time.perf_counter(), cpu_of_children()
     done = subprocess.run([*PYTHON, "-c", CHILD, *args], env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, check=False)
+                          stderr=subprocess.PIPE, text=True, check=False,
+                          cwd=cwd)  # a neutral folder: the tree measured is the interpreter's
     took, cpu = time.perf_counter() - start, cpu_of_children() - cpu
     if done.returncode != 0:
         raise SystemExit(f"drawsafe {' '.join(args)} failed ({done.returncode}):\n{done.stderr}")
@@ -109,13 +110,13 @@ def measure(command: str, repeat: int) -> dict:
             os.mkdir(cache)
             log = os.path.join(tmp, f"compile{i}.json")
             if command != "help":
-                wall, cpu = run(args, cache, log)
+                wall, cpu = run(args, cache, log, tmp)
                 colds.append(wall)
                 cold_cpu.append(cpu)
                 with open(log) as f:
                     kernels = json.load(f)
             for _ in range(2):
-                wall, cpu = run(args, cache, None)
+                wall, cpu = run(args, cache, None, tmp)
                 warms.append(wall)
                 warm_cpu.append(cpu)
     top = sorted(kernels.items(), key=lambda kv: -kv[1][1])

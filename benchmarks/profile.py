@@ -82,7 +82,8 @@ class Patch:
 
 def instrumented_engine() -> str:
     e = Patch(ROOT / "sim" / "engine" / "kernel.py")
-    e.rep("from drawsafe.jit import in_chunks, kernel\n", "from drawsafe.jit import in_chunks, kernel\n" + COUNTER)
+    e.rep("from drawsafe.jit import in_chunks, inline_kernel, kernel\n",
+          "from drawsafe.jit import in_chunks, inline_kernel, kernel\n" + COUNTER)
     e.rep("from drawsafe.standings.order import complete_keys, refined_order",
           "from drawsafe.standings.order import complete_keys\nfrom order_profiled import refined_order")
     e.rep("need_ranks, need_active, active):\n", "need_ranks, need_active, active, prof):\n")

@@ -42,7 +42,7 @@ from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of 
     write_played,
 )
 from drawsafe.event import kinds
-from drawsafe.jit import in_chunks, kernel
+from drawsafe.jit import in_chunks, inline_kernel, kernel
 from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.rng import stream
@@ -162,7 +162,7 @@ def copy_rows(src, dst):
         b[i] = a[i]
 
 
-@kernel
+@inline_kernel  # a wrapper: compiled as its own kernel it re-optimized all of refined_order's code
 def ranked_players(work, nr, rules, ratings, members, state, need_ranks, need_active, active):
     """``members`` in standings order after ``nr`` rounds of ``work`` (exact ties in random order),
     exact down to ``need_ranks`` places and ``need_active`` active players (see
@@ -173,7 +173,7 @@ def ranked_players(work, nr, rules, ratings, members, state, need_ranks, need_ac
     return refined_order(work, nr, rules, ratings, members, noise, need_ranks, need_active, active)
 
 
-@kernel
+@inline_kernel  # inlined into the two chunk kernels: one LLVM pass over its code fewer (NOTES.md)
 def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, work):
     """Play simulation ``s`` (bundles: :mod:`drawsafe.engine.inputs`) into ``work``; returns the final
     order, exact down to ``need_ranks`` places and the cut.  With ``fresh`` the work arrays are first
