@@ -7,7 +7,7 @@ import time
 
 import click
 
-from drawsafe.engine.results import MODELS, ResultModel
+from drawsafe.engine.results import MODELS
 from drawsafe.simulation.simulator import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
 
 
@@ -50,11 +50,8 @@ def sim_options(func):
 
 def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe", safe: float = 0.99,
                pairing: str | None = None) -> SimConfig:
-    """The simulation settings from the options; the result model fits the event and rule pack
-    (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
-    results = ResultModel.for_event(ctx.event, ctx.rules, model, draw_share)
-    return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws, safe=safe,
-                     pairing=pairing)
+    """The simulation settings from the options (:meth:`drawsafe.event.context.EventContext.sim_config`)."""
+    return ctx.sim_config(top, last_round, model, draw_share, future_draws, safe, pairing)
 
 
 class Progress:
