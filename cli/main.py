@@ -39,7 +39,7 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
         report = ctx.check()
         ctx.announce(note)
         if as_json:
-            click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+            click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
         else:
             for line in check_lines(report, ctx):
                 click.echo(line)

@@ -141,8 +141,8 @@ def draw_table(report) -> list[str]:
     if report.left_out:
         lines.append("")
         lines.append(f"{len(report.left_out)} table(s) left out:")
-        for table, a, b, why in report.left_out[:12]:
-            lines.append(f"  table {table}: {a} v {b}: {why}")
+        for out in report.left_out[:12]:
+            lines.append(f"  table {out.table}: {out.player_a} v {out.player_b}: {out.reason}")
         if len(report.left_out) > 12:
             lines.append(f"  ... and {len(report.left_out) - 12} more (--json lists all)")
     return lines

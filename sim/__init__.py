@@ -20,7 +20,7 @@ stays cheap (the command line's ``--help`` never waits for numba).
 
 from __future__ import annotations
 
-__all__ = ["open_event", "EventContext", "DrawsafeError", "InputError", "UsageError"]
+__all__ = ["DrawsafeError", "EventContext", "InputError", "UsageError", "open_event"]
 
 
 def __getattr__(name: str):

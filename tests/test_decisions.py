@@ -27,7 +27,7 @@ from drawsafe.event.sample import sample_event
 from drawsafe.simulation.scenarios import FlipEvaluator, ScenarioEvaluator
 from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.event.snapshot import take_snapshot
-from drawsafe.stats import ConfidenceInterval, Proportion
+from drawsafe.stats import PairedDifference, Proportion, z_value
 from drawsafe.tiebreaks.values import REC_POINTS
 
 
@@ -103,7 +103,8 @@ def chances(draw, play, diff_low, diff=None):
     n = 10_000
     d = draw - play if diff is None else diff
     return PlayerChances("x", 9, Proportion(round(draw * n), n), Proportion(round(play * n), n),
-                         Proportion(0, 0), Proportion(0, 0), d, ConfidenceInterval(diff_low, d + 0.01))
+                         Proportion(0, 0), Proportion(0, 0),
+                         PairedDifference(d, (d - diff_low) * np.sqrt(n) / z_value(0.95), n))
 
 
 def test_verdicts():

@@ -89,12 +89,12 @@ def test_table_out_of_contention_is_left_out_with_its_reason(cases):
     checked = 0
     for case in cases:
         evaluated = {t for t, _, _ in case.tables()}
-        reasons = {t: why for t, _, b, why in case.report.left_out if b not in ("BYE", "loss")}
+        reasons = {t.table: t.reason for t in case.report.left_out if t.player_b not in ("BYE", "loss")}
         assert all(r.startswith("no stake: even a win leaves the cut below")
                    for r in reasons.values())
         assert not evaluated & set(reasons)
-        out = [t for t, a, b, _ in case.report.left_out if b in case.points
-               and case.above_max(a) >= TOP and case.above_max(b) >= TOP]
+        out = [t.table for t in case.report.left_out if t.player_b in case.points
+               and case.above_max(t.player_a) >= TOP and case.above_max(t.player_b) >= TOP]
         judged_out = [t for t, d, _ in case.tables()
                       if all(case.above_max(p.player) >= TOP for p in d.players)]
         assert judged_out == [], (case.seed, judged_out)
@@ -121,7 +121,7 @@ def test_bubble_players_are_told_to_play(cases):
             continue
         assert d.verdict == PLAY, (case.seed, table, d)
         for p in d.players:
-            assert p.difference_ci.high < 0, (case.seed, p)
+            assert p.difference.confidence_interval().high < 0, (case.seed, p)
             assert p.draw.estimate < p.play.estimate
         checked += 1
     assert checked >= 3, f"only {checked} bubble tables in seeds {list(SEEDS)}"

@@ -159,7 +159,7 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
     players = tuple(PlayerForecast(names[p], table_of.get(names[p], 0), float(points[p]),
                                    forecast[p], hindsight[p], names[p] in playoff,
                                    rank.get(names[p], 0), names[p] in top) for p in sim.players)
-    decided, reasons = {d.table: d for d in report.tables}, {t: w for t, *_, w in report.left_out}
+    decided, reasons = {d.table: d for d in report.tables}, {t.table: t.reason for t in report.left_out}
     tables = tuple(TableForecast(
         t, (m.player_a, m.player_b), d.verdict if d else LEFT_OUT, reasons.get(t, ""),
         d.players if d else None, t in report.drawing_tables, bool(drew[t - 1]), m.score_text())

@@ -24,7 +24,7 @@ Other tables (``others``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -32,11 +32,11 @@ from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.simulation.odds import Progress
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator, published_first_round
 from drawsafe.event.snapshot import Snapshot
-from drawsafe.stats import ConfidenceInterval, Proportion, z_value
+from drawsafe.stats import PairedDifference, Proportion
 from drawsafe.tiebreaks.values import REC_POINTS
 
 OTHERS = ("none", "locked", "rational")
@@ -62,18 +62,18 @@ class PlayerChances:
     play: Proportion
     win: Proportion
     loss: Proportion
-    #: Mean and 95% interval of P(cut | draw) - P(cut | play), paired over common random numbers.
-    difference: float = 0.0
-    difference_ci: ConfidenceInterval = field(default_factory=lambda: ConfidenceInterval(0.0, 0.0))
+    #: P(cut | draw) - P(cut | play), paired over the simulations both scenarios ran.
+    difference: PairedDifference
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         d = {"player": self.player, "points": self.points}
         for name, prop in (("draw", self.draw), ("play", self.play), ("win", self.win), ("loss", self.loss)):
             ci = prop.confidence_interval()
             d[f"p_cut_{name}"] = prop.estimate if prop.n else None
             d[f"ci_{name}"] = [ci.low, ci.high] if prop.n else None
-        d["draw_minus_play"] = self.difference
-        d["ci_draw_minus_play"] = [self.difference_ci.low, self.difference_ci.high]
+        ci = self.difference.confidence_interval()
+        d["draw_minus_play"] = self.difference.mean
+        d["ci_draw_minus_play"] = [ci.low, ci.high]
         return d
 
 
@@ -85,8 +85,23 @@ class TableDecision:
     #: What the other tables' model chose for this table (it draws / it plays).
     others_choice: str = "play"
 
-    def to_dict(self) -> dict:
-        return {"table": self.table, "verdict": self.verdict, "players": [p.to_dict() for p in self.players]}
+    def to_json(self) -> dict:
+        return {"table": self.table, "verdict": self.verdict, "players": [p.to_json() for p in self.players]}
+
+
+@dataclass(frozen=True)
+class LeftOutTable:
+    """A table of the round that ``draw`` does not evaluate, and why."""
+
+    table: int
+    player_a: str
+    #: The opponent's name, "BYE" or "loss" (a match loss without opponent).
+    player_b: str
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"table": self.table, "player_a": self.player_a, "player_b": self.player_b,
+                "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -98,7 +113,7 @@ class DrawReport:
     others: str
     safe: float
     tables: tuple[TableDecision, ...]
-    left_out: tuple[tuple[int, str, str, str], ...]
+    left_out: tuple[LeftOutTable, ...]
     drawing_tables: tuple[int, ...]
     converged: bool = True
     iterations: int = 0
@@ -109,9 +124,8 @@ class DrawReport:
                 "pairings": self.pairings, "others": self.others, "safe": self.safe,
                 "others_drawing": list(self.drawing_tables), "converged": self.converged,
                 "iterations": self.iterations, "precision_reached": self.precision_reached,
-                "tables": [t.to_dict() for t in self.tables],
-                "left_out": [{"table": t, "player_a": a, "player_b": b, "reason": why}
-                             for t, a, b, why in self.left_out]}
+                "tables": [t.to_json() for t in self.tables],
+                "left_out": [t.to_json() for t in self.left_out]}
 
 
 def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
@@ -157,16 +171,6 @@ def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
     return out
 
 
-def paired_difference(d: np.ndarray, p: np.ndarray) -> tuple[float, ConfidenceInterval]:
-    """Mean of ``d - p`` (0/1 outcomes of the same simulations) with a 95% normal interval."""
-    diff = d.astype(np.float64) - p.astype(np.float64)
-    n = len(diff)
-    mean = float(diff.mean()) if n else 0.0
-    sd = float(diff.std(ddof=1)) if n > 1 else 0.0
-    half = z_value(0.95) * sd / np.sqrt(max(n, 1))
-    return mean, ConfidenceInterval(mean - half, mean + half)
-
-
 def chances(sim: Simulator, fr: FirstRound, t: int, k: int, fig: TableFigures,
             point_scale: int = 1) -> PlayerChances:
     """Player ``k`` (0 = A, 1 = B) of table ``t`` from the table's simulated figures."""
@@ -177,21 +181,20 @@ def chances(sim: Simulator, fr: FirstRound, t: int, k: int, fig: TableFigures,
     won = outcome == (engine.A_WON if k == 0 else engine.B_WON)
     lost = outcome == (engine.B_WON if k == 0 else engine.A_WON)
     common = min(len(cut_play), len(cut_draw))  # the simulations both scenarios ran
-    diff, ci = paired_difference(cut_draw[:common], cut_play[:common])
-    points = sim.rec0[p, REC_POINTS] / point_scale
-    points = int(points) if float(points).is_integer() else float(points)
+    diff = PairedDifference.of(cut_draw[:common], cut_play[:common])
+    points = display_points(sim.rec0[p, REC_POINTS], point_scale)
     return PlayerChances(sim.snap.names[p], points, Proportion(int(cut_draw.sum()), len(cut_draw)),
                          Proportion(int(cut_play.sum()), len(cut_play)),
                          Proportion(int(cut_play[won].sum()), int(won.sum())),
-                         Proportion(int(cut_play[lost].sum()), int(lost.sum())), diff, ci)
+                         Proportion(int(cut_play[lost].sum()), int(lost.sum())), diff)
 
 
 def draw_better(x: PlayerChances, safe: float) -> bool:
     """Drawing is better for ``x``: clearly higher odds (the paired 95% interval of the difference is
     above zero), or no loss at all for a player already safe."""
-    if x.difference > 0 and x.difference_ci.low > 0:
+    if x.difference.mean > 0 and x.difference.confidence_interval().low > 0:
         return True
-    return x.difference >= 0 and x.draw.estimate >= safe
+    return x.difference.mean >= 0 and x.draw.estimate >= safe
 
 
 def verdict(a: PlayerChances, b: PlayerChances, safe: float) -> str:
@@ -243,13 +246,13 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
         if player is not None and player not in (names[a], label_b):
             continue
         if b < 0:
-            left_out.append((t + 1, names[a], label_b, "no opponent"))
+            left_out.append(LeftOutTable(t + 1, names[a], label_b, "no opponent"))
             continue
         if fr.mode[t] == engine.KNOWN:
-            left_out.append((t + 1, names[a], names[b], "result already reported"))
+            left_out.append(LeftOutTable(t + 1, names[a], names[b], "result already reported"))
             continue
         if not stake(look, a_wins, b_wins, fr, t):
-            left_out.append((t + 1, names[a], names[b],
+            left_out.append(LeftOutTable(t + 1, names[a], names[b],
                              f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
         tables.append(t)

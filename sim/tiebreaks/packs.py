@@ -23,6 +23,13 @@ from drawsafe.tiebreaks import pokemon
 from drawsafe.errors import UsageError
 
 
+def display_points(raw: float, point_scale: int = 1) -> int | float:
+    """Points as a pack shows them, from the kernels' integer points (``raw / point_scale``): an
+    int when whole (Magic), else a float (chess halves)."""
+    value = raw / point_scale
+    return int(value) if float(value).is_integer() else float(value)
+
+
 @dataclass(frozen=True)
 class Tiebreak:
     """One tiebreak: its short key (as on a standings sheet), kernel code and definition."""
