@@ -7,7 +7,7 @@ import json
 import click
 
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
-from drawsafe.cli.render import check_lines, draw_table, odds_table, pairings_table, standings_table
+from drawsafe.cli.render import check_view, draw_view, echo, odds_view, pairings_view, standings_view
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
 from drawsafe.event.context import open_event
 
@@ -41,16 +41,14 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
         if as_json:
             click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
         else:
-            for line in check_lines(report, ctx):
-                click.echo(line)
+            echo(check_view(report))
         return
     ctx.announce(note)
     table = ctx.standings(seed)
     if as_json:
         click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in standings_table(table):
-            click.echo(line)
+        echo(standings_view(table))
 
 
 @main.command()
@@ -76,8 +74,7 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in pairings_table(result):
-            click.echo(line)
+        echo(pairings_view(result))
 
 
 @main.command()
@@ -112,8 +109,7 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in odds_table(result, show_all):
-            click.echo(line)
+        echo(odds_view(result, show_all))
 
 
 @main.command()
@@ -159,8 +155,7 @@ def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in draw_table(report):
-            click.echo(line)
+        echo(draw_view(report))
 
 
 @main.command()

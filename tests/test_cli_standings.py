@@ -59,7 +59,7 @@ def test_table_text():
     result = ok("standings", CSV)
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["Rank", "Player", "Pts", "W-L-D", "OMW%", "GW%", "OGW%"]
-    assert set(lines[1]) == {"-"} and len(lines[1]) == len(lines[0])
+    assert set(lines[1]) == {"-"} and len(lines[1]) >= len(lines[0])
     expected = naive_lines(CSV)
     order = sorted(expected.values(), key=naive.ranking_key, reverse=True)
     assert len(lines) == 2 + len(order)  # no exact ties in this event: no legend line

@@ -87,6 +87,14 @@ class PlayerOdds:
     def p_cut(self) -> float:
         return self.cut.estimate
 
+    @property
+    def mean_rank(self) -> float | None:
+        """The mean final rank, when every simulation ranked the player exactly (else None)."""
+        exact = int(self.rank_counts.sum())
+        if exact == 0 or exact != self.cut.n:
+            return None
+        return float((self.rank_counts * np.arange(1, len(self.rank_counts) + 1)).sum() / exact)
+
     def to_json(self) -> dict:
         ci = self.cut.confidence_interval()
         n = self.cut.n
