@@ -6,6 +6,8 @@ import json
 
 import click
 
+from drawsafe.choices import LAST_ROUND, OTHERS, PAIRINGS
+
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
 from drawsafe.cli.render import check_view, draw_view, echo, odds_view, pairings_view, standings_view
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
@@ -54,9 +56,9 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
 @main.command()
 @event_options
 @seed_option
-@click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings",
+@click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings",
               show_default=True, help="How the last Swiss round is paired.")
-@click.option("--pairing", type=click.Choice(["mtg", "dutch"]), default=None,
+@click.option("--pairing", type=click.Choice(PAIRINGS), default=None,
               help="mtg (point groups) or dutch (FIDE Dutch approximation); default: the rule pack's.")
 @friendly_errors
 def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, last_round, pairing):
@@ -119,7 +121,7 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
 @click.option("--player", default=None, help="Only this player's table (name exactly as in the file).")
 @click.option("--safe", type=click.FloatRange(0, 1, min_open=True), default=0.99, show_default=True,
               help="Cut odds from which a draw counts as safe.")
-@click.option("--others", type=click.Choice(["none", "locked", "rational"]), default="rational",
+@click.option("--others", type=click.Choice(OTHERS), default="rational",
               show_default=True,
               help="Other tables' intentional draws: none; locked (both guaranteed the cut on points "
                    "after a draw); rational (best responses iterated to a fixed point).")

@@ -7,8 +7,7 @@ import time
 
 import click
 
-from drawsafe.engine.results import MODELS
-from drawsafe.simulation.simulator import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
+from drawsafe.choices import FUTURE_DRAWS, LAST_ROUND, PAIRINGS, RESULT_MODELS
 
 
 def sim_options(func):
@@ -26,18 +25,18 @@ def sim_options(func):
         click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings", show_default=True,
                      help="How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) or at "
                           "random within point groups."),
-        click.option("--model", type=click.Choice(list(MODELS)), default=None,
+        click.option("--model", type=click.Choice(RESULT_MODELS), default=None,
                      help="Who wins a played match: coin (1/2 each), elo (ratings in the file), "
                           "probability (per-player win_probability in the file). Default: coin; "
                           "elo for chess events whose players are all rated."),
         click.option("--draw-share", type=click.FloatRange(0, 1, max_open=True), default=None,
                      help="Share of played matches ending in an unintentional draw "
                           "(default: 2.84%%, measured on real events)."),
-        click.option("--pairing", type=click.Choice(list(PAIRINGS)), default=None,
+        click.option("--pairing", type=click.Choice(PAIRINGS), default=None,
                      help="How simulated rounds are paired: mtg (point groups in random order, the "
                           "last round per --last-round) or dutch (FIDE Dutch approximation, every "
                           "round). Default: the rule pack's (dutch for chess packs)."),
-        click.option("--future-draws", type=click.Choice(list(FUTURE_POLICIES)), default="safe",
+        click.option("--future-draws", type=click.Choice(FUTURE_DRAWS), default="safe",
                      show_default=True,
                      help="Intentional draws in the last round of a simulated future: none; locked "
                           "(both guaranteed the cut on points); safe (locked, or both reach a points "
@@ -49,7 +48,7 @@ def sim_options(func):
 
 
 def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe", safe: float = 0.99,
-               pairing: str | None = None) -> SimConfig:
+               pairing: str | None = None):
     """The simulation settings from the options (:meth:`drawsafe.event.context.EventContext.sim_config`)."""
     return ctx.sim_config(top, last_round, model, draw_share, future_draws, safe, pairing)
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from drawsafe.choices import RESULT_MODELS
 from drawsafe.errors import UsageError
 from drawsafe.jit import kernel
 from drawsafe.event.model import MATCH
@@ -76,7 +77,7 @@ ONE_GAME_WIN = ((1, 0, 0, 1.0),)
 ONE_GAME_DRAW = ((0, 0, 1, 1.0),)
 
 COIN, ELO, PROBABILITY = 0, 1, 2
-MODELS = {"coin": COIN, "elo": ELO, "probability": PROBABILITY}
+MODELS = dict(zip(RESULT_MODELS, (COIN, ELO, PROBABILITY)))
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from drawsafe.choices import OTHERS
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.pairing.next_round import next_round_pairings
@@ -39,7 +40,6 @@ from drawsafe.event.snapshot import Snapshot
 from drawsafe.stats import PairedDifference, Proportion
 from drawsafe.tiebreaks.values import REC_POINTS
 
-OTHERS = ("none", "locked", "rational")
 MAX_ITERATIONS = 8
 #: A player has a stake when winning gives at least this chance of the cut.
 STAKE = 0.001

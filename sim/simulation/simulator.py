@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
+from drawsafe import choices
+from drawsafe.choices import LAST_ROUND
 from drawsafe.engine import kernel as engine
 from drawsafe.event import kinds
 from drawsafe.errors import UsageError
@@ -22,9 +24,8 @@ from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
-LAST_ROUND = ("standings", "random")
-PAIRINGS = {"mtg": engine.MTG_PAIRING, "dutch": engine.DUTCH_PAIRING}
-FUTURE_POLICIES = {"none": engine.NO_DRAWS, "locked": engine.LOCKED, "safe": engine.SAFE_POINTS}
+PAIRINGS = dict(zip(choices.PAIRINGS, (engine.MTG_PAIRING, engine.DUTCH_PAIRING)))
+FUTURE_POLICIES = dict(zip(choices.FUTURE_DRAWS, (engine.NO_DRAWS, engine.LOCKED, engine.SAFE_POINTS)))
 #: Pilot simulations that set the "safe points" of the future draw policy, and where they start
 #: (simulation indices far from those of any run, so they never coincide).
 PILOT_SIMS = 2_000

@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 import os
 
+from drawsafe.choices import FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.model import Event
-
-FORMATS = ("auto", "json", "csv", "melee", "trf")
 
 
 def load_event(path: str | os.PathLike, format: str = "auto") -> Event:
