@@ -43,6 +43,7 @@ from drawsafe.engine.results import ResultModel
 from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
 from drawsafe.event.snapshot import take_snapshot
+from tiny_events import AWARDED
 
 Z = 4.5
 ALPHA = 0.001
@@ -66,20 +67,6 @@ def with_ratings(event):
     return replace(event, ratings={p: 1400.0 + 50 * i for i, p in enumerate(event.players)})
 
 
-#: Thirteen players, four Swiss rounds; A has 3 awarded byes, B 2, C 1, D 2 but dropped after
-#: round 1.  From the standings after round 1: round 2 pairs the ten active players besides A and
-#: B; round 3 the eleven besides A, one of whom gets the usual bye; round 4 (the last, by
-#: standings) all twelve.
-AWARDED = parse_event(json.dumps({
-    "name": "awarded byes", "swiss_rounds": 4,
-    "players": [{"name": "A", "byes": 3}, {"name": "B", "byes": 2}, {"name": "C", "byes": 1},
-                {"name": "D", "byes": 2}, "E", "F", "G", "H", "I", "J", "K", "L", "M"],
-    "rounds": [{"round": 1, "matches": [
-        {"a": "A", "kind": "bye"}, {"a": "B", "kind": "bye"}, {"a": "C", "kind": "bye"},
-        {"a": "D", "kind": "bye"}, {"a": "E", "b": "F", "score": "2-0-0"},
-        {"a": "G", "b": "H", "score": "2-1-0"}, {"a": "I", "b": "J", "score": "1-1-1"},
-        {"a": "K", "b": "L", "score": "0-2-0"}, {"a": "M", "kind": "loss"}]}],
-    "drops": {"D": 1}}).encode(), "awarded.json")
 
 
 @cache

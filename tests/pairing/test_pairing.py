@@ -36,7 +36,7 @@ from brute import completable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
-from test_rng import PyStream
+from naive_rng import PyStream
 
 from drawsafe.pairing.swiss import pair_in_order, pair_standings, pair_swiss, search_pairing
 from drawsafe.rng import stream

@@ -19,6 +19,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 from dataclasses import fields
 from itertools import pairwise
 
@@ -26,8 +27,7 @@ import numba
 import numpy as np
 import pytest
 from conftest import DATA, ROOT
-from test_engine_reference import AWARDED
-from test_exact import RETRY
+from tiny_events import AWARDED, RETRY
 
 from drawsafe.event.io import load_event
 from drawsafe.simulation.odds import compute_odds, simulate_until
@@ -86,7 +86,7 @@ SIXTEEN = textwrap.dedent("""
     import sys
     import numba
     import numpy as np
-    sys.path.insert(0, sys.argv[2])
+    sys.path[:0] = sys.argv[2:]
     import test_determinism as t
     numba.set_num_threads(16)
     assert numba.get_num_threads() == 16
@@ -99,7 +99,7 @@ def test_sixteen_threads_agree(sim, tmp_path, threads):
     """16 threads (64 parallel chunks) in a fresh interpreter give the 1-thread batch."""
     out = tmp_path / "sixteen.npz"
     env = dict(os.environ, NUMBA_NUM_THREADS="16")
-    subprocess.run([sys.executable, "-c", SIXTEEN, str(out), str(ROOT / "tests")], check=True,
+    subprocess.run([sys.executable, "-c", SIXTEEN, str(out), str(Path(__file__).parent), str(ROOT / "tests")], check=True,
                    env=env, cwd=ROOT, timeout=300)
     numba.set_num_threads(1)
     one = run(sim)

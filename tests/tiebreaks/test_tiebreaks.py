@@ -24,7 +24,7 @@ from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings, tiebreak_table
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 REAL = sorted(DATA.glob("*.json"))
 RULES = ("mtg", "mtg-classic")
 THIRD = 1.0 / 3.0

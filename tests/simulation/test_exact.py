@@ -11,7 +11,6 @@ intervals.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import replace
 from fractions import Fraction
@@ -22,12 +21,13 @@ import pytest
 from conftest import MELEE, need
 
 from drawsafe.simulation.generate import generate_event
-from drawsafe.event.io import load_event, parse_event
+from drawsafe.event.io import load_event
 from drawsafe.engine.results import ResultModel
 from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.stats import wilson
+from tiny_events import RETRY, native_event
 
 MTG = get_rules("mtg")
 #: Decided matches 2-0 only, no draws: 2 outcomes per table (two rounds left stay small).
@@ -39,19 +39,6 @@ WITH_DRAWS = ResultModel(0.25, ((2, 0, 0, 1.0), (2, 1, 0, 1.0)), ((1, 1, 0, 1.0)
 #: Simulations per engine estimate: 99.9% half-widths of at most 0.008.
 SIMS = 40_000
 SEED = 20251130
-
-
-def native_event(players: str, rounds: list[list[tuple]], total: int, name: str = "tiny"):
-    """A native-JSON event: tables ``(a, b, "w-l-d")``, ``(a, b)`` pending, ``(a,)`` a bye."""
-    def match(t):
-        if len(t) == 1:
-            return {"a": t[0], "kind": "bye"}
-        return {"a": t[0], "b": t[1], **({"score": t[2]} if len(t) > 2 else {})}
-
-    data = {"name": name, "swiss_rounds": total, "players": list(players),
-            "rounds": [{"round": i + 1, "matches": [match(t) for t in r]}
-                       for i, r in enumerate(rounds)]}
-    return parse_event(json.dumps(data).encode(), f"{name}.json")
 
 
 #: Six players, one round left.  After two rounds A has 6 points; B and C (3 points) are tied on
@@ -71,14 +58,6 @@ PUBLISHED = native_event("ABCDEFGH", [
 ], 3, "published")
 
 
-#: Five players, D and E dropped after round 1: A (3 points) has met B; B and C (0 points) may
-#: have the round-2 bye.  Drawn C, A would meet B again, so the bye goes to B every time, and A
-#: meets C.  In round 3 (by standings) C is the lowest-ranked without a bye, but A has met both B
-#: and C: the bye moves up to A (when A ranks above C), and B meets C.
-RETRY = native_event("ABCDE", [
-    [("A", "B", "2-1-0"), ("C", "D", "0-2-0"), ("E",)],
-], 3, "retry")
-RETRY = replace(RETRY, drops={"D": 1, "E": 1})
 
 #: Seven players; A has two awarded byes (rounds 1 and 2), so round 2 pairs the other six and
 #: round 3 (by standings) gives its bye to the lowest-ranked of the others.

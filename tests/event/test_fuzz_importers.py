@@ -36,7 +36,7 @@ from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 SOURCES = sorted(DATA.glob("*.json")) + sorted((DATA / "native").glob("*"))
 JSON_SOURCES = [p for p in SOURCES if p.suffix == ".json"]
 CSV_SOURCES = [p for p in SOURCES if p.suffix == ".csv"]
