@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from drawsafe.standings.check import CheckReport, check_standings
 from drawsafe.errors import InputError, UsageError
-from drawsafe.event.io import load_event
+from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
 from drawsafe.tiebreaks.packs import RulePack, get_rules, with_tiebreaks
 from drawsafe.event.sample import sample_event
@@ -56,6 +56,25 @@ def open_event(file: str | None, format: str = "auto", rules: str | None = None,
     :raises UsageError: for an unknown pack or tiebreak key, or options the event cannot satisfy.
     """
     event = sample_event() if file is None else load_event(file, format)
+    return event_context(event, rules, rounds, after_round, tiebreaks, from_sample=file is None)
+
+
+def open_event_bytes(raw: bytes, name: str, format: str = "auto", rules: str | None = None,
+                     rounds: int | None = None, after_round: int | None = None,
+                     tiebreaks: str | None = None) -> EventContext:
+    """As :func:`open_event`, for an event already in memory (an upload): ``name`` is only the
+    label the error messages use for the file (nothing is read from or written to disk).
+
+    :raises InputError: when the bytes are not a valid event.
+    :raises UsageError: as :func:`open_event`.
+    """
+    return event_context(parse_event(raw, name, format), rules, rounds, after_round, tiebreaks)
+
+
+def event_context(event: Event, rules: str | None = None, rounds: int | None = None,
+                  after_round: int | None = None, tiebreaks: str | None = None,
+                  from_sample: bool = False) -> EventContext:
+    """Choose the rule pack and take the snapshot of an event already read (see :func:`open_event`)."""
     if rules is not None:
         pack, source = get_rules(rules), "--rules"
     elif event.rules:
@@ -69,4 +88,4 @@ def open_event(file: str | None, format: str = "auto", rules: str | None = None,
     if tiebreaks is not None:
         pack = with_tiebreaks(pack, tiebreaks)
         source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"
-    return EventContext(event, take_snapshot(event, after_round, rounds), pack, source, file is None)
+    return EventContext(event, take_snapshot(event, after_round, rounds), pack, source, from_sample)
