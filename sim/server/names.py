@@ -47,6 +47,9 @@ def find_player(names: tuple[str, ...] | list[str], query: str, limit: int = 6) 
     partial = [n for n, f in zip(names, folded) if all(w in f for w in words)]
     if len(partial) == 1:
         return Lookup(query, partial[0])
+    whole = [n for n in partial if all(w in fold(n).split() for w in words)]
+    if len(whole) == 1:  # 'fedor' names 'Fedor Radchenko', not 'Sergei Fedorchenko'
+        return Lookup(query, whole[0])
     if partial:
         return Lookup(query, None, tuple(sorted(partial, key=fold)[:limit]))
     by_fold = dict(zip(folded, names))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from drawsafe.errors import DrawsafeError, InputError, UsageError
 from drawsafe.event.context import EventContext, open_event_bytes
 from drawsafe.server.config import ServerConfig
-from drawsafe.server.jobs import JobQueue
+from drawsafe.server.jobs import JobQueue, JobTimeout
 from drawsafe.server.options import OptionError, parse_options
 from drawsafe.server.questions import Answer, answer
 from drawsafe.server.store import EventStore
@@ -106,7 +106,7 @@ class Service:
     def _guard(self, name: str, fn):
         try:
             return fn()
-        except (DrawsafeError, OptionError):
+        except (DrawsafeError, OptionError, JobTimeout):
             raise
         except Exception as e:  # never a 500 from any input: one line to the user, the trace to the log
             self.unexpected += 1
