@@ -51,7 +51,7 @@ class RealServer:
         self.url = f"http://127.0.0.1:{self.port}"
         exe = Path(sys.executable).with_name("drawsafe")
         cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "drawsafe.cli.main"]
-        self.log = open(os.path.join(data_dir, "server.log"), "ab")
+        self.log = open(os.path.join(data_dir, "server.log"), "ab")  # noqa: SIM115  closed by stop()
         self.proc = subprocess.Popen(cmd + ["serve", "--port", str(self.port), "--data", data_dir, *args],
                                      stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + ready_timeout

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -13,18 +14,18 @@ from click.testing import CliRunner
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-import warnings  # noqa: E402
+import warnings
 
 with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works the same
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
+    from starlette.testclient import TestClient
 
-from drawsafe.cli.main import main  # noqa: E402
-from drawsafe.server import ServerConfig, create_app  # noqa: E402
-from drawsafe.server.options import PER_COMMAND  # noqa: E402
-from drawsafe.server.store import EventStore  # noqa: E402
-from conftest import DATA  # noqa: E402
-from server_helpers import HOSTILE, hostile_event, sample_bytes  # noqa: E402
+from conftest import DATA
+from drawsafe.cli.main import main
+from drawsafe.server import ServerConfig, create_app
+from drawsafe.server.options import PER_COMMAND
+from drawsafe.server.store import EventStore
+from server_helpers import HOSTILE, hostile_event, sample_bytes
 
 SIMS = "1500"
 
@@ -109,7 +110,7 @@ def test_bad_file_is_400_with_the_cli_message(client, tmp_path):
     message = r.json()["error"]
     (tmp_path / "bad.csv").write_bytes(bad)
     with CliRunner().isolated_filesystem(temp_dir=tmp_path):
-        open("bad.csv", "wb").write(bad)
+        Path("bad.csv").write_bytes(bad)
         cli = CliRunner().invoke(main, ["standings", "bad.csv"])
     assert cli.exit_code == 2
     assert cli.stderr.strip() == f"drawsafe: error: {message}"

@@ -21,9 +21,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from drawsafe.server import ServerConfig, create_app  # noqa: E402
-from drawsafe.server.options import PER_COMMAND  # noqa: E402
-from server_helpers import hostile_event, sample_bytes  # noqa: E402
+from drawsafe.server import ServerConfig, create_app
+from drawsafe.server.options import PER_COMMAND
+from server_helpers import hostile_event, sample_bytes
 
 DATA = Path(__file__).resolve().parent / "data"
 SOURCES = [p.read_bytes() for p in sorted(DATA.glob("*.json"))[:2]] + [hostile_event()]

@@ -19,10 +19,10 @@ import pytest
 
 httpx = pytest.importorskip("httpx")
 
-from drawsafe.event.context import open_event_bytes  # noqa: E402
-from drawsafe.server.options import parse_options  # noqa: E402
-from drawsafe.server.questions import answer  # noqa: E402
-from server_helpers import RealServer, hostile_event, sample_bytes  # noqa: E402
+from drawsafe.event.context import open_event_bytes
+from drawsafe.server.options import parse_options
+from drawsafe.server.questions import answer
+from server_helpers import RealServer, hostile_event, sample_bytes
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "tmp" / "artifacts"
 

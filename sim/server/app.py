@@ -11,15 +11,6 @@ from __future__ import annotations
 import contextlib
 import logging
 
-from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import UploadFile
-from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
-
 from drawsafe.errors import DrawsafeError, InputError
 from drawsafe.server import openapi, pages
 from drawsafe.server.config import ServerConfig
@@ -28,6 +19,14 @@ from drawsafe.server.middleware import CSP_REPORT, BodyTooLarge, Guard
 from drawsafe.server.options import COMMANDS, OptionError
 from drawsafe.server.service import Service, TooLarge, Unexpected, label
 from drawsafe.server.warm import warm
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 
 log = logging.getLogger("drawsafe.server")
 
@@ -38,6 +37,11 @@ class Refused(Exception):
     def __init__(self, status: int, message: str, headers: dict | None = None):
         self.status, self.message, self.headers = status, message, headers or {}
         super().__init__(message)
+
+
+#: The errors a route turns into a status and one line; anything else is a bug, answered by
+#: ``on_error`` (400, one line, the trace in the log).
+HANDLED = (Refused, QueueFull, JobTimeout, TooLarge, BodyTooLarge, OptionError, DrawsafeError, HTTPException)
 
 
 def status_of(e: BaseException) -> tuple[int, str, dict]:
@@ -71,7 +75,7 @@ async def read_upload(request: Request, max_body: int) -> tuple[bytes, str, dict
     raw body; its display name; the other form fields.  Uploads stay in memory (Starlette spools
     parts over 1 MB to a temporary file, deleted when the form is closed)."""
     kind = request.headers.get("content-type", "")
-    if kind.startswith("multipart/form-data") or kind.startswith("application/x-www-form-urlencoded"):
+    if kind.startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
         try:
             form = await request.form(max_files=2, max_fields=50, max_part_size=max_body)
         except HTTPException as e:
@@ -116,7 +120,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             raw, name, _ = await read_upload(request, config.max_body)
             await need_file(raw, name)
             result = await service.ask(command, raw, name, o)
-        except Exception as e:
+        except HANDLED as e:
             return error_json(e)
         return answer_response(result)
 
@@ -125,7 +129,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             raw, name, _ = await read_upload(request, config.max_body)
             await need_file(raw, name)
             event_id, token, info = await service.publish(raw, name, query_of(request))
-        except Exception as e:
+        except HANDLED as e:
             return error_json(e)
         return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
                              "edit_token": token, "name": info.name, "players": info.players,
@@ -148,7 +152,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             await need_file(raw, name)
             query = {k: v for k, v in query_of(request).items() if k != "token"}
             version, info = await service.replace(event_id, raw, name, query)
-        except Exception as e:
+        except HANDLED as e:
             return error_json(e)
         return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
                              "version": version, "name": info.name, "after_round": info.after_round})
@@ -163,7 +167,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 raise Refused(404, f"no published event {event_id!r} (it may have expired)")
             o = service.options(command, query_of(request), stored.options)
             result = await service.ask(command, stored.content, stored.filename, o)
-        except Exception as e:
+        except HANDLED as e:
             return error_json(e)
         return answer_response(result)
 
@@ -191,7 +195,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def on_error(request: Request, exc: Exception):
         try:
             status, message, headers = status_of(exc)
-        except Exception:  # a bug: logged with its trace, the client gets one line
+        except Exception:
             log.exception("unexpected error on %s %s", request.method, request.url.path)
             status, message, headers = 400, "the request could not be handled", {}
         if request.url.path.startswith("/api/") or request.url.path == "/healthz":

@@ -129,7 +129,7 @@ class JobQueue:
             running = Running(key or "", label, time.monotonic())
             self.running = running
 
-            def progress(done: int, target: int) -> None:
+            def progress(done: int, target: int, running: Running = running) -> None:
                 running.done, running.target = int(done), int(target)
                 if time.monotonic() - running.started > self.job_time:
                     raise JobTimeout(f"the job ran past this server's limit of {self.job_time:g} s; "
@@ -137,7 +137,7 @@ class JobQueue:
 
             try:
                 result = fn(progress)
-            except BaseException as e:  # every failure reaches the waiters, none kills the worker
+            except BaseException as e:  # noqa: BLE001  every failure reaches the waiters, none kills the worker
                 ok, value = False, e
             else:
                 ok, value = True, result

@@ -5,19 +5,18 @@ without JavaScript (static/progress.js only shows progress while a simulation ru
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import segno
+from drawsafe.event.sample import SAMPLE
+from drawsafe.server import verdicts
+from drawsafe.server.names import find_player
+from drawsafe.tiebreaks.packs import PACKS
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
-
-from drawsafe.event.sample import SAMPLE
-from drawsafe.server import verdicts
-from drawsafe.server.names import find_player
-from drawsafe.server.options import OptionError
-from drawsafe.tiebreaks.packs import PACKS
 
 log = logging.getLogger("drawsafe.server")
 env = Environment(loader=PackageLoader("drawsafe.server", "templates"),
@@ -50,7 +49,7 @@ def qr_svg(url: str) -> str:
 
 
 def routes(read_upload):
-    from drawsafe.server.app import Refused, status_of
+    from drawsafe.server.app import HANDLED, Refused, status_of
 
     service = _service
 
@@ -64,8 +63,7 @@ def routes(read_upload):
     async def sample(request: Request):
         from drawsafe.event.sample import sample_path
 
-        with open(sample_path(), "rb") as f:
-            raw = f.read()
+        raw = await run_in_threadpool(Path(sample_path()).read_bytes)
         return Response(raw, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{SAMPLE}"'})
 
@@ -90,7 +88,7 @@ def routes(read_upload):
             if not raw.strip():
                 raise Refused(400, "choose a file or paste the event's text")
             event_id, token, info = await service.publish(raw, name, form_query(fields))
-        except Exception as e:
+        except HANDLED as e:
             return failure(e, form=kept(raw, fields), title="drawsafe")
         return published_page(request, event_id, token, info, 201)
 
@@ -109,7 +107,7 @@ def routes(read_upload):
             o = service.options("draw", form_query(fields))
             info = await service.info(raw, name, o)
             draw = (await service.ask("draw", raw, name, o)).data if info.rounds_left else None
-        except Exception as e:
+        except HANDLED as e:
             return failure(e, form=kept(raw, fields), title="drawsafe")
         lookup = find_player(info.names, fields["name"]) if fields.get("name", "").strip() else None
         card = verdicts.card(draw, lookup.name, info) if lookup and lookup.name else None
@@ -135,7 +133,7 @@ def routes(read_upload):
                 if lookup.name is not None and info.rounds_left:
                     draw = (await service.ask("draw", stored.content, stored.filename, o)).data
                     card = verdicts.card(draw, lookup.name, info)
-        except Exception as e:
+        except HANDLED as e:
             return failure(e, "error.html", title="Error")
         url = str(request.url_for("event_page", event_id=event_id))
         return render("event.html", title=info.name, info=info, event_id=event_id, name=name,
@@ -161,7 +159,7 @@ def routes(read_upload):
                 plain = dict(o, check=False)
                 extra["check"] = result.data
                 result = await service.ask(view, stored.content, stored.filename, plain)
-        except Exception as e:
+        except HANDLED as e:
             return failure(e, "error.html", title="Error")
         if view == "report":
             from drawsafe.server.app import answer_response
@@ -188,9 +186,7 @@ def routes(read_upload):
                 return published_page(request, event_id, token,
                                       await service.info(raw, name, service.options(
                                           "draw", {}, (await stored_event(event_id)).options)))
-        except OptionError as e:
-            return failure(e, "edit.html", title="Update", event_id=event_id, token=token, form=kept(raw, fields))
-        except Exception as e:
+        except HANDLED as e:
             return failure(e, "edit.html", title="Update", event_id=event_id, token=token,
                            form=kept(raw, fields))
         return render("edit.html", title=f"Update {stored.name}", event_id=event_id, token=token,

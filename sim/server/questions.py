@@ -65,8 +65,8 @@ def answer(command: str, ctx: EventContext, o: dict, progress: Progress | None =
         result = compute_odds(ctx.snapshot, ctx.rules, config, o["sims"], o["precision"], o["seed"],
                               o["max_sims"], progress)
         if not result.reached:
-            notes += (f"warning: stopped at the cap of {result.simulations:,} simulations before every "
-                      f"interval reached +/-{o['precision']}",)
+            notes += ((f"warning: stopped at the cap of {result.simulations:,} simulations before "
+                       f"every interval reached +/-{o['precision']}"),)
         return Answer(command, result.to_json(), notes=notes)
     if command == "draw":
         from drawsafe.simulation.decisions import draw_decisions
@@ -74,11 +74,11 @@ def answer(command: str, ctx: EventContext, o: dict, progress: Progress | None =
         report = draw_decisions(ctx.snapshot, ctx.rules, config, o["others"], o["safe"], o["player"],
                                 o["sims"], o["precision"], o["seed"], o["max_sims"], progress)
         if not report.precision_reached:
-            notes += (f"warning: stopped at the cap of {report.simulations:,} simulations per scenario "
-                      f"before every interval reached +/-{o['precision']}",)
+            notes += ((f"warning: stopped at the cap of {report.simulations:,} simulations per "
+                       f"scenario before every interval reached +/-{o['precision']}"),)
         if not report.converged:
-            notes += (f"warning: the other tables' choices did not settle after {report.iterations} "
-                      "rounds of best responses; the last choices are used",)
+            notes += ((f"warning: the other tables' choices did not settle after {report.iterations} "
+                       "rounds of best responses; the last choices are used"),)
         return Answer(command, report.to_json(), notes=notes)
     if command == "report":
         from drawsafe.report import build_report, gather

@@ -108,7 +108,7 @@ class Service:
             return fn()
         except (DrawsafeError, OptionError, JobTimeout):
             raise
-        except Exception as e:  # never a 500 from any input: one line to the user, the trace to the log
+        except Exception as e:
             self.unexpected += 1
             log.exception("unexpected error on %s", name)
             raise Unexpected(f"{name}: the file could not be analysed ({type(e).__name__}); it may be "
@@ -134,7 +134,7 @@ def published_options(query: dict) -> dict:
     """The publisher's choices (top, rules, format), checked like every option."""
     unknown = set(query) - set(PUBLISHED) - {"filename"}
     if unknown:
-        raise OptionError(f"unknown option {sorted(unknown)[0]!r} for a published event; it takes "
+        raise OptionError(f"unknown option {min(unknown)!r} for a published event; it takes "
                           f"{', '.join(PUBLISHED)}")
     o = parse_options("draw", {k: v for k, v in query.items() if k in PUBLISHED})
     return {k: o[k] for k in PUBLISHED}

@@ -6,10 +6,10 @@ from drawsafe.simulation.decisions import DRAW_BOTH, DRAW_ONE, PLAY, SAFE_TO_DRA
 
 HEADLINES = {
     SAFE_TO_DRAW: ("Safe to draw", "Drawing puts both of you in the cut in at least {safe} of the simulations."),
-    DRAW_BOTH: ("Drawing is better for both", "Both of you make the cut more often if you draw than if "
-                                              "you play."),
-    DRAW_ONE: ("Drawing helps only one of you", "One player gains from a draw, the other loses: "
-                                                "agree only if both accept that."),
+    DRAW_BOTH: ("Drawing is better for both",
+                "Both of you make the cut more often if you draw than if you play."),
+    DRAW_ONE: ("Drawing helps only one of you",
+               "One player gains from a draw, the other loses: agree only if both accept that."),
     PLAY: ("Play it out", "Drawing does not improve your odds: play."),
 }
 
@@ -29,7 +29,15 @@ def ci_text(pair) -> str:
     if not pair:
         return ""
     low, high = pair
-    return f"{100 * low:.1f}–{100 * high:.1f}%"
+    return f"{edge(low)}–{edge(high)}%"
+
+
+def edge(x: float) -> str:
+    """A percentage with one decimal, two near 0% and 100% (so 99.81% is not shown as 100.0%)."""
+    value = 100 * x
+    if value in (0.0, 100.0):
+        return f"{value:.0f}"
+    return f"{value:.2f}" if value < 1 or value > 99 else f"{value:.1f}"
 
 
 def num(x) -> str:
