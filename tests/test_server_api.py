@@ -103,6 +103,12 @@ def test_report_is_html(client, published):
     assert "http" not in r.headers["content-security-policy"]
 
 
+def test_post_report(client):
+    r = client.post("/api/report?sims=1000&player=Nitrus", files={"file": ("s.json", sample_bytes())})
+    assert r.status_code == 200 and "Nitrus" in r.text and r.headers["content-type"].startswith("text/html")
+    assert client.post("/api/report?player=Nobody", content=sample_bytes()).status_code == 422
+
+
 def test_bad_file_is_400_with_the_cli_message(client, tmp_path):
     bad = b"round,player_a,player_b,a_wins,b_wins,draws\n1,Alice,Bob,2,1,0\n1,Alice,Carol,2,0,0\n"
     r = client.post("/api/standings?filename=bad.csv", content=bad)
@@ -145,8 +151,10 @@ def test_limits_413(tmp_path):
     with make_client(tmp_path, max_body=2048, max_players=10) as c:
         big = c.post("/api/standings", content=b"x" * 5000)
         assert big.status_code == 413 and "limit" in big.json()["error"]
-        many = c.post("/api/standings", content=hostile_event(players=12)[:2048])
-        assert many.status_code in (400, 413)
+        chunks = c.post("/api/standings", content=iter([b"x" * 1000] * 5))  # no Content-Length
+        assert chunks.status_code == 413 and "limit" in chunks.json()["error"]
+        form = c.post("/api/standings", files={"file": ("big.json", b"x" * 5000)})
+        assert form.status_code == 413
     with make_client(tmp_path / "b", max_players=10) as c:
         r = c.post("/api/standings", content=hostile_event(players=12))
         assert r.status_code == 413 and "12 players" in r.json()["error"]

@@ -130,8 +130,9 @@ def routes(read_upload):
             lookup = card = None
             if name.strip():
                 lookup = find_player(info.names, name)
-                if lookup.name is not None and info.rounds_left:
-                    draw = (await service.ask("draw", stored.content, stored.filename, o)).data
+                if lookup.name is not None:
+                    draw = (await service.ask("draw", stored.content, stored.filename, o)).data \
+                        if info.rounds_left else None
                     card = verdicts.card(draw, lookup.name, info)
         except HANDLED as e:
             return failure(e, "error.html", title="Error")
