@@ -314,6 +314,21 @@ def test_pages(client):
     assert private.status_code == 200 and "Nitrus" in private.text and 'id="verdict"' in private.text
 
 
+def test_edit_form_replaces_the_file(client):
+    r = client.post("/api/events", content=hostile_event(seed=7)).json()
+    event_id, token = r["id"], r["edit_token"]
+    new = hostile_event(seed=8, played=2)
+    wrong = client.post(f"/e/{event_id}/edit", files={"file": ("new.json", new)}, data={"token": "nope"})
+    assert wrong.status_code == 403 and client.get(f"/api/events/{event_id}").json()["version"] == 1
+    bad = client.post(f"/e/{event_id}/edit", data={"token": token, "text": "{oops"})
+    assert bad.status_code == 400 and "{oops" in bad.text
+    ok = client.post(f"/e/{event_id}/edit", files={"file": ("new.json", new)}, data={"token": token})
+    assert ok.status_code == 200 and f"/e/{event_id}" in ok.text
+    meta = client.get(f"/api/events/{event_id}").json()
+    assert meta["version"] == 2
+    assert "round 3 of 4 about to be played" in client.get(f"/e/{event_id}").text
+
+
 def test_page_error_keeps_the_upload(client):
     r = client.post("/publish", data={"text": "round,player_a\n1,Alice\n1,Alice\n", "top": "8"})
     assert r.status_code == 400
