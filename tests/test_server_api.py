@@ -223,7 +223,7 @@ def test_hostile_names_are_escaped(client):
 
 
 def test_wrong_edit_token_is_403_and_right_one_replaces(client):
-    r = client.post("/api/events", content=hostile_event(seed=5))
+    r = client.post("/api/events?top=4", content=hostile_event(seed=5))
     event_id, token = r.json()["id"], r.json()["edit_token"]
     new = hostile_event(seed=6)
     assert client.put(f"/api/events/{event_id}", content=new).status_code == 403
@@ -232,7 +232,8 @@ def test_wrong_edit_token_is_403_and_right_one_replaces(client):
     assert client.put(f"/api/events/{event_id}?token={token[:-1]}", content=new).status_code == 403
     ok = client.put(f"/api/events/{event_id}", content=new, headers={"Authorization": f"Bearer {token}"})
     assert ok.status_code == 200 and ok.json()["version"] == 2 and ok.json()["id"] == event_id
-    assert client.get(f"/api/events/{event_id}").json()["version"] == 2
+    meta = client.get(f"/api/events/{event_id}").json()
+    assert meta["version"] == 2 and meta["options"]["top"] == 4  # the publisher's Top N is kept
     # a bad new file is refused and the stored one stays
     bad = client.put(f"/api/events/{event_id}", content=b"{", headers={"Authorization": f"Bearer {token}"})
     assert bad.status_code == 400

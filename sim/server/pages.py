@@ -76,10 +76,7 @@ def routes(read_upload):
                 "name": fields.get("name", "")}
 
     def form_query(fields: dict) -> dict:
-        q = {"top": fields.get("top") or "8"}
-        if fields.get("rules"):
-            q["rules"] = fields["rules"]
-        return q
+        return {"top": fields.get("top") or "8", "rules": fields.get("rules", "")}
 
     async def publish(request: Request):
         raw, name, fields = b"", "upload", {}
@@ -104,7 +101,7 @@ def routes(read_upload):
             raw, name, fields = await read_upload(request, service.config.max_body)
             if not raw.strip():
                 raise Refused(400, "choose a file or paste the event's text")
-            o = service.options("draw", form_query(fields))
+            o = service.options("draw", {k: v for k, v in form_query(fields).items() if v})
             info = await service.info(raw, name, o)
             draw = (await service.ask("draw", raw, name, o)).data if info.rounds_left else None
         except HANDLED as e:
@@ -170,9 +167,9 @@ def routes(read_upload):
                       top=o.get("top"), **extra)
 
     async def edit_page(request: Request):
+        """GET: the form behind the secret edit link; POST: replace the file (same id)."""
         event_id = request.path_params["event_id"]
-        token = request.query_params.get("token", "")
-        raw, fields = b"", {}
+        token, raw, name, fields = request.query_params.get("token", ""), b"", "upload", {}
         try:
             stored = await stored_event(event_id)
             if request.method == "POST":
@@ -183,16 +180,13 @@ def routes(read_upload):
             if request.method == "POST":
                 if not raw.strip():
                     raise Refused(400, "choose the new file or paste its text")
-                await service.replace(event_id, raw, name, form_query(fields))
-                return published_page(request, event_id, token,
-                                      await service.info(raw, name, service.options(
-                                          "draw", {}, (await stored_event(event_id)).options)))
+                _, info = await service.replace(event_id, raw, name, form_query(fields))
+                return published_page(request, event_id, token, info)
         except HANDLED as e:
             return failure(e, "edit.html", title="Update", event_id=event_id, token=token,
                            form=kept(raw, fields))
         return render("edit.html", title=f"Update {stored.name}", event_id=event_id, token=token,
-                      stored=stored, form={"top": stored.options.get("top", 8),
-                                           "rules": stored.options.get("rules") or ""})
+                      form={"top": stored.options.get("top", 8), "rules": stored.options.get("rules") or ""})
 
     return [
         Route("/", index, methods=["GET"]),

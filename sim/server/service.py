@@ -124,19 +124,23 @@ class Service:
 
     async def replace(self, event_id: str, raw: bytes, name: str, query: dict) -> tuple[int, EventInfo]:
         stored = self.store.get(event_id)
-        o = dict(stored.options) if stored else {}
-        o.update(published_options(query))
+        o = published_options(query, stored.options if stored else None)
         info = await self.info(raw, name, o)
         return self.store.replace(event_id, name, raw, o, info.name), info
 
 
-def published_options(query: dict) -> dict:
-    """The publisher's choices (top, rules, format), checked like every option."""
+def published_options(query: dict, base: dict | None = None) -> dict:
+    """The publisher's choices (top, rules, format), checked like every option: from ``query``,
+    else ``base`` (the event's current choices, on an update), else the defaults.  An empty
+    ``rules`` means "as the file says"."""
     unknown = set(query) - set(PUBLISHED) - {"filename"}
     if unknown:
         raise OptionError(f"unknown option {min(unknown)!r} for a published event; it takes "
                           f"{', '.join(PUBLISHED)}")
-    o = parse_options("draw", {k: v for k, v in query.items() if k in PUBLISHED})
+    given = {k: v for k, v in query.items() if k in PUBLISHED and not (k == "rules" and v == "")}
+    o = parse_options("draw", given, base)
+    if query.get("rules") == "":
+        o["rules"] = None
     return {k: o[k] for k in PUBLISHED}
 
 
