@@ -103,6 +103,25 @@ def test_forms_never_fail(client, text, top, rules, name):
     check(client.post("/analyse", data={"text": text, "top": top, "rules": rules, "name": name}))
 
 
+@pytest.fixture(scope="module")
+def event_id(client):
+    r = client.post("/api/events", content=hostile_event())
+    assert r.status_code == 201
+    return r.json()["id"]
+
+
+@FUZZ
+@given(view=st.sampled_from(["draw", "standings", "pairings", "odds"]), query=queries, name=st.text(max_size=30))
+def test_published_event_never_fails(client, event_id, view, query, name):
+    query = dict(query)
+    query.setdefault("sims", "300")
+    check(client.get(f"/api/events/{event_id}/{view}", params=query))
+    check(client.get(f"/e/{event_id}", params={"name": name}))
+    page = client.get(f"/e/{event_id}/{view}", params=query)
+    check(page)
+    assert "<script>alert" not in page.text
+
+
 def test_no_unexpected_library_errors(client):
     """Run last in this module: every failure above was one the library reports on purpose."""
     assert client.app.service.unexpected == 0
