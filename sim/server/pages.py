@@ -45,7 +45,7 @@ def error_page(request: Request, status: int, message: str, headers: dict | None
 
 def qr_svg(url: str) -> str:
     """The link as an inline SVG QR code (segno: no image file, no remote service)."""
-    return segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff")
+    return segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True)
 
 
 def routes(read_upload):
