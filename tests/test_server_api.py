@@ -88,6 +88,10 @@ def test_api_gives_the_cli_check(client, tmp_path):
 
 def test_multipart_upload_and_published_event_give_the_same_answer(client, published):
     by_body = client.post(f"/api/draw?sims={SIMS}", content=sample_bytes()).json()
+    # what curl --data-binary @event.json sends
+    as_curl = client.post(f"/api/draw?sims={SIMS}", content=sample_bytes(),
+                          headers={"content-type": "application/x-www-form-urlencoded"})
+    assert as_curl.status_code == 200 and as_curl.json() == by_body
     by_form = client.post(f"/api/draw?sims={SIMS}", files={"file": ("ev.json", sample_bytes())})
     assert by_form.status_code == 200 and by_form.json() == by_body
     stored = client.get(f"/api/events/{published['id']}/draw?sims={SIMS}")

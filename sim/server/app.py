@@ -70,12 +70,15 @@ def error_json(e: BaseException) -> JSONResponse:
     return JSONResponse({"error": message}, status, headers=headers)
 
 
-async def read_upload(request: Request, max_body: int) -> tuple[bytes, str, dict]:
+async def read_upload(request: Request, max_body: int, page: bool = True) -> tuple[bytes, str, dict]:
     """The event file of a request: a multipart field ``file`` (or ``text``, pasted), else the
     raw body; its display name; the other form fields.  Uploads stay in memory (Starlette spools
-    parts over 1 MB to a temporary file, deleted when the form is closed)."""
+    parts over 1 MB to a temporary file, deleted when the form is closed).  For the API
+    (``page=False``) only multipart bodies are forms: ``curl --data-binary @event.json`` labels
+    the raw file as urlencoded."""
     kind = request.headers.get("content-type", "")
-    if kind.startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
+    forms = ("multipart/form-data", "application/x-www-form-urlencoded") if page else ("multipart/form-data",)
+    if kind.startswith(forms):
         try:
             form = await request.form(max_files=2, max_fields=50, max_part_size=max_body)
         except HTTPException as e:
@@ -117,7 +120,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             if command not in COMMANDS:
                 raise Refused(404, f"no such command {command!r}; use one of {', '.join(COMMANDS)}")
             o = service.options(command, query_of(request))
-            raw, name, _ = await read_upload(request, config.max_body)
+            raw, name, _ = await read_upload(request, config.max_body, page=False)
             await need_file(raw, name)
             result = await service.ask(command, raw, name, o)
         except HANDLED as e:
@@ -126,7 +129,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def api_publish(request: Request):
         try:
-            raw, name, _ = await read_upload(request, config.max_body)
+            raw, name, _ = await read_upload(request, config.max_body, page=False)
             await need_file(raw, name)
             event_id, token, info = await service.publish(raw, name, query_of(request))
         except HANDLED as e:
@@ -148,7 +151,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             token = edit_token(request)
             if not await run_in_threadpool(service.store.check_token, event_id, token):
                 raise Refused(403, "wrong or missing edit token (send it as 'Authorization: Bearer TOKEN')")
-            raw, name, _ = await read_upload(request, config.max_body)
+            raw, name, _ = await read_upload(request, config.max_body, page=False)
             await need_file(raw, name)
             query = {k: v for k, v in query_of(request).items() if k != "token"}
             version, info = await service.replace(event_id, raw, name, query)
