@@ -56,6 +56,7 @@ def cli_json(tmp_path, *args, raw=None):
     path.write_bytes(raw or sample_bytes())
     result = CliRunner().invoke(main, [*args, str(path), "--json"])
     assert result.exit_code == 0, result.output
+    cli_json.text = result.stdout
     return json.loads(result.stdout)
 
 
@@ -76,6 +77,7 @@ def test_api_gives_the_cli_json(client, tmp_path, command, query, args):
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].startswith("application/json")
     assert r.json() == cli_json(tmp_path, *args)
+    assert r.text == cli_json.text  # the very same bytes
 
 
 def test_api_gives_the_cli_check(client, tmp_path):
