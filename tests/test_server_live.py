@@ -84,21 +84,24 @@ def expected_draw(raw: bytes, name: str, query: dict) -> dict:
     return answer("draw", open_event_bytes(raw, name), o).data
 
 
-def load_test(url: str, clients: int, events: int, sims: int) -> dict:
+def load_test(url: str, clients: int, events: int, sims: int | None) -> dict:
     """``clients`` requests for one published event's draw and one request for each of ``events``
     other events, all at once; every answer checked; one simulation per distinct question."""
     published = httpx.post(url + "/api/events", content=sample_bytes(), timeout=120).json()
     others = [hostile_event(players=16 + 2 * k, seed=k) for k in range(events)]
     before = httpx.get(url + "/api/status", timeout=30).json()["jobs"]["by_command"].get("draw", 0)
 
+    params = {} if sims is None else {"sims": sims}
+    query = {name: str(value) for name, value in params.items()}
+
     def one(task):
         kind, k = task
         started = time.monotonic()
         with httpx.Client(timeout=600) as c:
             if kind == "same":
-                r = c.get(f"{url}/api/events/{published['id']}/draw", params={"sims": sims})
+                r = c.get(f"{url}/api/events/{published['id']}/draw", params=params)
             else:
-                r = c.post(f"{url}/api/draw", params={"sims": sims, "filename": f"e{k}.json"}, content=others[k])
+                r = c.post(f"{url}/api/draw", params=params | {"filename": f"e{k}.json"}, content=others[k])
         return kind, k, r.status_code, r.text, time.monotonic() - started
 
     tasks = [("same", i) for i in range(clients)] + [("other", k) for k in range(events)]
@@ -109,10 +112,10 @@ def load_test(url: str, clients: int, events: int, sims: int) -> dict:
     assert all(status == 200 for _, _, status, _, _ in results), [r[:3] for r in results if r[2] != 200]
     same = [json.loads(text) for kind, _, _, text, _ in results if kind == "same"]
     assert all(s == same[0] for s in same)
-    assert same[0] == expected_draw(sample_bytes(), "sample-event.json", {"sims": str(sims)})
+    assert same[0] == expected_draw(sample_bytes(), "sample-event.json", query)
     for kind, k, _, text, _ in results:
         if kind == "other":
-            assert json.loads(text) == expected_draw(others[k], f"e{k}.json", {"sims": str(sims)})
+            assert json.loads(text) == expected_draw(others[k], f"e{k}.json", query)
     status = httpx.get(url + "/api/status", timeout=30).json()
     ran = status["jobs"]["by_command"]["draw"] - before
     assert ran == 1 + events, status  # one simulation per distinct question
@@ -127,7 +130,7 @@ def load_test(url: str, clients: int, events: int, sims: int) -> dict:
                "wall_s": round(wall, 2), "simulations_run": ran, "same_event": summary("same"),
                "other_events_latency": summary("other"), "jobs": status["jobs"]}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    name = f"load-test-{clients}x{events}-sims{sims}.json"
+    name = f"load-test-{clients}x{events}-sims{sims or 'adaptive'}.json"
     (ARTIFACTS / name).write_text(json.dumps(figures, indent=1))
     print(json.dumps(figures, indent=1))
     return figures
@@ -137,6 +140,17 @@ def test_load_50_clients_and_10_events(data_dir):
     server = RealServer(data_dir, "--queue", "32")
     try:
         load_test(server.url, clients=50, events=10, sims=1000)
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_load_default_precision(data_dir):
+    """As a real event asks: 50 clients on one event and 10 others, the page's default options
+    (simulations adapt to +/-0.005)."""
+    server = RealServer(data_dir, "--queue", "32")
+    try:
+        load_test(server.url, clients=50, events=10, sims=None)
     finally:
         server.stop()
 
