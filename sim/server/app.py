@@ -106,7 +106,6 @@ def query_of(request: Request) -> dict:
 def create_app(config: ServerConfig | None = None) -> Starlette:
     config = config or ServerConfig()
     service = Service(config)
-    pages.setup(service)
 
     async def need_file(raw: bytes, name: str) -> None:
         if not raw.strip():
@@ -191,7 +190,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/events/{event_id}", api_event, methods=["GET", "PUT"]),
         Route("/api/events/{event_id}/{command}", api_event_command, methods=["GET"]),
         Route("/api/{command}", api_command, methods=["POST"]),
-        *pages.routes(read_upload),
+        *pages.routes(service, read_upload),
         Mount("/static", StaticFiles(packages=[("drawsafe.server", "static")]), name="static"),
     ]
 

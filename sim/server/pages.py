@@ -25,17 +25,10 @@ env.filters["pct"] = verdicts.pct
 env.filters["ci"] = verdicts.ci_text
 env.filters["num"] = verdicts.num
 VIEWS = ("draw", "standings", "odds", "pairings", "report")
-_service = None
-
-
-def setup(service) -> None:
-    global _service
-    _service = service
 
 
 def render(template: str, status: int = 200, headers: dict | None = None, **context) -> HTMLResponse:
     context.setdefault("packs", list(PACKS))
-    context.setdefault("limits", _service.config if _service else None)
     return HTMLResponse(env.get_template(template).render(**context), status, headers=headers)
 
 
@@ -48,10 +41,9 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True)
 
 
-def routes(read_upload):
+def routes(service, read_upload):
+    """The page routes over ``service`` (a :class:`~drawsafe.server.service.Service`)."""
     from drawsafe.server.app import HANDLED, Refused, status_of
-
-    service = _service
 
     def failure(e: Exception, template: str = "index.html", **context) -> HTMLResponse:
         status, message, headers = status_of(e)
