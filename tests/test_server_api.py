@@ -336,6 +336,14 @@ def test_edit_form_replaces_the_file(client):
     assert "round 3 of 4 about to be played" in client.get(f"/e/{event_id}").text
 
 
+def test_standings_page_checks_published_standings(client):
+    event_id = client.post("/api/events", content=MELEE_FILE.read_bytes()).json()["id"]
+    check = client.get(f"/api/events/{event_id}/standings?check=true").json()
+    page = client.get(f"/e/{event_id}/standings")
+    assert page.status_code == 200
+    assert f"Published standings: {check['agreed']} of {check['compared']} players agree" in page.text
+
+
 def test_page_error_keeps_the_upload(client):
     r = client.post("/publish", data={"text": "round,player_a\n1,Alice\n1,Alice\n", "top": "8"})
     assert r.status_code == 400
