@@ -225,6 +225,9 @@ def rules_command(as_json):
 from drawsafe.cli.report import report
 
 main.add_command(report)
+from drawsafe.cli.serve import serve  # noqa: E402
+
+main.add_command(serve)
 
 
 if __name__ == "__main__":
