@@ -229,6 +229,10 @@ from drawsafe.cli.report import report
 
 main.add_command(report)
 
+from drawsafe.cli.field import field  # noqa: E402
+
+main.add_command(field)
+
 
 if __name__ == "__main__":
     main()
