@@ -233,6 +233,10 @@ from drawsafe.cli.field import field  # noqa: E402
 
 main.add_command(field)
 
+from drawsafe.cli.study import study  # noqa: E402
+
+main.add_command(study)
+
 
 if __name__ == "__main__":
     main()

@@ -76,39 +76,59 @@ def field_figure(result, min_players: float = 0.05) -> bytes:
         return png_bytes(fig)
 
 
-def study_figure(table: list[dict], stage: str = "final", title: str = "") -> bytes:
-    """P(cut) of each record against field size, one curve per record (and per ID policy: solid
-    none, dashed safe; other cells as extra line styles)."""
-    rows = [r for r in table if r["stage"] == stage and r["p_cut"] is not None]
-    policies = sorted({r["ids"] for r in rows})
+def study_figure(table: list[dict], title: str = "") -> bytes:
+    """Left: P(cut) of each final record against field size, one curve per record (solid: the first
+    ID policy, dashed: the second, ...), 95% bands.  Right: P(cut) of an undefeated player who
+    double-draws, against field size.  Records shown: those with P(cut) between 2% and 98% somewhere
+    (at least 0.2 players per event there), at most eight."""
+    final = [r for r in table if r["stage"] == "final" and r["p_cut"] is not None and r["expected_players"] >= 0.2]
+    policies = sorted({r["ids"] for r in final})
     styles = ["-", "--", ":", "-."]
-    records = sorted({(r["wins"], r["losses"], r["draws"]) for r in rows}, key=lambda t: (-3 * t[0] - t[2], -t[0]))
-    # records that ever have a P(cut) strictly between 2% and 98% somewhere: the ones worth a curve
+    records = sorted({(r["wins"], r["losses"], r["draws"]) for r in final}, key=lambda t: (-3 * t[0] - t[2], -t[0]))
     keep = []
     for rec in records:
-        ps = [r["p_cut"] for r in rows if (r["wins"], r["losses"], r["draws"]) == rec and r["expected_players"] >= 0.2]
+        ps = [r["p_cut"] for r in final if (r["wins"], r["losses"], r["draws"]) == rec]
         if ps and max(ps) > 0.02 and min(ps) < 0.98:
             keep.append(rec)
+    colors = [OKABE_ITO[c] for c in ("blue", "vermillion", "green", "orange", "purple", "sky", "black", "yellow")]
     with styled():
-        fig = new_figure(5.2, 8.0)
-        ax = fig.add_subplot()
-        colors = list(OKABE_ITO.values())
+        fig = new_figure(5.0, 11.0)
+        ax, bx = fig.subplots(1, 2, width_ratios=(3, 2))
         for i, rec in enumerate(keep[:8]):
             for j, pol in enumerate(policies):
-                pts = sorted((r["players"], r["p_cut"], r["ci_low"], r["ci_high"]) for r in rows
-                             if (r["wins"], r["losses"], r["draws"]) == rec and r["ids"] == pol
-                             and r["expected_players"] >= 0.2)
+                pts = sorted((r["players"], r["p_cut"], r["ci_low"], r["ci_high"]) for r in final
+                             if (r["wins"], r["losses"], r["draws"]) == rec and r["ids"] == pol)
                 if not pts:
                     continue
-                xs, ys, lo, hi = (np.array(v) for v in zip(*pts))
+                xs, ys, lo, hi = (np.array(v, dtype=float) for v in zip(*pts))
                 lab = f"{rec[0]}-{rec[1]}" + (f"-{rec[2]}" if rec[2] else "")
-                ax.plot(xs, ys, styles[j % 4], color=colors[i % len(colors)], lw=1.4,
-                        label=f"{lab} (IDs {pol})")
-                ax.fill_between(xs, lo, hi, color=colors[i % len(colors)], alpha=0.12, lw=0)
+                ax.plot(xs, ys, styles[j % 4], color=colors[i], lw=1.4, marker="o", ms=2.5,
+                        label=f"{lab}, IDs {pol}")
+                ax.fill_between(xs, lo, hi, color=colors[i], alpha=0.12, lw=0)
         ax.set_xlabel("players")
-        ax.set_ylabel("P(cut)")
+        ax.set_ylabel("P(cut | final record)")
         percent_axis(ax, "y")
         ax.set_ylim(-0.02, 1.02)
-        ax.set_title(title or "P(cut) by final record against field size")
-        ax.legend(fontsize=7, ncol=2)
+        ax.set_title(title or "P(cut) by final record")
+        ax.legend(fontsize=7, ncol=2, loc="upper right")
+        two = [r for r in table if r["stage"] == "before_last_two" and r["losses"] == 0 and r["draws"] == 0
+               and r["wins"] == r["rounds"] - 2 and r["p_cut_draw"] is not None]
+        for j, pol in enumerate(policies):
+            pts = sorted((r["players"], r["p_cut_draw"], r["draw_ci_low"], r["draw_ci_high"], r["rounds"])
+                         for r in two if r["ids"] == pol)
+            if not pts:
+                continue
+            xs, ys, lo, hi, rs = (np.array(v, dtype=float) for v in zip(*pts))
+            bx.plot(xs, ys, styles[j % 4], color=OKABE_ITO["black"], lw=1.4, marker="o", ms=2.5,
+                    label=f"IDs {pol}")
+            bx.fill_between(xs, lo, hi, color=OKABE_ITO["black"], alpha=0.12, lw=0)
+        for x in (64.5, 128.5, 226.5):  # Appendix E: one more round beyond these sizes
+            if two and min(r["players"] for r in two) < x < max(r["players"] for r in two):
+                bx.axvline(x, color=OKABE_ITO["sky"], lw=0.8)
+        bx.set_xlabel("players (vertical lines: one more Swiss round)")
+        bx.set_ylabel("P(cut)")
+        bx.set_title("X-0 double-draws the last two rounds")
+        bx.set_ylim(-0.02, 1.02)
+        percent_axis(bx, "y")
+        bx.legend(fontsize=8)
         return png_bytes(fig)
