@@ -81,7 +81,8 @@ def test_a_local_cluster_gives_the_same_table(tmp_path):
     assert local.rows == remote.rows
 
 
-def test_cli_study_and_spec_file(tmp_path):
+def test_cli_study_and_spec_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(st, "CONNECT_TIMEOUT", 2)
     out = tmp_path / "s.csv"
     png = tmp_path / "s.png"
     res = CliRunner().invoke(main, ["study", "--players", "12,20", "--top", "4", "--ids", "none", "--sims", "100",

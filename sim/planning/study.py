@@ -31,6 +31,8 @@ from drawsafe.planning.drops import DropModel
 from drawsafe.planning.field import IDS, FieldConfig, field_odds
 
 STAGES = ("final", "before_last", "before_last_two")
+#: Seconds to wait for a Dask scheduler before giving up with a message.
+CONNECT_TIMEOUT = 15
 
 #: (column, type) of a field study's table, in order.
 FIELD_COLUMNS = (
@@ -385,7 +387,7 @@ def run_study(cells: list, out: str | Path, seed: int = 0, sims: int | None = No
             except ImportError:
                 raise UsageError("--scheduler needs dask.distributed: pip install 'dask[distributed]'") from None
             try:
-                own = client = Client(scheduler, timeout=30)
+                own = client = Client(scheduler, timeout=CONNECT_TIMEOUT)
             except OSError as e:
                 raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({e})") from None
         try:
