@@ -69,6 +69,8 @@ def render(result) -> list[str]:
         lines.append(f"IDs 'safe': a last-round table draws when locked or when both reach {result.draw_points} points")
     if not result.reached:
         lines.append(f"note: precision {result.precision} not reached within the simulation cap")
+    if cfg.top >= cfg.players:
+        lines.append(f"note: a Top {cfg.top} of {cfg.players} players: everyone who does not drop makes the cut")
     lines.append(f"dropped players per event: {result.expected_dropped:.1f}")
     lines.append("")
     lines.append("Final record   Pts  Players/event             P(cut) [95% interval]")

@@ -417,12 +417,21 @@ def widest(counts: FieldCounts, rounds: int) -> float:
     return float(np.max(high - low) / 2)
 
 
+def next_target(n: int, width: float, precision: float, max_sims: int) -> int:
+    """Simulations to run in all after ``n`` gave a widest half-width ``width``: widths shrink as
+    1/sqrt(n), so about n (width / precision)^2, with 10% to spare, at least 20% more and at most
+    four times as many; rounded up to a multiple of 100.  Depends on the counts only (deterministic)."""
+    want = n * (width / precision) ** 2 * 1.1
+    want = min(max(want, 1.2 * n), 4.0 * n)
+    return int(min(max_sims, -(-int(want) // 100) * 100))
+
+
 def field_odds(cfg: FieldConfig, seed: int = 0, sims: int | None = None,
                precision: float | None = DEFAULT_PRECISION, max_sims: int = MAX_SIMS,
                progress: Progress | None = None) -> FieldResult:
     """Simulate ``cfg`` from round 1: exactly ``sims`` simulations, or until the held figures
-    (:func:`held_figures`) have 95% half-widths of at most ``precision`` (batches doubling from
-    :data:`FIRST_BATCH`, at most ``max_sims``).  Simulation ``s`` depends only on ``(seed, s)``."""
+    (:func:`held_figures`) have 95% half-widths of at most ``precision`` (batches from
+    :data:`FIRST_BATCH`, grown by :func:`next_target`, at most ``max_sims``).  Simulation ``s`` depends only on ``(seed, s)``."""
     start = time.perf_counter()
     fs = FieldSimulator(cfg)
     draw_points = fs.draw_points(seed) if cfg.ids == "safe" else None
@@ -443,11 +452,13 @@ def field_odds(cfg: FieldConfig, seed: int = 0, sims: int | None = None,
         if precision is None or not 0 < precision < 0.5:
             raise UsageError("--precision must be between 0 and 0.5")
         merged = fs.run(min(FIRST_BATCH, max_sims), seed=seed)
-        reached = widest(merged, fs.rounds) <= precision
-        while not reached and merged.n < max_sims:
+        width = widest(merged, fs.rounds)
+        while width > precision and merged.n < max_sims:
+            target = next_target(merged.n, width, precision, max_sims)
             if progress:
-                progress(merged.n, max_sims)
-            merged = merged.merge(fs.run(min(merged.n, max_sims - merged.n), seed=seed, first=merged.n))
-            reached = widest(merged, fs.rounds) <= precision
+                progress(merged.n, target)
+            merged = merged.merge(fs.run(target - merged.n, seed=seed, first=merged.n))
+            width = widest(merged, fs.rounds)
+        reached = width <= precision
     return FieldResult(cfg, fs.rounds, seed, merged, draw_points, precision, reached,
                        time.perf_counter() - start)

@@ -16,7 +16,8 @@ does not model, and because the last round needs its tables known in advance:
 - **the last two rounds**: the first table of each of the top ``probe_groups`` point groups of the
   second-to-last round (chosen before its results, so unbiased) is replayed with an intentional
   draw, and its two players draw again in the last round ("double draw").  Wins and losses in that
-  round are read from the base world (equal players: a played result is a coin toss).
+  round are read from the base world (equal players: a played result is a coin toss), among the
+  players who stay for the last round (a player asking "if I win" is not leaving).
 
 Random numbers: the engine's streams ``(seed, s)``; drops use counters from :data:`DROP_BASE`,
 far from the engine's.  Outputs are integer counts per chunk, so any split gives the same sums.
@@ -270,7 +271,8 @@ def run_field(seed, first, count, chunks, n, total, award, members, strength, mo
             # before the second-to-last round, as it happened
             if probe_round >= 0:
                 for p in range(n):
-                    if kind[p, probe_round] != kinds.PLAYED:
+                    # players who then dropped are left out: "if I win / lose" asks about one who stays
+                    if kind[p, probe_round] != kinds.PLAYED or not act[p]:
                         continue
                     k = code2[p]
                     b2[c, k, B2_N] += 1
