@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import click
-
 from drawsafe.cli.options import friendly_errors, note, seed_option
 from drawsafe.cli.render import ci_text
 from drawsafe.cli.simopts import Progress
@@ -84,7 +83,7 @@ def render(result) -> list[str]:
     lines.append("Points of the last qualifier:")
     for v, p in result.cut_points:
         lines.append(f"  {v:>3} points  {ci_text(p)}")
-    mean, dist = result.bubble
+    mean, _dist = result.bubble
     ci = mean.confidence_interval()
     lines.append(f"Bubble: {mean.estimate:.2f} [{ci.low:.2f}, {ci.high:.2f}] players per event finish on the last "
                  "qualifier's points and miss")

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import click
-
 from drawsafe.cli.options import friendly_errors, note, seed_option
 from drawsafe.errors import UsageError
 from drawsafe.planning.field import DEFAULT_PRECISION, MAX_SIMS

@@ -11,13 +11,19 @@ import numba
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from drawsafe.cli.main import main
 from drawsafe.event.model import Event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
-from drawsafe.planning.field import FieldConfig, FieldCounts, FieldSimulator, decode, encode, field_odds
+from drawsafe.planning.field import (
+    FieldConfig,
+    FieldCounts,
+    FieldSimulator,
+    decode,
+    encode,
+    field_odds,
+)
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.tiebreaks.packs import get_rules

@@ -7,12 +7,11 @@ import json
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
-
 from drawsafe.cli.main import main
 from drawsafe.errors import UsageError
 from drawsafe.planning import study as st
 
-GRID = dict(players="12,20", rounds="auto", top="4", ids="none,safe", drops="measured")
+GRID = {"players": "12,20", "rounds": "auto", "top": "4", "ids": "none,safe", "drops": "measured"}
 SIMS = 120
 
 
@@ -103,3 +102,23 @@ def test_cli_study_and_spec_file(tmp_path, monkeypatch):
     assert bad.exit_code == 2 and "scheduler" in bad.output and "Traceback" not in bad.output
     bad = CliRunner().invoke(main, ["study", "--out", str(tmp_path / "y.csv")])
     assert bad.exit_code == 2 and "--players" in bad.output
+
+
+def test_calibration_study_over_a_folder_of_real_events(tmp_path):
+    import shutil
+
+    from conftest import MELEE, need
+
+    small = "srlandsmesterskap-sommer-2024-modern-93765-2024-06-08.json"
+    shutil.copy(need(MELEE) / small, tmp_path / small)
+    (tmp_path / "broken.json").write_text("{not json")
+    (tmp_path / "index.json").write_text(json.dumps([
+        {"file": small, "players": 0, "swiss_rounds": 5, "playoff_first_round_matches": 4},
+        {"file": "broken.json", "players": 0, "swiss_rounds": 5, "playoff_first_round_matches": 4}]))
+    cells = st.event_cells(tmp_path, 8)
+    assert [c.key for c in cells] == [small, "broken.json"]
+    res = st.run_study(cells, tmp_path / "cal.csv", seed=1, sims=300)
+    assert [k for k, _ in res.failed] == ["broken.json"]
+    assert res.rows and all(r["cell"] == small for r in res.rows)
+    assert sum(r["made_cut"] for r in res.rows) == 8
+    assert all(0 <= r["p_cut"] <= 1 for r in res.rows)

@@ -36,7 +36,7 @@ def real_events(folder: Path):
             continue
         try:
             ev = load_event(path)
-        except Exception:  # noqa: BLE001 (files the importer refuses are not compared)
+        except Exception:  # noqa: BLE001, S112 (files the importer refuses are not compared)
             continue
         rounds = len(ev.swiss)
         if rounds < 4:
@@ -79,8 +79,8 @@ def compare(events, table, which: int):
 
 def markdown(agg, unmatched, title) -> list[str]:
     lines = [f"### {title}", "",
-             "| Record | Events | Players | Observed qualifiers | Predicted | 95% range if the planner is right | "
-             "Observed rate [95%] | Predicted rate |", "|---|---:|---:|---:|---:|---|---|---:|"]
+             ("| Record | Events | Players | Observed qualifiers | Predicted | 95% range if the planner is right | "
+             "Observed rate [95%] | Predicted rate |"), "|---|---:|---:|---:|---:|---|---|---:|"]
     inside = shown = 0
     for rec in sorted(agg, key=lambda r: (-(3 * r[0] + r[2]) / max(sum(r), 1), -r[0])):
         n, k, pred, var, evs = agg[rec]
@@ -96,8 +96,8 @@ def markdown(agg, unmatched, title) -> list[str]:
                      f"{k / n:.1%} [{float(lo):.1%}, {float(hi):.1%}] | {pred / n:.1%} |")
     total_k = sum(a[1] for a in agg.values())
     total_p = sum(a[2] for a in agg.values())
-    lines += ["", f"{inside} of {shown} records inside their range; qualifiers in all: observed {total_k}, "
-              f"predicted {total_p:.1f}; players whose record the planner never simulated: {unmatched}.", ""]
+    lines += ["", (f"{inside} of {shown} records inside their range; qualifiers in all: observed {total_k}, "
+              f"predicted {total_p:.1f}; players whose record the planner never simulated: {unmatched}."), ""]
     return lines
 
 
@@ -110,13 +110,13 @@ def main():
     res = run_study(cells, HERE / "melee-planner.csv", seed=0, sims=SIMS, parquet=False)
     with_playoff = [e for e in events if e[3][0][2] is not None]
     out = ["# The planner against real melee.gg events", "",
-           f"{len(events)} Swiss events of `shared/data/melee` with 4+ rounds and more than {TOP} players at "
+           (f"{len(events)} Swiss events of `shared/data/melee` with 4+ rounds and more than {TOP} players at "
            f"the end; {len(cells)} planner cells (each event's own entrants and rounds, Top {TOP}, IDs safe, "
            f"measured drops, {SIMS} simulated events each, seed 0). Regenerate: "
-           "`python reports/field/melee_compare.py`.", "",
-           "Observed: players still in the event after the last Swiss round, by final record; a qualifier "
+           "`python reports/field/melee_compare.py`."), "",
+           ("Observed: players still in the event after the last Swiss round, by final record; a qualifier "
            f"finished in the top {TOP} of the exact final Swiss standings (drawsafe standings), or played the "
-           "Top 8 playoff. Predicted: the sum of the planner's P(cut | record) over those players.", ""]
+           "Top 8 playoff. Predicted: the sum of the planner's P(cut | record) over those players."), ""]
     agg, unmatched = compare(events, res.rows, 0)
     out += markdown(agg, unmatched, f"All {len(events)} events: top {TOP} of the final Swiss standings")
     agg, unmatched = compare(with_playoff, res.rows, 1)

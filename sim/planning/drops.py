@@ -18,7 +18,6 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-
 from drawsafe.errors import UsageError
 from drawsafe.stats import Proportion
 
@@ -89,7 +88,7 @@ def measure_drops(folder: str | Path, min_rounds: int = 4) -> tuple[list[DropRat
             continue
         try:
             event = load_event(path)
-        except Exception:  # noqa: BLE001 (a file the importer refuses is not measured)
+        except Exception:  # noqa: BLE001, S112 (a file the importer refuses is not measured)
             continue
         swiss = event.swiss
         if len(swiss) < min_rounds:

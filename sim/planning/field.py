@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
-
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import contenders, in_cut
 from drawsafe.engine.results import play_match, win_probability
@@ -93,9 +92,9 @@ def pair_round_r(s, seed, r, last, standings_last, pairing, rec, opp, kind, gw, 
     if last and standings_last:
         order = engine.ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
                                       ratings, pool, state, keys, pool.shape[0], 0, act)
-        m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
+        m, bye, _ok = pair_standings(order, had_bye, opp, r, pa, pb)
     else:
-        m, bye, ok = engine.pair_round(pairing, state, pool, points, had_bye, opp, r, ratings, pa, pb)
+        m, bye, _ok = engine.pair_round(pairing, state, pool, points, had_bye, opp, r, ratings, pa, pb)
     if bye >= 0:
         pa[m] = bye
         pb[m] = -1
@@ -151,7 +150,7 @@ def run_field(seed, first, count, chunks, n, total, award, members, strength, mo
     draw_pts = points_table[kinds.DRAW]
     last = total - 1
     probe_round = total - 2
-    none2 = np.zeros((0, 3), dtype=np.int64)
+    np.zeros((0, 3), dtype=np.int64)
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
@@ -408,10 +407,9 @@ def run_field(seed, first, count, chunks, n, total, award, members, strength, mo
                         engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
                                                  draw_points, drawn)
                     for u in range(m):
-                        if (policy != engine.NO_DRAWS and drawn[u]) or pa[u] == a or pa[u] == b or \
-                                pb[u] == a or pb[u] == b:
-                            if pb[u] >= 0:
-                                modes[u] = engine.INTENTIONAL
+                        probe = pa[u] == a or pa[u] == b or pb[u] == a or pb[u] == b
+                        if pb[u] >= 0 and (probe or (policy != engine.NO_DRAWS and drawn[u])):
+                            modes[u] = engine.INTENTIONAL
                     order = engine.simulate_one(
                         s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, last, total,
                         pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), strength, model,

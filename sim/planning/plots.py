@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
-
-from drawsafe.report.style import OKABE_ITO, SCENARIO_STYLE, new_figure, percent_axis, png_bytes, styled
+from drawsafe.report.style import (
+    OKABE_ITO,
+    SCENARIO_STYLE,
+    new_figure,
+    percent_axis,
+    png_bytes,
+    styled,
+)
 
 
 def _label(b) -> str:
@@ -34,7 +40,9 @@ def field_figure(result, min_players: float = 0.05) -> bytes:
         axes = fig.subplots(2, 2)
         fig.suptitle(f"{cfg.players} players, {result.rounds} rounds, Top {cfg.top}, IDs {cfg.ids} "
                      f"({result.simulations:,} simulations, 95% intervals)")
-        recs = [r for r in result.records if r.players.estimate >= min_players]
+        # the records around the cut: from the top down to a win below the lowest cut line
+        floor = min((v for v, _ in result.cut_points), default=0) - 3
+        recs = [r for r in result.records if r.players.estimate >= min_players and r.points >= floor]
         ax = axes[0, 0]
         x = np.arange(len(recs))
         ax.bar(x, [r.players.estimate for r in recs], color=OKABE_ITO["sky"], alpha=0.5,
@@ -46,8 +54,8 @@ def field_figure(result, min_players: float = 0.05) -> bytes:
         ax2.set_ylim(-0.03, 1.03)
         percent_axis(ax2, "y")
         ax2.grid(False)
-        ax.set_title("Final record")
-        ax2.legend(loc="center right", fontsize=8)
+        ax.set_title("Final record (around the cut)")
+        ax2.set_ylabel("P(cut) (dots, 95% bars)")
 
         ax = axes[0, 1]
         pts = result.cut_points
@@ -118,7 +126,7 @@ def study_figure(table: list[dict], title: str = "") -> bytes:
                          for r in two if r["ids"] == pol)
             if not pts:
                 continue
-            xs, ys, lo, hi, rs = (np.array(v, dtype=float) for v in zip(*pts))
+            xs, ys, lo, hi, _rs = (np.array(v, dtype=float) for v in zip(*pts))
             bx.plot(xs, ys, styles[j % 4], color=OKABE_ITO["black"], lw=1.4, marker="o", ms=2.5,
                     label=f"IDs {pol}")
             bx.fill_between(xs, lo, hi, color=OKABE_ITO["black"], alpha=0.12, lw=0)

@@ -43,7 +43,7 @@ FIELD_COLUMNS = (
     ("p_cut_win", float), ("win_ci_low", float), ("win_ci_high", float), ("win_n", int),
     ("p_cut_loss", float), ("loss_ci_low", float), ("loss_ci_high", float), ("loss_n", int),
     ("simulations", int), ("cell_seed", int), ("bubble_expected", float), ("cut_points_mode", int),
-    ("cut_points_mode_p", float), ("cell_rows", int),
+    ("cut_points_mode_p", float), ("expected_dropped", float), ("cell_rows", int),
 )
 #: A calibration study's table: one row per player at the start of the last round of a real event.
 EVENT_COLUMNS = (
@@ -228,7 +228,8 @@ def field_rows(cell: FieldCell, seed: int, sims: int | None, precision: float | 
     common = {"cell": cell.key, "players": cell.players, "rounds": r.rounds, "top": cell.top, "ids": cell.ids,
               "draw_share": cell.draw_share, "drops": cell.drops, "simulations": r.simulations,
               "cell_seed": cs, "bubble_expected": mean.estimate, "cut_points_mode": line[0],
-              "cut_points_mode_p": line[1].estimate if line[1] is not None else None}
+              "cut_points_mode_p": line[1].estimate if line[1] is not None else None,
+              "expected_dropped": r.expected_dropped}
     rows = []
     for rec in r.records:
         p, lo, hi, n = _p(rec.cut)
