@@ -205,3 +205,18 @@ def test_cli_field_text_and_bad_input():
 def test_kernel_columns_are_distinct():
     assert len({fk.BL_N, fk.BL_DRAW_CUT, fk.BL_WIN_N, fk.BL_WIN_CUT, fk.BL_LOSS_N, fk.BL_LOSS_CUT,
                 fk.BL_PDRAW_N, fk.BL_PDRAW_CUT, fk.BL_CUT}) == fk.BL_COLUMNS
+
+
+def test_x0_double_draw_gets_riskier_as_the_field_approaches_128():
+    """The seed article's claim, checked: at 7 rounds an X-0 (5-0) player's double draw is safe in
+    a field of 96 and stops being safe as the field reaches 128, the top of the 7-round band
+    (measured with 10,000 events: 100.0% at 65..112, 99.3% at 128, without drops;
+    reports/field/x0-double-draw.csv)."""
+    def x0(players):
+        r = field_odds(FieldConfig(players, 7, ids="safe", drops=NO_DROPS, probe_groups=1), seed=7, sims=2500)
+        return r.x0_double_draw
+
+    small, full = x0(96), x0(128)
+    assert small.n > 4000 and full.n > 4000
+    assert full.k < full.n  # some double-drawing X-0 players miss the Top 8 at 128
+    assert full.confidence_interval().high < small.confidence_interval().low
