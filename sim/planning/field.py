@@ -151,7 +151,7 @@ class FieldSimulator:
         self.rounds = rounds
         self.codes = (rounds + 1) ** 3
         self.max_points = int(self.sim.points_table.max()) * rounds
-        self.drop_rate = cfg.drops.table(rounds)
+        self.drop_rate = cfg.drops.table(rounds, cfg.players)
         self.draw_points_: dict[int, int] = {}
 
     def run(self, n: int, seed: int = 0, first: int = 0, policy: int | None = None,
