@@ -229,6 +229,14 @@ from drawsafe.cli.serve import serve  # noqa: E402
 
 main.add_command(serve)
 
+from drawsafe.cli.field import field  # noqa: E402
+
+main.add_command(field)
+
+from drawsafe.cli.study import study  # noqa: E402
+
+main.add_command(study)
+
 
 if __name__ == "__main__":
     main()
