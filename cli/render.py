@@ -124,6 +124,9 @@ def draw_table(report) -> list[str]:
              + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else "")]
     if report.drawing_tables:
         lines.append(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}")
+    if report.others == "behaviour":
+        lines.append("other tables draw with the probability the behaviour model learned on real "
+                     "events (each simulation draws or plays each table by it)")
     if report.rounds_left == 2:
         lines.append("draw = draw now, and again in the last round when both are then safe "
                      "(--future-draws)")
@@ -132,7 +135,9 @@ def draw_table(report) -> list[str]:
         a, b = t.players
         lines.append("")
         lines.append(f"Table {t.table}: {a.player} ({a.points}) v {b.player} ({b.points}): "
-                     f"{t.verdict.upper()}")
+                     f"{t.verdict.upper()}"
+                     + (f" (real players at this table draw: {pct(t.draw_probability)})"
+                        if t.draw_probability is not None else ""))
         lines.append(f"  {pad('', name_w)}  {'if they draw':>24}  {'if they play':>24}  "
                      f"{'if this player wins':>24}  {'if this player loses':>24}")
         for p in t.players:
