@@ -113,13 +113,13 @@ class EventForecast:
 
     @property
     def skipped_qualifier(self) -> list[str]:
-        """Players outside the playoff with more final Swiss points than a player in it (a
-        declined invitation): such events are reported apart, not scored."""
-        played = [p.player for p in self.players if p.made_cut]
-        points = {r.player: r.points for r in self.final}
-        low = min((points.get(p, 0) for p in played), default=0)
+        """Players still in the event, outside the playoff, who finished the Swiss above a player
+        in it (more points, or the same points and better tiebreaks in the exact standings): a
+        declined invitation.  Such events are reported apart, not scored."""
+        played = {p.player for p in self.players if p.made_cut}
+        worst = max((r.rank for r in self.final if r.player in played), default=0)
         return [r.player for r in self.final if r.player not in played and not r.dropped
-                and r.points > low + TOLERANCE]
+                and r.rank < worst]
 
     def replaced(self) -> tuple[list[str], list[str]]:
         """Playoff players outside the exact final top cut, and top-cut players not in it."""
@@ -326,9 +326,10 @@ def skill(pred: Predictions, column: str = "model", against: str = "rank",
     ids, inv = np.unique(ev, return_inverse=True)
     sa, sb = np.bincount(inv, weights=a), np.bincount(inv, weights=b)
     pick = np.random.default_rng(seed).integers(0, len(ids), size=(reps, len(ids)))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        boot = 1 - sa[pick].sum(axis=1) / sb[pick].sum(axis=1)
-    low, high = np.nanquantile(boot, [0.025, 0.975]) if len(ids) > 1 else (np.nan, np.nan)
+    num, den = sa[pick].sum(axis=1), sb[pick].sum(axis=1)
+    # resamples where the baseline is perfect leave the skill undefined: left out
+    boot = 1 - num[den > 0] / den[den > 0]
+    low, high = np.quantile(boot, [0.025, 0.975]) if len(ids) > 1 and len(boot) else (np.nan, np.nan)
     return Score(name, int(keep.sum()), len(ids), float(value),
                  ConfidenceInterval(float(low), float(high)))
 
