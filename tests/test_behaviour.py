@@ -256,3 +256,26 @@ def test_calibrate_command_on_one_real_event(tmp_path):
     empty.mkdir()
     msg = CliRunner().invoke(main, ["calibrate", str(empty)])
     assert msg.exit_code == 2 and "no index.json" in msg.output
+
+
+def test_behaviour_tables_same_on_any_thread_count(last_round):
+    import numba
+
+    sim, fr = last_round
+    mix = fr.with_draw_probabilities(np.full(fr.tables, 0.4))
+    many = sim.run(1500, seed=11, first_round=mix, keep_per_sim=True)
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = sim.run(1500, seed=11, first_round=mix, keep_per_sim=True)
+    finally:
+        numba.set_num_threads(before)
+    np.testing.assert_array_equal(many.cut, one.cut)
+    np.testing.assert_array_equal(many.table_outcome, one.table_outcome)
+
+
+def test_draw_command_shows_the_model(tmp_path):
+    out = CliRunner().invoke(main, ["draw", "--sims", "1000", "--player", "mrm83"])
+    assert out.exit_code == 0, out.output
+    assert "other tables: behaviour" in out.stdout
+    assert "real players at this table draw:" in out.stdout
