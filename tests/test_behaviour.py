@@ -279,3 +279,27 @@ def test_draw_command_shows_the_model(tmp_path):
     assert out.exit_code == 0, out.output
     assert "other tables: behaviour" in out.stdout
     assert "real players at this table draw:" in out.stdout
+
+
+def test_report_main_batch_mixes_over_the_model():
+    """With --others behaviour, a player's P(cut) in the report's main batch is the mixture of
+    their table's draw and play figures by the table's draw probability (independent
+    simulations: within 4.5 standard errors)."""
+    import math
+
+    from drawsafe.cli.simopts import sim_config
+    from drawsafe.event.context import open_event
+    from drawsafe.report.data import gather
+
+    ctx = open_event(None)
+    data = gather(ctx, sim_config(ctx, 8, "standings", "coin", None), sims=4000, seed=5,
+                  others="behaviour")
+    assert data.first_round.draw_p is not None
+    for t in data.draw.tables:
+        q = t.draw_probability
+        for p in t.players:
+            main_p = data.p_cut(data.ctx.snapshot.index[p.player])
+            mixed = q * p.draw.estimate + (1 - q) * p.play.estimate
+            var = (main_p.estimate * (1 - main_p.estimate) / main_p.n
+                   + mixed * (1 - mixed) / p.play.n)
+            assert abs(main_p.estimate - mixed) <= 4.5 * math.sqrt(var) + 1e-9, p.player

@@ -18,7 +18,7 @@ the cut in the pilot has P(cut) below 0.2% (the 95% upper bound for 0 of 2,000),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -114,8 +114,14 @@ class ReportData:
 
 
 def simulated_round(snap, rules, config: SimConfig, draw: DrawReport, seed: int) -> tuple[FirstRound, str]:
-    """The current round's tables with the draw report's expected intentional draws."""
+    """The current round's tables with the draw report's expected intentional draws (with
+    ``others="behaviour"``: each table drawing with its probability in each simulation)."""
     fr, how = current_round(snap, rules, config.last_round, seed)
+    if draw.others == "behaviour":
+        p = np.zeros(fr.tables)
+        for table, q in draw.draw_probabilities:
+            p[table - 1] = q
+        return fr.with_draw_probabilities(p), how
     modes = fr.mode.copy()
     for table in draw.drawing_tables:
         modes[table - 1] = engine.INTENTIONAL
@@ -155,9 +161,11 @@ def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims
     """
     check_request(ctx, player)
     snap, rules = ctx.snapshot, ctx.rules
-    sim = Simulator(snap, rules, config)
     draw = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed, max_sims,
                           progress_draw)
+    if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
+        config = replace(config, future_draws="behaviour")  # as draw_decisions does
+    sim = Simulator(snap, rules, config)
     fr, how = simulated_round(snap, rules, config, draw, seed)
     pilot = sim.run(min(PILOT, sims or PILOT), seed=seed, first_round=fr)
     ever = np.flatnonzero(pilot.cut > 0)
