@@ -136,7 +136,7 @@ def draw_table(report) -> list[str]:
         lines.append("")
         lines.append(f"Table {t.table}: {a.player} ({a.points}) v {b.player} ({b.points}): "
                      f"{t.verdict.upper()}"
-                     + (f" (real players at this table draw: {pct(t.draw_probability)})"
+                     + (f" (real players at this table draw: {t.draw_probability:.0%})"
                         if t.draw_probability is not None else ""))
         lines.append(f"  {pad('', name_w)}  {'if they draw':>24}  {'if they play':>24}  "
                      f"{'if this player wins':>24}  {'if this player loses':>24}")
