@@ -303,3 +303,16 @@ def test_report_main_batch_mixes_over_the_model():
             var = (main_p.estimate * (1 - main_p.estimate) / main_p.n
                    + mixed * (1 - mixed) / p.play.n)
             assert abs(main_p.estimate - mixed) <= 4.5 * math.sqrt(var) + 1e-9, p.player
+
+
+def test_skipped_qualifier_by_exact_final_rank():
+    from test_calibration import hand_made_event, player
+
+    ev = hand_made_event()
+    assert ev.skipped_qualifier == []  # A and C (ranks 1, 2) played the playoff
+    players = list(ev.players)
+    players[2] = player("C", 2, 0.0, False, 2, True)  # C declined ...
+    players[3] = player("D", 2, 0.0, True, 4, False)  # ... and D (rank 4) took the seat
+    ev = type(ev)(ev.file, ev.entrants, ev.rounds, ev.cut, ev.simulations, ev.converged,
+                  tuple(players), ev.tables, ev.final, ev.keys, 0.0)
+    assert ev.skipped_qualifier == ["C", "B"]  # both finished above D
