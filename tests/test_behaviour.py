@@ -316,3 +316,27 @@ def test_skipped_qualifier_by_exact_final_rank():
     ev = type(ev)(ev.file, ev.entrants, ev.rounds, ev.cut, ev.simulations, ev.converged,
                   tuple(players), ev.tables, ev.final, ev.keys, 0.0)
     assert ev.skipped_qualifier == ["C", "B"]  # both finished above D
+
+
+def test_cross_validation_fits_without_the_event(tmp_path, monkeypatch):
+    """calibrate_folder's folds: the model forecasting an event never saw that event's tables."""
+    from drawsafe.simulation import behaviour, calibration
+
+    folder = need(MELEE)
+    shutil.copy(folder / SMALL, tmp_path / SMALL)
+    entry = next(e for e in json.loads((folder / "index.json").read_text()) if e["file"] == SMALL)
+    (tmp_path / "index.json").write_text(json.dumps([entry]))
+    obs = Observations.from_rounds([fake_round(SMALL, 30, 1), fake_round("other.json", 60, 2)])
+    seen = []
+    real_fit = behaviour.fit_observations
+
+    def spy(o, *args, **kwargs):
+        seen.append(set(o.file))
+        return real_fit(o, *args, **kwargs)
+
+    monkeypatch.setattr(behaviour, "fit_observations", spy)
+    run = calibration.calibrate_folder(tmp_path, 8, "behaviour", 1, sims=300, folds=2,
+                                       observations=obs)
+    assert seen and all(SMALL not in files for files in seen)
+    assert run.folds == 2 and [e.file for e in run.events] == [SMALL]
+    assert all(t.draw_probability is not None for t in run.events[0].tables)

@@ -566,7 +566,7 @@ def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour"
             observations = Observations.from_rounds(
                 observe_events(folder, observed_events(folder), report=None))
         fold = event_folds([e.file for e in entries], folds)
-        for i in range(folds):
+        for i in sorted(set(fold.values())):  # folds with an event to forecast
             held = np.array([fold.get(f) == i for f in observations.file], dtype=bool)
             model = fit_observations(observations.subset(~held))
             for e in entries:
