@@ -231,7 +231,9 @@ def rules_command(as_json):
 from drawsafe.cli.report import report
 
 main.add_command(report)
+
 from drawsafe.cli.calibrate import calibrate
+
 main.add_command(calibrate)
 
 
