@@ -116,7 +116,8 @@ def run_json(run) -> dict:
                    "simulated from FOLDER first (about a second per event).")
 @click.option("--sims", type=click.IntRange(min=100), default=2000, show_default=True,
               help="Simulations per scenario (each forecast carries its Monte Carlo interval).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Random seed of the simulations (same seed, same figures).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="At most this many events.")
 @click.option("--figure", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               default=None, help="Write the reliability figure (PNG) here.")
