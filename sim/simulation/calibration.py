@@ -1,9 +1,12 @@
 """Calibration on real events: last-round forecasts and draw verdicts against what happened.
 
 At the start of the last Swiss round N (snapshot after round N-1, round N's published pairings),
-:func:`drawsafe.simulation.decisions.draw_decisions` (``others="rational"``, as ``drawsafe draw``) gives each
-table's verdict and the tables the model expects to draw; every player's P(cut) is simulated with
-those tables drawing (``compute_odds`` cannot take other tables' draws).  A *hindsight* P(cut) has
+or of round N-1 (``rounds_left=2``, the double draw),
+:func:`drawsafe.simulation.decisions.draw_decisions` gives each table's verdict and the tables the
+other-tables model expects to draw; every player's P(cut) is simulated with those tables drawing
+(``others="rational"``), or with every table drawing by its probability in each simulated world
+(``others="behaviour"``, the default of ``drawsafe draw``; :func:`calibrate_folder`
+cross-validates it by event).  A *hindsight* P(cut) has
 the tables that really drew (0-0-3) drawing: it separates errors of the draw model from the rest.
 A player made the cut when they played the first playoff round.  Brier scores carry a 95%
 bootstrap interval over events (a player's outcome depends on the others': exactly ``cut`` make
