@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import click
+
+from drawsafe.choices import LAST_ROUND
 from drawsafe.cli.options import friendly_errors, note, seed_option
 from drawsafe.cli.render import ci_text
 from drawsafe.cli.simopts import Progress
@@ -48,7 +50,7 @@ def field_options(func):
         click.option("--drops", default="measured", show_default=True, metavar="measured|none|FACTOR",
                      help="Drops between rounds: the rates by record measured on real melee.gg events, "
                           "none, or the measured rates times FACTOR."),
-        click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings",
+        click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings",
                      show_default=True, help="How the last Swiss round is paired."),
     ]
     for option in reversed(options):
@@ -117,7 +119,8 @@ def render(result) -> list[str]:
 @click.option("--sims", type=click.IntRange(min=1), default=None, help="Exactly this many simulated events.")
 @click.option("--precision", type=float, default=DEFAULT_PRECISION, show_default=True,
               help="Simulate until the 95% half-width of every P(cut) of a common record is at most this.")
-@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True)
+@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True,
+              help="Cap on the number of simulated events when adapting to --precision.")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr).")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
@@ -144,7 +147,7 @@ def field(players, rounds, top, byes, draw_share, drops, last_round, ids, sims, 
         Path(plot).write_bytes(field_figure(result))
         note(f"figure written to {plot}")
     if as_json:
-        click.echo(json.dumps(result.to_dict(), indent=1))
+        click.echo(json.dumps(result.to_json(), indent=1))
     else:
         for line in render(result):
             click.echo(line)

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from drawsafe.choices import LAST_ROUND, OTHERS, PAIRINGS
+from drawsafe.choices import DEFAULT_OTHERS, LAST_ROUND, OTHERS, PAIRINGS
 
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
 from drawsafe.cli.render import check_view, draw_view, echo, odds_view, pairings_view, standings_view
@@ -121,10 +121,13 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
 @click.option("--player", default=None, help="Only this player's table (name exactly as in the file).")
 @click.option("--safe", type=click.FloatRange(0, 1, min_open=True), default=0.99, show_default=True,
               help="Cut odds from which a draw counts as safe.")
-@click.option("--others", type=click.Choice(OTHERS), default="rational",
+@click.option("--others", type=click.Choice(OTHERS), default=DEFAULT_OTHERS,
               show_default=True,
               help="Other tables' intentional draws: none; locked (both guaranteed the cut on points "
-                   "after a draw); rational (best responses iterated to a fixed point).")
+                   "after a draw); rational (best responses iterated to a fixed point); behaviour (each "
+                   "table draws with the probability learned on real events, mixed over simulations; "
+                   "also in the last round of simulated futures unless --future-draws says otherwise; "
+                   "measured best by `drawsafe calibrate`).")
 @friendly_errors
 def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
          model, draw_share, pairing, future_draws, player, safe, others):
@@ -236,6 +239,10 @@ main.add_command(field)
 from drawsafe.cli.study import study  # noqa: E402
 
 main.add_command(study)
+
+from drawsafe.cli.calibrate import calibrate
+
+main.add_command(calibrate)
 
 
 if __name__ == "__main__":

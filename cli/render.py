@@ -14,7 +14,8 @@ import click
 
 #: Colours of the verdicts of ``drawsafe draw`` (on a terminal only).
 VERDICT_STYLES = {"safe to draw": "bold green", "draw is better for both": "green",
-                  "draw is better for one player only": "yellow", "play": "bold red"}
+                  "draw is better for one player only": "yellow", "play": "bold red",
+                  "nothing at stake": "dim"}
 #: Rendered width when stdout is not a terminal: wide enough that no table wraps.
 PLAIN_WIDTH = 400
 
@@ -174,6 +175,9 @@ def draw_view(report):
                   + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else ""))]
     if report.drawing_tables:
         out.append(styled(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}"))
+    if report.others == "behaviour":
+        out.append(styled("other tables draw with the probability the behaviour model learned on real "
+                          "events (each simulation draws or plays each table by it)"))
     if report.rounds_left == 2:
         out.append(styled("draw = draw now, and again in the last round when both are then safe "
                           "(--future-draws)"))
@@ -182,6 +186,8 @@ def draw_view(report):
         out.append(styled(""))
         head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
         head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
+        if d.draw_probability is not None:
+            head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
         out.append(head)
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), wrap=True)

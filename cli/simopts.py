@@ -40,7 +40,9 @@ def sim_options(func):
                      show_default=True,
                      help="Intentional draws in the last round of a simulated future: none; locked "
                           "(both guaranteed the cut on points); safe (locked, or both reach a points "
-                          "total from which 99%% made the cut in a pilot run)."),
+                          "total from which 99%% made the cut in a pilot run); behaviour (the model "
+                          "learned on real events, by the players' points; what safe becomes with "
+                          "`draw --others behaviour`)."),
     ]
     for option in reversed(options):
         func = option(func)

@@ -10,6 +10,8 @@ LAST_ROUND = ("standings", "random")
 #: How simulated rounds are paired: MTG event software, or the FIDE Dutch approximation.
 PAIRINGS = ("mtg", "dutch")
 #: Intentional draws in the last round of a simulated future.
-FUTURE_DRAWS = ("none", "locked", "safe")
+FUTURE_DRAWS = ("none", "locked", "safe", "behaviour")
 #: How ``draw`` models the other tables' intentional draws.
-OTHERS = ("none", "locked", "rational")
+OTHERS = ("none", "locked", "rational", "behaviour")
+#: The default of ``draw`` and ``report``: measured best on real events (``drawsafe calibrate``).
+DEFAULT_OTHERS = "behaviour"

@@ -83,7 +83,7 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
 
 @parallel_kernel
 def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members,
-              nr0, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes,
+              nr0, fa, fb, fmode, fscore, fdraw, strength, model, draw_share, dcum, dsc, wcum, wsc, codes,
               points_table, flags0, ratings, top, bye_games, tables, base_cut, flip_cut, base_outcome,
               flip_outcome):
     """Simulations ``first .. first + count - 1`` of the last round (``nr0`` is the last round).
@@ -96,6 +96,7 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
     total = nr0 + 1
     selector = np.zeros(0, dtype=np.int8)  # no pairing happens: the round's tables are given
     none = np.zeros(0, dtype=np.int64)
+    no_future = np.zeros((0, 0), dtype=np.float64)  # no future: the last round is the first
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
@@ -108,8 +109,8 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
             row = s - first
             order = engine.simulate_one(
                 s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0, total, fa,
-                fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
-                flags0, ratings, selector, False, engine.NO_DRAWS, 0, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
+                fb, fmode, fscore, fdraw, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
+                flags0, ratings, selector, False, engine.NO_DRAWS, 0, no_future, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
                 points, had_bye, keys, pa, pb, outcome)
             state = engine.stream(seed, s)
             state[1] = engine.NOISE_DRAWS
@@ -128,7 +129,7 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
                 sa, sb, sd = gw[a, nr0], gl[a, nr0], gd[a, nr0]
                 remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
                 remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
-                if fmode[t] == engine.INTENTIONAL:
+                if outcome[t] == engine.ID:  # drew in the base world (INTENTIONAL or BEHAVIOUR)
                     state = engine.stream(seed, s)
                     state[1] = (np.uint64(nr0 + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
                         np.uint64(t) * engine.TABLE_STRIDE

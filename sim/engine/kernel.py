@@ -8,7 +8,9 @@ summed per chunk, so the same seed gives the same numbers on any number of threa
 
 Codes for the tables of the first simulated round (``table_mode``):
 ``FREE`` play it out; ``KNOWN`` the result is reported (``table_score``); ``FORCE_A`` / ``FORCE_B``
-that player wins (game score sampled); ``INTENTIONAL`` an intentional draw, 0-0-3.
+that player wins (game score sampled); ``INTENTIONAL`` an intentional draw, 0-0-3; ``BEHAVIOUR``
+an intentional draw with probability ``table_draw_p[t]`` (the table's own random number at a fixed
+counter, :func:`drawsafe.engine.tables.draws_intentionally`), else played as ``FREE``.
 Outcome codes written per simulation (``table_outcome``): ``A_WON``, ``DRAWN``, ``B_WON``, ``ID``.
 
 Policies for intentional draws in the last round of a simulated future (``future_policy``):
@@ -16,7 +18,9 @@ Policies for intentional draws in the last round of a simulated future (``future
 in the cut on points alone after a draw (fewer than ``top`` other players could reach their points);
 ``SAFE_POINTS`` as ``LOCKED``, and also when both players reach at least ``draw_points`` points with
 the draw (a total from which nearly everyone makes the cut, measured by a pilot run: see
-:class:`drawsafe.simulation.simulator.Simulator`).
+:class:`drawsafe.simulation.simulator.Simulator`); ``BEHAVIOUR_POINTS`` a table draws with
+probability ``future_p[points_a, points_b]`` (the behaviour model by the players' points before
+the round, :func:`drawsafe.simulation.behaviour.future_table`), drawn like a ``BEHAVIOUR`` table.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of this module's interface)
     A_WON,
     B_WON,
+    BEHAVIOUR,
+    CHOICE_DRAW,
     DRAWN,
     FORCE_A,
     FORCE_B,
@@ -43,13 +49,14 @@ from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of 
     KNOWN,
     TABLE_BASE,
     TABLE_STRIDE,
+    draws_intentionally,
     play_tables,
     write_played,
 )
 from drawsafe.rng import stream
 from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, win_percentages
 
-NO_DRAWS, LOCKED, SAFE_POINTS = 0, 1, 2
+NO_DRAWS, LOCKED, SAFE_POINTS, BEHAVIOUR_POINTS = 0, 1, 2, 3
 #: Pairing systems: MTG event software (point groups, random order) or the Dutch approximation.
 #: The kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
 #: numba compiles only the system in use (Magic runs never compile the Dutch search).
@@ -142,6 +149,21 @@ def mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, policy,
 
 
 @kernel
+def mark_behaviour_draws(key, round_base, points, pa, pb, m, future_p, drawn):
+    """``drawn[t]`` for the ``m`` tables of a future's last round under ``BEHAVIOUR_POINTS``:
+    probability ``future_p[points[a], points[b]]`` (points beyond the table use its last row)."""
+    top = future_p.shape[0] - 1
+    for t in range(m):
+        a = pa[t]
+        b = pb[t]
+        if b < 0:
+            drawn[t] = False
+            continue
+        p = future_p[min(points[a], top), min(points[b], top)]
+        drawn[t] = draws_intentionally(key, round_base, t, p)
+
+
+@kernel
 def work_arrays(opp0, kind0, gw0, gl0, gd0, rec0, n_keys, tables):
     """One chunk's work arrays for :func:`simulate_one` (opp, kind, gw, gl, gd, rec, points, had_bye,
     keys, pa, pb, outcome), shaped like the snapshot's."""
@@ -177,9 +199,9 @@ def ranked_players(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
 
 @kernel
 def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0,
-                 total, fa, fb, fmode, fscore, strength, model, draw_share, dcum, dsc, wcum, wsc,
+                 total, fa, fb, fmode, fscore, fdraw, strength, model, draw_share, dcum, dsc, wcum, wsc,
                  codes, points_table, flags0, ratings, pairing, standings_last, future_policy, draw_points,
-                 top, bye_games, need_ranks, fresh, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome):
+                 future_p, top, bye_games, need_ranks, fresh, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb, outcome):
     """Play simulation ``s`` into the work arrays; returns the final order.
 
     ``award[p]`` is the number of byes player ``p`` was awarded before the event (a bye in each of
@@ -243,11 +265,13 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
                         pb[m] = -1
                         m += 1
         lock = r == total - 1 and future_policy != NO_DRAWS and r > nr0
-        if lock:
+        if lock and future_policy == BEHAVIOUR_POINTS:
+            mark_behaviour_draws(state[0], round_base, points, pa, pb, m, future_p, drawn)
+        elif lock:
             mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, future_policy, draw_points,
                               drawn)
         first = r == nr0
-        play_tables(r, m, pa, pb, fmode if first else fmode[:0], fscore, drawn,
+        play_tables(r, m, pa, pb, fmode if first else fmode[:0], fscore, fdraw, drawn,
                     outcome if first else outcome[:0], state[0], round_base, opp, kind, gw, gl, gd, rec,
                     points, had_bye, points_table, model, strength, draw_share, dcum, dsc, wcum, wsc,
                     bye_games)
@@ -258,9 +282,9 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
 
 @parallel_kernel
 def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
-                    players, members, nr0, total, fa, fb, fmode, fscore, strength, model, draw_share,
+                    players, members, nr0, total, fa, fb, fmode, fscore, fdraw, strength, model, draw_share,
                     dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, pairing, standings_last,
-                    future_policy, draw_points, top, bye_games, focus, cut_count, rank_hist, points_hist,
+                    future_policy, draw_points, future_p, top, bye_games, focus, cut_count, rank_hist, points_hist,
                     cut_at_points, focus_cut,
                     focus_rank, focus_keys, table_outcome, cut_line):
     """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
@@ -286,9 +310,9 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
         gwp = np.empty(n)
         for s in range(lo, hi):
             order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players,
-                                 members, nr0, total, fa, fb, fmode, fscore, strength, model,
+                                 members, nr0, total, fa, fb, fmode, fscore, fdraw, strength, model,
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
-                                 pairing, standings_last, future_policy, draw_points, top, bye_games,
+                                 pairing, standings_last, future_policy, draw_points, future_p, top, bye_games,
                                  max_rank, s == lo, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
                                  outcome)
             row = s - first

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drawsafe.standings.check import CheckReport, check_standings
+from drawsafe.choices import DEFAULT_OTHERS
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io import load_event
 from drawsafe.event.model import Event
@@ -86,7 +87,7 @@ class EventContext:
         return compute_odds(self.snapshot, self.rules, self.sim_config(**options), sims, precision, seed,
                             max_sims, progress)
 
-    def draw(self, *, player: str | None = None, safe: float = 0.99, others: str = "rational",
+    def draw(self, *, player: str | None = None, safe: float = 0.99, others: str = DEFAULT_OTHERS,
              sims: int | None = None, precision: float = 0.005, seed: int = 0, max_sims: int = 2_000_000,
              progress: ProgressCallback | None = None, **options: Any):
         """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`).
@@ -100,7 +101,7 @@ class EventContext:
                               max_sims, progress)
 
     def report(self, output: str | os.PathLike | None = None, *, player: str | None = None,
-               safe: float = 0.99, others: str = "rational", sims: int | None = None,
+               safe: float = 0.99, others: str = DEFAULT_OTHERS, sims: int | None = None,
                precision: float = 0.005, seed: int = 0, max_sims: int = 2_000_000,
                png_dir: str | os.PathLike | None = None, **options: Any):
         """The plotted HTML report (:class:`~drawsafe.report.Report`: ``html``, ``figures``), written

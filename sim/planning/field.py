@@ -256,7 +256,7 @@ class RecordFigures:
     players: Mean
     cut: Proportion
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         ci, pci = self.players.confidence_interval(), self.cut.confidence_interval()
         return {"wins": self.wins, "losses": self.losses, "draws": self.draws, "points": self.points,
                 "expected_players": self.players.estimate, "expected_players_ci": [ci.low, ci.high],
@@ -278,7 +278,7 @@ class BeforeFigures:
     win: Proportion
     loss: Proportion
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         d = {"wins": self.wins, "losses": self.losses, "draws": self.draws, "points": self.points,
              "expected_players": self.players}
         for name, p in (("p_cut", self.cut), ("p_cut_draw", self.draw), ("p_cut_win", self.win),
@@ -363,7 +363,7 @@ class FieldResult:
     def expected_dropped(self) -> float:
         return float(self.counts.dropped_n.sum()) / self.counts.n
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         cfg = self.config
         mean, dist = self.bubble
         ci = mean.confidence_interval()
@@ -374,12 +374,12 @@ class FieldResult:
             "seed": self.seed, "simulations": self.simulations, "precision": self.precision,
             "precision_reached": self.reached, "safe_draw_points": self.draw_points,
             "expected_dropped": self.expected_dropped, "seconds": round(self.seconds, 3),
-            "records": [r.to_dict() for r in self.records],
+            "records": [r.to_json() for r in self.records],
             "cut_points": {"distribution": [{"points": v, **prop_dict("probability", p)} for v, p in self.cut_points]},
             "bubble": {"expected_missing": mean.estimate, "expected_missing_ci": [ci.low, ci.high],
                        "distribution": [{"missing": k, **prop_dict("probability", p)} for k, p in dist]},
-            "before_last": [b.to_dict() for b in self.before_last],
-            "before_last_two": [b.to_dict() for b in self.before_last_two],
+            "before_last": [b.to_json() for b in self.before_last],
+            "before_last_two": [b.to_json() for b in self.before_last_two],
             "x0_double_draw": prop_dict("p_cut", x0) if x0 is not None else None,
         }
 

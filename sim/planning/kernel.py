@@ -228,9 +228,9 @@ def run_field(seed, first, count, chunks, n, total, award, members, strength, mo
                     pb2[:m] = pb[:m]
                 order = engine.simulate_one(
                     s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, r, r + 1,
-                    pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), strength,
+                    pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), np.zeros(m), strength,
                     model, draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings, pairing,
-                    False, engine.NO_DRAWS, 0, top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
+                    False, engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
                     had_bye, keys, pa, pb, outcome)
                 m_last = m
                 if r < last:
@@ -394,8 +394,8 @@ def run_field(seed, first, count, chunks, n, total, award, members, strength, mo
                     engine.simulate_one(
                         s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, probe_round,
                         probe_round + 1, pa2[:m2].copy(), pb2[:m2].copy(), modes, np.zeros((m2, 3), dtype=np.int64),
-                        strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings,
-                        pairing, False, engine.NO_DRAWS, 0, top, bye_games, 0, False, opp, kind, gw, gl, gd, rec,
+                        np.zeros(m2), strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings,
+                        pairing, False, engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec,
                         points, had_bye, keys, pa, pb, outcome)
                     plist = drop_players(s, seed, probe_round, kind, gw, gl, act, drop_rate, win_pts, rec)
                     points[:] = rec[:, REC_POINTS]
@@ -412,9 +412,9 @@ def run_field(seed, first, count, chunks, n, total, award, members, strength, mo
                             modes[u] = engine.INTENTIONAL
                     order = engine.simulate_one(
                         s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, last, total,
-                        pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), strength, model,
+                        pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), np.zeros(m), strength, model,
                         draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings, pairing, False,
-                        engine.NO_DRAWS, 0, top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
+                        engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
                         had_bye, keys, pa, pb, outcome)
                     in_cut(order, act, top, a, b, pair)
                     for q in range(2):

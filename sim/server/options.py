@@ -10,10 +10,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from drawsafe.engine.results import MODELS
-from drawsafe.event.io import FORMATS
-from drawsafe.simulation.decisions import OTHERS
-from drawsafe.simulation.simulator import FUTURE_POLICIES, LAST_ROUND, PAIRINGS
+from drawsafe.choices import DEFAULT_OTHERS, FORMATS, FUTURE_DRAWS, LAST_ROUND, OTHERS, PAIRINGS, RESULT_MODELS
 
 COMMANDS = ("standings", "pairings", "odds", "draw", "report")
 
@@ -81,17 +78,17 @@ SIM = (
            help="Simulate until every 95% interval has at most this half-width."),
     Option("max_sims", int, 2_000_000, low=1000, help="Cap on simulations when adapting to precision."),
     Option("last_round", str, "standings", choices=LAST_ROUND, help="How the last Swiss round is paired."),
-    Option("model", str, None, choices=tuple(MODELS), help="Who wins a played match."),
+    Option("model", str, None, choices=RESULT_MODELS, help="Who wins a played match."),
     Option("draw_share", float, None, low=0, high=1, high_open=True,
            help="Share of played matches ending in an unintentional draw."),
-    Option("pairing", str, None, choices=tuple(PAIRINGS), help="How simulated rounds are paired."),
-    Option("future_draws", str, "safe", choices=tuple(FUTURE_POLICIES),
+    Option("pairing", str, None, choices=PAIRINGS, help="How simulated rounds are paired."),
+    Option("future_draws", str, "safe", choices=FUTURE_DRAWS,
            help="Intentional draws in the last round of a simulated future."),
 )
 DRAW = (
     Option("player", str, None, help="Only this player's table (name exactly as in the file)."),
     Option("safe", float, 0.99, low=0, low_open=True, high=1, help="Cut odds from which a draw is safe."),
-    Option("others", str, "rational", choices=OTHERS, help="Other tables' intentional draws."),
+    Option("others", str, DEFAULT_OTHERS, choices=OTHERS, help="Other tables' intentional draws."),
 )
 PER_COMMAND: dict[str, tuple[Option, ...]] = {
     "standings": EVENT + (Option("check", bool, False,

@@ -42,9 +42,9 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     engine.simulate_one(
         seed, np.uint64(seed % 2**64), sim.opp, sim.kind, sim.gw, sim.gl, sim.gd, sim.rec0, sim.had_bye, sim.award,
         sim.active, sim.players, sim.members, 0, total, none, none, none, np.zeros((0, 3), np.int64),
-        sim.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, sim.codes, sim.points_table,
+        np.zeros(0), sim.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, sim.codes, sim.points_table,
         sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
-        sim.standings_last, engine.NO_DRAWS, 0,
+        sim.standings_last, engine.NO_DRAWS, 0, np.zeros((0, 0)),
         config.top, sim.bye_games, players, True, *work)
     return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
                  swiss_rounds=rounds, format="generated")

@@ -25,7 +25,8 @@ from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
 PAIRINGS = dict(zip(choices.PAIRINGS, (engine.MTG_PAIRING, engine.DUTCH_PAIRING)))
-FUTURE_POLICIES = dict(zip(choices.FUTURE_DRAWS, (engine.NO_DRAWS, engine.LOCKED, engine.SAFE_POINTS)))
+FUTURE_POLICIES = dict(zip(choices.FUTURE_DRAWS, (engine.NO_DRAWS, engine.LOCKED, engine.SAFE_POINTS,
+                                                  engine.BEHAVIOUR_POINTS)))
 #: Pilot simulations that set the "safe points" of the future draw policy, and where they start
 #: (simulation indices far from those of any run, so they never coincide).
 PILOT_SIMS = 2_000
@@ -52,6 +53,8 @@ class SimConfig:
     #: "mtg" (point groups in random order; the last round per ``last_round``) or "dutch" (the
     #: FIDE Dutch approximation of drawsafe.pairing.dutch, every round); None: the rule pack's.
     pairing: str | None = None
+    #: The behaviour model of the "behaviour" future draw policy (None: the package's fitted one).
+    behaviour: object = None
 
     def __post_init__(self):
         if self.last_round not in LAST_ROUND:
@@ -103,13 +106,26 @@ class FirstRound:
     b: np.ndarray  # opponent index; -1 bye; -2 loss without opponent
     mode: np.ndarray  # engine.FREE / KNOWN / ...
     score: np.ndarray  # [tables, 3] reported game score (mode KNOWN)
+    #: [tables] probability that a table of mode engine.BEHAVIOUR draws intentionally.
+    draw_p: np.ndarray | None = None
 
     @property
     def tables(self) -> int:
         return len(self.a)
 
     def with_modes(self, modes: np.ndarray) -> FirstRound:
-        return FirstRound(self.a, self.b, np.asarray(modes, dtype=np.int64), self.score)
+        return FirstRound(self.a, self.b, np.asarray(modes, dtype=np.int64), self.score, self.draw_p)
+
+    def with_draw_probabilities(self, p: np.ndarray) -> FirstRound:
+        """The same tables, those that play freely (``FREE``) drawing intentionally with
+        probability ``p[t]`` (mode ``BEHAVIOUR``)."""
+        p = np.asarray(p, dtype=np.float64)
+        mode = np.where(self.mode == engine.FREE, engine.BEHAVIOUR, self.mode).astype(np.int64)
+        return FirstRound(self.a, self.b, mode, self.score, p)
+
+    def probabilities(self) -> np.ndarray:
+        """``draw_p`` for the kernel (zeros when none)."""
+        return np.zeros(self.tables) if self.draw_p is None else self.draw_p
 
 
 def published_first_round(snap: Snapshot) -> FirstRound | None:
@@ -176,7 +192,7 @@ class Simulator:
         self.pairing = PAIRINGS[config.pairing or rules.pairing]
         #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
         self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
-        self.pilots: dict[int, int] = {}
+        self.pilots: dict = {}
 
     def draw_points(self, seed: int) -> int:
         """The "safe points" of the future draw policy: the lowest final points total from which at
@@ -198,6 +214,37 @@ class Simulator:
             self.pilots[seed] = threshold
         return self.pilots[seed]
 
+    def future_probabilities(self, seed: int) -> np.ndarray:
+        """Draw probabilities of the "behaviour" future policy by the two players' points
+        (:func:`drawsafe.simulation.behaviour.future_table`); zeros with one round left."""
+        key = ("future", seed)
+        if key not in self.pilots:
+            from drawsafe.simulation.behaviour import BehaviourModel, future_table
+
+            if self.snap.rounds_left < 2:
+                self.pilots[key] = np.zeros((1, 1))
+            else:
+                model = self.config.behaviour or BehaviourModel.load()
+                self.pilots[key] = future_table(model, self, seed)
+        return self.pilots[key]
+
+    def pilot_rates(self, seed: int) -> np.ndarray:
+        """Share of active players finishing on each final points total who made the cut, in a
+        pilot run of :data:`PILOT_SIMS` simulations (locked draws only); totals nobody reached get
+        the rate of the nearest total below that somebody did (0 at the bottom)."""
+        key = ("rates", seed)
+        if key not in self.pilots:
+            pilot = self.run(PILOT_SIMS, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED)
+            total, made = pilot.cut_at_points[:, 0], pilot.cut_at_points[:, 1]
+            rate = np.zeros(len(total))
+            last = 0.0
+            for v in range(len(total)):
+                if total[v] > 0:
+                    last = made[v] / total[v]
+                rate[v] = last
+            self.pilots[key] = rate
+        return self.pilots[key]
+
     def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
             keep_per_sim: bool = False, policy: int | None = None) -> SimBatch:
         """Play simulations ``first .. first + n - 1``.
@@ -210,6 +257,8 @@ class Simulator:
         if policy is None:
             policy = FUTURE_POLICIES[self.config.future_draws]
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
+        future_p = self.future_probabilities(seed) if policy == engine.BEHAVIOUR_POINTS \
+            else np.zeros((0, 0))
         fr = first_round if first_round is not None else self.first_round
         if fr is None:
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
@@ -236,9 +285,9 @@ class Simulator:
             np.uint64(seed % 2**64), first, n, chunks, self.opp, self.kind, self.gw, self.gl, self.gd,
             self.rec0, self.had_bye, self.award, self.active, self.players, self.members,
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
-            self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
+            fr.probabilities(), self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
             self.points_table, self.flags, self.ratings, engine.pairing_selector(self.pairing),
-            self.standings_last, policy, draw_points, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
+            self.standings_last, policy, draw_points, future_p, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
             cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
                         focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))

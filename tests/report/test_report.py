@@ -122,7 +122,8 @@ def test_rooting_numbers_recomputed_from_the_batch(data):
     cut = b.focus_cut[:, list(data.focus).index(player)] == 1
     rows = who_to_root_for(b, data.column(player), player, fr, data.names)
     expected_tables = [t + 1 for t in range(fr.tables)
-                       if fr.b[t] >= 0 and fr.mode[t] == engine.FREE and player not in (fr.a[t], fr.b[t])]
+                       if fr.b[t] >= 0 and fr.mode[t] in (engine.FREE, engine.BEHAVIOUR)
+                           and player not in (fr.a[t], fr.b[t])]
     assert sorted(r.table for r in rows) == expected_tables
     level = 1 - 0.05 / len(rows)
     for r in rows:
