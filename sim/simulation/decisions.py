@@ -128,10 +128,14 @@ def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
 
 
 def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
-    """Tables (still to play) whose both players are guaranteed the cut on points after a draw."""
+    """Tables (still to play) whose both players are guaranteed the cut on points after a draw
+    (with a points cut: both reach the cut's points with the draw)."""
     points = sim.rec0[:, REC_POINTS].astype(np.int64)
     table = sim.points_table
     win, draw = int(table[2]), int(table[1])
+    if sim.cut_points >= 0:
+        return np.array([fr.b[t] >= 0 and fr.mode[t] == engine.FREE and points[fr.a[t]] + draw >= sim.cut_points
+                         and points[fr.b[t]] + draw >= sim.cut_points for t in range(fr.tables)], dtype=bool)
     left = sim.snap.rounds_left
     best = points + win * left  # the most each player can still reach
     for t in range(fr.tables):
