@@ -229,6 +229,10 @@ from drawsafe.cli.report import report
 
 main.add_command(report)
 
+from drawsafe.cli.export import export  # noqa: E402
+
+main.add_command(export)
+
 
 if __name__ == "__main__":
     main()

@@ -89,7 +89,7 @@ def pct(p: float) -> str:
 
 
 def odds_table(result, show_all: bool = False) -> list[str]:
-    lines = [f"Top {result.top} odds from {result.simulations:,} simulations (seed {result.seed}); 95% intervals"]
+    lines = [f"{result.cut_label} odds from {result.simulations:,} simulations (seed {result.seed}); 95% intervals"]
     name_w = min(32, max([6] + [width(p.player) for p in result.players]))
     lines.append(f"{pad('Player', name_w)}  {'Pts':>5}  {'P(cut)':>7}  {'95% interval':>17}  {'E[rank]':>7}")
     hidden = 0
@@ -118,7 +118,7 @@ def ci_text(prop) -> str:
 
 def draw_table(report) -> list[str]:
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
-    lines = [f"Round {report.round} ({rounds}), pairings {report.pairings}; "
+    lines = [f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {report.pairings}; "
              f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
              f"other tables: {report.others}"
              + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else "")]

@@ -2,20 +2,53 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
+from dataclasses import dataclass
 
 import click
+
+from drawsafe.cli.options import note
+from drawsafe.tiebreaks.cuts import auto_top
 
 from drawsafe.engine.results import MODELS, ResultModel
 from drawsafe.simulation.simulator import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
 
 
+class TopType(click.ParamType):
+    """``--top``: a whole number from 1, or ``auto`` (the rule pack's attendance table)."""
+
+    name = "N|auto"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) or value == "auto":
+            return value
+        text = str(value).strip().lower()
+        if text == "auto":
+            return "auto"
+        if text.isdigit() and int(text) >= 1:
+            return int(text)
+        self.fail(f"{value!r} is neither a whole number from 1 nor 'auto'", param, ctx)
+
+
+@dataclass(frozen=True)
+class CutRequest:
+    """What --top and --cut-points asked for (resolved against the event by :func:`sim_config`)."""
+
+    top: int | str = 8
+    points: float | None = None
+
+
 def sim_options(func):
-    """--top/--sims/--precision/--max-sims/--last-round/--model/--draw-share."""
+    """--top/--cut-points/--sims/--precision/--max-sims/--last-round/--model/--draw-share."""
     options = [
-        click.option("--top", type=click.IntRange(min=1), default=8, show_default=True,
-                     help="Size of the cut (Top 8)."),
+        click.option("--top", type=TopType(), default="8", show_default=True,
+                     help="Size of the cut (Top 8), or auto: the file's announced cut, else the rule "
+                          "pack's table by attendance (pokemon: the Play! Pokemon table; mtg: Top 8)."),
+        click.option("--cut-points", type=click.FloatRange(min=0, max=10_000), default=None, metavar="P",
+                     help="A points cut instead (day 2): everyone finishing on at least P points "
+                          "advances, however many they are (e.g. --cut-points 19)."),
         click.option("--sims", type=click.IntRange(min=1), default=None,
                      help="Run exactly this many simulations (default: adapt to --precision)."),
         click.option("--precision", type=click.FloatRange(min=0, min_open=True, max=0.5), default=0.005,
@@ -43,9 +76,36 @@ def sim_options(func):
                           "(both guaranteed the cut on points); safe (locked, or both reach a points "
                           "total from which 99%% made the cut in a pilot run)."),
     ]
+    func = with_cut(func)
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def with_cut(func):
+    """Fold --cut-points into the ``top`` argument (a :class:`CutRequest`), so that every command
+    taking ``top`` gets both without a parameter of its own."""
+
+    @functools.wraps(func)
+    def wrapper(*args, cut_points=None, **kwargs):
+        kwargs["top"] = CutRequest(kwargs.get("top", 8), cut_points)
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+def resolve_cut(ctx, top) -> tuple[int, float | None]:
+    """(top, cut points) for ``--top`` / ``--cut-points``; ``--top auto`` is looked up and noted."""
+    request = top if isinstance(top, CutRequest) else CutRequest(top)
+    if request.points is not None:
+        if request.top == "auto":
+            note(f"cut: everyone on {request.points:g}+ points (--cut-points); --top auto is not used")
+        return (request.top if isinstance(request.top, int) else 8), request.points
+    if request.top == "auto":
+        choice = auto_top(ctx.rules.name, len(ctx.snapshot.names), ctx.event.top_cut)
+        note(f"cut: Top {choice.top} ({choice.source})")
+        return choice.top, None
+    return int(request.top), None
 
 
 def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "safe", safe: float = 0.99,
@@ -53,8 +113,9 @@ def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "saf
     """The simulation settings from the options; the result model fits the event and rule pack
     (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
     results = ResultModel.for_event(ctx.event, ctx.rules, model, draw_share)
-    return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws, safe=safe,
-                     pairing=pairing)
+    size, points = resolve_cut(ctx, top)
+    return SimConfig(top=size, last_round=last_round, results=results, future_draws=future_draws, safe=safe,
+                     pairing=pairing, cut_points=points)
 
 
 class Progress:

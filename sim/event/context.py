@@ -36,6 +36,12 @@ class EventContext:
             f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
         for text in self.event.notes:
             say(f"note: {text}")
+        if self.event.places and self.snapshot.rounds_left == 0:
+            from drawsafe.standings.places import compare_places
+
+            found = compare_places(self.event, self.standings())
+            if found is not None:
+                say(f"note: {found.summary()} (rules {self.rules.name})")
 
     def standings(self, seed: int = 0) -> Standings:
         return compute_standings(self.snapshot, self.rules, seed)

@@ -103,9 +103,12 @@ class DrawReport:
     converged: bool = True
     iterations: int = 0
     precision_reached: bool = True
+    #: The cut the verdicts are against: "Top 8" or "19+ points".
+    cut: str = "Top 8"
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
+                "cut": self.cut,
                 "pairings": self.pairings, "others": self.others, "safe": self.safe,
                 "others_drawing": list(self.drawing_tables), "converged": self.converged,
                 "iterations": self.iterations, "precision_reached": self.precision_reached,
@@ -287,7 +290,8 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
         decisions.append(TableDecision(t + 1, verdict(a, b, safe), (a, b), "draw" if t in drawing else "play"))
     n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
     return DrawReport(snap.after_round + 1, snap.rounds_left, n, how, others, safe, tuple(decisions),
-                      tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached)
+                      tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
+                      config.cut_label)
 
 
 def stake(look: SimBatch, a_wins: SimBatch, b_wins: SimBatch, fr: FirstRound, t: int) -> bool:

@@ -125,11 +125,14 @@ def read_limitless(data: dict, file: str) -> Event:
         first = min(r for r in b.playoff_rounds)
         top = 2 * sum(1 for m in b.rounds[first] if m.player_b is not None) + sum(
             1 for m in b.rounds[first] if m.kind == BYE)
+    from drawsafe.event.io.tdf import swiss_rounds_of
+
     title = details.get("name")
+    known = swiss_rounds if swiss_rounds is not None else (last_swiss if playoff else None)
+    rounds, notes = swiss_rounds_of(known, last_swiss, len(b.seen))
     return b.build(str(title) if isinstance(title, str) and title.strip() else os.path.basename(file.rstrip("/")),
                    date=(details.get("date")[:10] if isinstance(details.get("date"), str) else None),
-                   swiss_rounds=swiss_rounds if swiss_rounds is not None else (last_swiss if playoff else None),
-                   rules="pokemon", top_cut=top, places=places)
+                   swiss_rounds=rounds, rules="pokemon", top_cut=top, places=places, notes=notes)
 
 
 def read_phases(details: dict, file: str) -> tuple[dict[int, bool], int | None, int]:

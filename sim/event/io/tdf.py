@@ -102,8 +102,21 @@ def read_tdf(text: str, file: str, division: str | None = None) -> Event:
     cut = read_cut(root, category, file)
     places = read_places(root, category, names, file)
     label = DIVISION_NAMES.get(category, f"category {category}")
-    return b.build(f"{name or file.rsplit('/', 1)[-1]} ({label})", date=date,
-                   swiss_rounds=swiss if playoff else None, rules="pokemon", top_cut=cut, places=places)
+    rounds, notes = swiss_rounds_of(swiss if playoff else None, swiss, len(b.seen))
+    return b.build(f"{name or file.rsplit('/', 1)[-1]} ({label})", date=date, swiss_rounds=rounds,
+                   rules="pokemon", top_cut=cut, places=places, notes=notes)
+
+
+def swiss_rounds_of(known: int | None, played: int, players: int) -> tuple[int | None, list[str]]:
+    """The number of Swiss rounds: ``known`` when the file tells it, else the Play! Pokémon table's
+    for this many players (at least the rounds played), with a note saying so."""
+    from drawsafe.tiebreaks.cuts import POKEMON_MIN_PLAYERS, pokemon_rounds
+
+    if known is not None or players < POKEMON_MIN_PLAYERS:
+        return known, []
+    rounds = max(pokemon_rounds(players), played)
+    return rounds, [f"{rounds} Swiss rounds: the Play! Pokémon table for {players} players (the file does "
+                    "not say; --rounds to change)"]
 
 
 def b_seen(b: EventBuilder, names: dict[str, str]) -> set[str]:
