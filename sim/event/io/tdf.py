@@ -248,21 +248,21 @@ def read_rounds(pod: ET.Element, category: str, file: str, names: dict[str, str]
             b.round_names[number] = f"Top cut round {playoff}"
         matches_el = rnd.find("matches")
         for j, m in enumerate([] if matches_el is None else matches_el.findall("match"), 1):
-            b.add_match(read_match(m, number, file, f"{where} (number {number}), match {j}", names))
+            b.add_match(read_match(m, number, file, f"{label} pod, round {number}, match {j}", names))
     if len(swiss_numbers) + playoff > MAX_ROUNDS:
         raise InputError(file, f"{label} pod", f"more than {MAX_ROUNDS} rounds")
     return len(swiss_numbers), playoff
 
 
 def read_match(el: ET.Element, rnd: int, file: str, where: str, names: dict[str, str]) -> Match:
-    outcome = (el.get("outcome") or "").strip()
-    if outcome not in OUTCOMES:
-        raise InputError(file, where, f"unknown outcome code {outcome!r}",
-                         "TOM writes 0 (pending), 1, 2 (a win), 3 (a tie), 5 (a bye), 10 (a double loss)")
     table = text_of(el, "tablenumber")
     if table is not None:
         whole(table, file, where + " <tablenumber>", "table number", 0, 10**7)
         where += f" (table {table})"
+    outcome = (el.get("outcome") or "").strip()
+    if outcome not in OUTCOMES:
+        raise InputError(file, where, f"unknown outcome code {outcome!r}",
+                         "TOM writes 0 (pending), 1, 2 (a win), 3 (a tie), 5 (a bye), 10 (a double loss)")
 
     def player(tag: str) -> str | None:
         p = el.find(tag)
