@@ -278,14 +278,14 @@ def test_real_events_round_trip_fast(path):
 
 @pytest.mark.slow
 def test_every_melee_event_round_trips():
-    files = sorted(need(MELEE).glob("*.json"))
+    files = sorted(p for p in need(MELEE).glob("*.json") if p.name != "index.json")
     checked = 0
     for path in files:
         e = load_event(path)
         for back in round_trip(e):
             assert_same_standings(e, back), path.name
         checked += 1
-    assert checked == len(files) >= 280
+    assert checked == len(files) >= 280  # 284 events
 
 
 def test_export_cli(tmp_path):
