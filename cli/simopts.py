@@ -56,16 +56,18 @@ def sim_options(func):
                      help="Simulate until every reported 95%% interval has at most this half-width."),
         click.option("--max-sims", type=click.IntRange(min=1000), default=2_000_000, show_default=True,
                      help="Cap on the number of simulations when adapting to --precision."),
-        click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings", show_default=True,
+        click.option("--last-round", type=click.Choice(LAST_ROUND), default=None,
                      help="How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) or at "
-                          "random within point groups."),
+                          "random within point groups. Default: the rule pack's (standings; pokemon: "
+                          "random, as TOM's documented pairing)."),
         click.option("--model", type=click.Choice(list(MODELS)), default=None,
                      help="Who wins a played match: coin (1/2 each), elo (ratings in the file), "
                           "probability (per-player win_probability in the file). Default: coin; "
                           "elo for chess events whose players are all rated."),
         click.option("--draw-share", type=click.FloatRange(0, 1, max_open=True), default=None,
-                     help="Share of played matches ending in an unintentional draw "
-                          "(default: 2.84%%, measured on real events)."),
+                     help="Share of played matches ending in an unintentional draw (a tie) "
+                          "(default: 2.84%%, measured on real Magic events; pokemon: the event's own "
+                          "ties when it has 200 matches before its last two rounds, else 18%%)."),
         click.option("--pairing", type=click.Choice(list(PAIRINGS)), default=None,
                      help="How simulated rounds are paired: mtg (point groups in random order, the "
                           "last round per --last-round) or dutch (FIDE Dutch approximation, every "
@@ -114,7 +116,8 @@ def sim_config(ctx, top, last_round, model, draw_share, future_draws: str = "saf
     (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
     results = ResultModel.for_event(ctx.event, ctx.rules, model, draw_share)
     size, points = resolve_cut(ctx, top)
-    return SimConfig(top=size, last_round=last_round, results=results, future_draws=future_draws, safe=safe,
+    return SimConfig(top=size, last_round=last_round or ctx.rules.last_round, results=results,
+                     future_draws=future_draws, safe=safe,
                      pairing=pairing, cut_points=points)
 
 
