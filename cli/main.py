@@ -56,8 +56,8 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
 @main.command()
 @event_options
 @seed_option
-@click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings",
-              show_default=True, help="How the last Swiss round is paired.")
+@click.option("--last-round", type=click.Choice(["standings", "random"]), default=None,
+              help="How the last Swiss round is paired (default: the rule pack's; standings, pokemon random).")
 @click.option("--pairing", type=click.Choice(["mtg", "dutch"]), default=None,
               help="mtg (point groups) or dutch (FIDE Dutch approximation); default: the rule pack's.")
 @friendly_errors
@@ -72,7 +72,7 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
 
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    result = next_round_pairings(ctx.snapshot, ctx.rules, last_round, seed, pairing)
+    result = next_round_pairings(ctx.snapshot, ctx.rules, last_round or ctx.rules.last_round, seed, pairing)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:

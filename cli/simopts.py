@@ -43,7 +43,7 @@ class CutRequest:
 def sim_options(func):
     """--top/--cut-points/--sims/--precision/--max-sims/--last-round/--model/--draw-share."""
     options = [
-        click.option("--top", type=TopType(), default="8", show_default=True,
+        click.option("--top", type=TopType(), default=8, show_default=True,
                      help="Size of the cut (Top 8), or auto: the file's announced cut, else the rule "
                           "pack's table by attendance (pokemon: the Play! Pokemon table; mtg: Top 8)."),
         click.option("--cut-points", type=click.FloatRange(min=0, max=10_000), default=None, metavar="P",
