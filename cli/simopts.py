@@ -10,10 +10,9 @@ from dataclasses import dataclass
 import click
 
 from drawsafe.cli.options import note
-from drawsafe.tiebreaks.cuts import auto_top
-
 from drawsafe.engine.results import MODELS, ResultModel
 from drawsafe.simulation.simulator import FUTURE_POLICIES, LAST_ROUND, PAIRINGS, SimConfig
+from drawsafe.tiebreaks.cuts import auto_top
 
 
 class TopType(click.ParamType):

@@ -18,9 +18,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from drawsafe.cli.main import main
 from drawsafe.errors import DrawsafeError, InputError, UsageError
 from drawsafe.event.io import load_event, parse_event
@@ -29,6 +26,8 @@ from drawsafe.event.io.tdf import to_tdf
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import get_rules
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 DATA = Path(__file__).resolve().parent / "data"
 POKEMON = DATA / "pokemon"
@@ -38,7 +37,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE, d
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CLI_FUZZ = settings(FUZZ, max_examples=max(20, EXAMPLES // 4))
 
-_real = load_event(sorted(DATA.glob("*.json"))[0])
+_real = load_event(min(DATA.glob("*.json")))
 TDF = {p.name: p.read_text() for p in sorted(POKEMON.glob("*.tdf"))}
 TDF["real.tdf"] = to_tdf(_real)
 TDF["hand-written-back.tdf"] = to_tdf(load_event(POKEMON / "two-pods.tdf"))

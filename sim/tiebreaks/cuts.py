@@ -66,7 +66,7 @@ def auto_top(pack_name: str, players: int, file_cut: int | None = None) -> CutCh
     if file_cut:
         return CutChoice(file_cut, "the file's announced top cut")
     if pack_name.startswith("pokemon"):
-        rounds, top = pokemon_row(players)
+        top = pokemon_row(players)[1]
         if top == 0:
             raise UsageError(f"--top auto: {POKEMON_SOURCE} has no top cut for {players} players (Swiss "
                              "standings decide); give --top N")

@@ -117,7 +117,7 @@ def read_limitless(data: dict, file: str) -> Event:
         after = rnd if any(player in m.players for m in b.rounds.get(rnd, ())) else rnd - 1
         b.add_drop(player, max(after, 0), where)
     places = {}
-    for pid, (name, place) in names.items():
+    for name, place in names.values():
         if place is not None and name in b.seen:
             places[name] = place
     top = None

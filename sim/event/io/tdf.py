@@ -47,7 +47,7 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
 from drawsafe.errors import InputError, UsageError
-from drawsafe.event.io.build import EventBuilder, MAX_ROUNDS
+from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event, Match
 
 #: Pod categories by name (``--division``).
@@ -115,8 +115,9 @@ def swiss_rounds_of(known: int | None, played: int, players: int) -> tuple[int |
     if known is not None or players < POKEMON_MIN_PLAYERS:
         return known, []
     rounds = max(pokemon_rounds(players), played)
-    return rounds, [f"{rounds} Swiss rounds: the Play! Pokémon table for {players} players (the file does "
-                    "not say; --rounds to change)"]
+    text = (f"{rounds} Swiss rounds: the Play! Pokémon table for {players} players (the file does "
+            "not say; --rounds to change)")
+    return rounds, [text]
 
 
 def b_seen(b: EventBuilder, names: dict[str, str]) -> set[str]:
@@ -390,7 +391,7 @@ def to_tdf(event: Event, division: str = "masters", places: dict[str, int] | Non
 def event_name(name: str, category: str) -> str:
     """The event's name without the division the reader appended, without control characters."""
     suffix = f" ({DIVISION_NAMES.get(category, category)})"
-    name = name[:-len(suffix)] if name.endswith(suffix) else name
+    name = name.removesuffix(suffix)
     return re.sub(r"[\x00-\x1f\ufffe\uffff]", " ", name).strip() or "event"
 
 
