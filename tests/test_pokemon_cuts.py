@@ -119,3 +119,25 @@ def test_cli_top_auto_uses_the_table(tmp_path):
     r = CliRunner().invoke(main, ["odds", str(path), "--top", "auto", "--sims", "200", "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["top"] == 8 and "cut: Top 8 (Play! Pokémon" in r.output
+
+
+def test_draw_verdicts_against_a_points_cut():
+    """Last round, cut 19+: a table whose players both reach 19 with a draw is safe to draw; one
+    where a draw leaves a player short is not, and their odds if they play are the coin's."""
+    from drawsafe.simulation.decisions import SAFE_TO_DRAW, draw_decisions
+
+    snap = take_snapshot(generate_event(120, 7, 6, 4, POKEMON))
+    report = draw_decisions(snap, POKEMON, SimConfig(cut_points=16, last_round="random"), "none",
+                            sims=2000, seed=1)
+    assert report.cut == "16+ points" and report.tables
+    for t in report.tables:
+        a, b = t.players
+        if a.points + 1 >= 16 and b.points + 1 >= 16:
+            assert t.verdict == SAFE_TO_DRAW and a.draw.k == a.draw.n and b.draw.k == b.draw.n
+        for p in (a, b):
+            if p.points + 1 < 16:
+                assert t.verdict != SAFE_TO_DRAW and p.draw.k == 0
+            if p.points + 3 < 16:
+                assert p.play.k == 0
+            elif p.points + 1 < 16 <= p.points + 3:  # only a win reaches the cut
+                assert p.win.k == p.win.n and p.loss.k == 0
