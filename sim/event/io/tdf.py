@@ -91,8 +91,9 @@ def read_tdf(text: str, file: str, division: str | None = None) -> Event:
     b = EventBuilder(file, "tdf")
     swiss, playoff = read_rounds(pod, category, file, names, b)
     drops = {}
+    in_pod = b_seen(b, names)
     for uid, (rnd, where) in dropped.items():
-        if uid not in b_seen(b, names):
+        if uid not in in_pod:
             continue
         player = names[uid]
         after = rnd if any(player in m.players for m in b.rounds.get(rnd, ())) else rnd - 1
