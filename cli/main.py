@@ -17,8 +17,9 @@ from drawsafe.event.context import open_event
 def main():
     """Can we draw in?  Exact Swiss standings and Monte Carlo odds of making the cut.
 
-    Every command reads an event file (native JSON or CSV, melee.gg JSON, FIDE TRF); without FILE
-    it uses the embedded sample event, a real event cut before its last round.
+    Every command reads an event file (native JSON or CSV, melee.gg JSON, FIDE TRF, Pokémon TOM .tdf,
+    Limitless JSON or folder); without FILE it uses the embedded sample event, a real event cut
+    before its last round.
     """
 
 
