@@ -160,7 +160,7 @@ def main(argv=None) -> None:
                 sim.award, sim.active, sim.players, sim.members, snap.after_round, snap.total_rounds,
                 fr.a, fr.b, fr.mode, fr.score, np.zeros(0), sim.strength, res.code, res.draw_share, dcum, dsc, wcum,
                 wsc, sim.codes, sim.points_table, sim.flags, sim.ratings, engine.pairing_selector(sim.pairing),
-                True, engine.LOCKED, 0, np.zeros((0, 0)), sim.config.top, sim.bye_games, np.zeros(0, dtype=np.int64),
+                True, engine.LOCKED, 0, np.zeros((0, 0)), sim.config.top, -1, sim.bye_games, np.zeros(0, dtype=np.int64),
                 np.zeros((1, p), dtype=np.int64), np.zeros((1, p, sim.config.max_rank + 1), dtype=np.int64),
                 np.zeros((1, p, sim.max_points + 1), dtype=np.int64),
                 np.zeros((1, sim.max_points + 1, 2), dtype=np.int64), np.zeros((n, 0), dtype=np.int8),

@@ -19,8 +19,9 @@ from drawsafe.event.context import open_event
 def main():
     """Can we draw in?  Exact Swiss standings and Monte Carlo odds of making the cut.
 
-    Every command reads an event file (native JSON or CSV, melee.gg JSON, FIDE TRF); without FILE
-    it uses the embedded sample event, a real event cut before its last round.
+    Every command reads an event file (native JSON or CSV, melee.gg JSON, FIDE TRF, Pokémon TOM .tdf,
+    Limitless JSON or folder); without FILE it uses the embedded sample event, a real event cut
+    before its last round.
     """
 
 
@@ -56,8 +57,8 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
 @main.command()
 @event_options
 @seed_option
-@click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings",
-              show_default=True, help="How the last Swiss round is paired.")
+@click.option("--last-round", type=click.Choice(LAST_ROUND), default=None,
+              help="How the last Swiss round is paired (default: the rule pack's; standings, pokemon random).")
 @click.option("--pairing", type=click.Choice(PAIRINGS), default=None,
               help="mtg (point groups) or dutch (FIDE Dutch approximation); default: the rule pack's.")
 @friendly_errors
@@ -68,11 +69,9 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
     which is deterministic up to exact ties; other rounds are random within point groups, so the
     projection is one random draw (--seed).
     """
-    from drawsafe.pairing.next_round import next_round_pairings
-
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    result = next_round_pairings(ctx.snapshot, ctx.rules, last_round, seed, pairing)
+    result = ctx.pairings(last_round, seed, pairing)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:
@@ -243,6 +242,10 @@ main.add_command(study)
 from drawsafe.cli.calibrate import calibrate
 
 main.add_command(calibrate)
+
+from drawsafe.cli.export import export  # noqa: E402
+
+main.add_command(export)
 
 
 if __name__ == "__main__":

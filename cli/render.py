@@ -158,7 +158,7 @@ def odds_view(result, show_all: bool = False):
                   f"{p.mean_rank:.1f}" if p.mean_rank is not None else "-")
     foot = styled(f"({hidden} players never made the cut in any simulation; --all lists them)", "dim") \
         if hidden else None
-    head = styled(f"Top {result.top} odds from {result.simulations:,} simulations (seed {result.seed}); "
+    head = styled(f"{result.cut_label} odds from {result.simulations:,} simulations (seed {result.seed}); "
                   "95% intervals", "bold")
     return group(head, t, foot)
 
@@ -169,7 +169,7 @@ def ci_text(prop) -> str:
 
 def draw_view(report):
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
-    out = [styled(f"Round {report.round} ({rounds}), pairings {report.pairings}; "
+    out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {report.pairings}; "
                   f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
                   f"other tables: {report.others}"
                   + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else ""))]

@@ -84,19 +84,22 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
 @parallel_kernel
 def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members,
               nr0, fa, fb, fmode, fscore, fdraw, strength, model, draw_share, dcum, dsc, wcum, wsc, codes,
-              points_table, flags0, ratings, top, bye_games, tables, base_cut, flip_cut, base_outcome,
-              flip_outcome):
+              points_table, flags0, ratings, top, cut_points, bye_games, tables, base_cut, flip_cut,
+              base_outcome, flip_outcome):
     """Simulations ``first .. first + count - 1`` of the last round (``nr0`` is the last round).
 
     For each table ``tables[j]`` and its players (k = 0: A, 1: B), row ``s - first``:
     ``base_cut[row, j, k]`` in the cut in the base world, ``flip_cut[row, j, k]`` with that table
     flipped; ``base_outcome``/``flip_outcome`` the table's result in each (engine.A_WON ... ID).
+    With ``cut_points >= 0`` the cut is every active player with at least ``cut_points`` points
+    (no ranking needed: only the table's own two players' points change when it is flipped).
     """
     n = opp0.shape[0]
     total = nr0 + 1
     selector = np.zeros(0, dtype=np.int8)  # no pairing happens: the round's tables are given
     none = np.zeros(0, dtype=np.int64)
     no_future = np.zeros((0, 0), dtype=np.float64)  # no future: the last round is the first
+    rank_top = top if cut_points < 0 else 0
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
@@ -110,7 +113,8 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
             order = engine.simulate_one(
                 s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players, members, nr0, total, fa,
                 fb, fmode, fscore, fdraw, strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table,
-                flags0, ratings, selector, False, engine.NO_DRAWS, 0, no_future, top, bye_games, 0, s == lo, opp, kind, gw, gl, gd, rec,
+                flags0, ratings, selector, False, engine.NO_DRAWS, 0, no_future, rank_top, bye_games, 0, s == lo,
+                opp, kind, gw, gl, gd, rec,
                 points, had_bye, keys, pa, pb, outcome)
             state = engine.stream(seed, s)
             state[1] = engine.NOISE_DRAWS
@@ -121,7 +125,11 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
                 t = tables[j]
                 a = fa[t]
                 b = fb[t]
-                in_cut(order, active, top, a, b, pair)
+                if cut_points >= 0:
+                    pair[0] = active[a] and rec[a, REC_POINTS] >= cut_points
+                    pair[1] = active[b] and rec[b, REC_POINTS] >= cut_points
+                else:
+                    in_cut(order, active, top, a, b, pair)
                 base_cut[row, j, 0] = pair[0]
                 base_cut[row, j, 1] = pair[1]
                 base_outcome[row, j] = outcome[t]
@@ -144,9 +152,13 @@ def run_flips(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0
                 engine.record(opp, kind, gw, gl, gd, rec, points_table, nr0, a, b, score[0], score[1],
                               score[2])
                 flip_outcome[row, j] = outcome_of(mode, score[0], score[1])
-                flipped = refined_order(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags0,
-                                        ratings, cand, noise, keys, 0, top, active)
-                in_cut(flipped, active, top, a, b, pair)
+                if cut_points >= 0:
+                    pair[0] = active[a] and rec[a, REC_POINTS] >= cut_points
+                    pair[1] = active[b] and rec[b, REC_POINTS] >= cut_points
+                else:
+                    flipped = refined_order(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags0,
+                                            ratings, cand, noise, keys, 0, top, active)
+                    in_cut(flipped, active, top, a, b, pair)
                 flip_cut[row, j, 0] = pair[0]
                 flip_cut[row, j, 1] = pair[1]
                 remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)

@@ -284,8 +284,8 @@ def simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
 def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active,
                     players, members, nr0, total, fa, fb, fmode, fscore, fdraw, strength, model, draw_share,
                     dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings, pairing, standings_last,
-                    future_policy, draw_points, future_p, top, bye_games, focus, cut_count, rank_hist, points_hist,
-                    cut_at_points, focus_cut,
+                    future_policy, draw_points, future_p, top, cut_points, bye_games, focus, cut_count,
+                    rank_hist, points_hist, cut_at_points, focus_cut,
                     focus_rank, focus_keys, table_outcome, cut_line):
     """Simulations ``first .. first + count - 1``, split into ``chunks`` parallel chunks.
 
@@ -295,11 +295,17 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
     in the cut).  ``focus_rank`` is exact above ``max_rank``; below, players are in point order only.  Per simulation (row ``s - first``): ``focus_cut``,
     ``focus_rank`` and ``focus_keys`` for the players in ``focus``, ``table_outcome`` of the first
     round's tables, ``cut_line`` (points and tiebreaks of the last player in the cut).
+
+    The cut: the first ``top`` active players of the final order, or, when ``cut_points >= 0``,
+    every active player with at least ``cut_points`` points (a points cut, e.g. day 2); the
+    simulation itself then gets ``top = 0`` (no draw is "locked" by rank: the caller's
+    ``draw_points`` at most ``cut_points`` marks the draws that reach the cut on points).
     """
     n = opp0.shape[0]
     n_keys = codes.shape[0]
     max_rank = rank_hist.shape[2] - 1
     max_points = points_hist.shape[2] - 1
+    rank_top = top if cut_points < 0 else 0  # a points cut locks no draw by rank
     for c in numba.prange(chunks):
         lo = first + (count * c) // chunks
         hi = first + (count * (c + 1)) // chunks
@@ -312,10 +318,19 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
             order = simulate_one(s, seed, opp0, kind0, gw0, gl0, gd0, rec0, bye0, award, active, players,
                                  members, nr0, total, fa, fb, fmode, fscore, fdraw, strength, model,
                                  draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags0, ratings,
-                                 pairing, standings_last, future_policy, draw_points, future_p, top, bye_games,
+                                 pairing, standings_last, future_policy, draw_points, future_p, rank_top,
+                                 bye_games,
                                  max_rank, s == lo, opp, kind, gw, gl, gd, rec, points, had_bye, keys, pa, pb,
                                  outcome)
             row = s - first
+            # the final order is by points first, so a points cut is its first cut_size active players
+            cut_size = top
+            if cut_points >= 0:
+                cut_size = 0
+                for i in range(members.shape[0]):
+                    p = members[i]
+                    if active[p] and points[p] >= cut_points:
+                        cut_size += 1
             if focus.shape[0] > 0 or cut_line.shape[0] > 0:  # for complete_keys
                 win_percentages(rec, points_table[kinds.WIN], mw, gwp)
             for i in range(members.shape[0]):
@@ -329,13 +344,13 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
                 p = order[i]
                 if i < max_rank:
                     rank_hist[c, p, i] += 1
-                elif in_cut >= top:
+                elif in_cut >= cut_size:
                     break
-                if active[p] and in_cut < top:
+                if active[p] and in_cut < cut_size:
                     cut_count[c, p] += 1
                     cut_at_points[c, min(points[p], max_points), 1] += 1
                     in_cut += 1
-                    if in_cut == top and cut_line.shape[0] > 0:
+                    if in_cut == cut_size and cut_line.shape[0] > 0:
                         complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags0, keys)
                         for k in range(n_keys):
                             cut_line[row, k] = keys[p, k]
@@ -349,7 +364,7 @@ def run_simulations(seed, first, count, chunks, opp0, kind0, gw0, gl0, gd0, rec0
                 in_cut = 0
                 for i in range(order.shape[0]):
                     p = order[i]
-                    if active[p] and in_cut < top:
+                    if active[p] and in_cut < cut_size:
                         in_cut += 1
                         for f in range(focus.shape[0]):
                             if focus[f] == p:

@@ -21,6 +21,16 @@ from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.table import Standings, compute_standings
 
+@dataclass(frozen=True)
+class Cut:
+    """Who makes it: the first ``top`` active players, or (``points`` not None) everyone on at
+    least ``points`` points; ``note`` says how ``--top auto`` was resolved."""
+
+    top: int
+    points: float | None = None
+    note: str | None = None
+
+
 #: Progress callbacks receive (simulations done, simulations planned).
 ProgressCallback = Callable[[int, int], None]
 
@@ -44,6 +54,12 @@ class EventContext:
             f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
         for text in self.event.notes:
             say(f"note: {text}")
+        if self.event.places and self.snapshot.rounds_left == 0:
+            from drawsafe.standings.places import compare_places
+
+            found = compare_places(self.event, self.standings())
+            if found is not None:
+                say(f"note: {found.summary()} (rules {self.rules.name})")
 
     def standings(self, seed: int = 0) -> Standings:
         """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``."""
@@ -57,24 +73,47 @@ class EventContext:
             raise UsageError(f"{self.event.source}: the file has no published standings to check against")
         return check_standings(self.event, self.snapshot, self.rules)
 
-    def pairings(self, last_round: str = "standings", seed: int = 0, pairing: str | None = None):
+    def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None):
         """The next round's pairings, as published or projected
-        (:class:`~drawsafe.pairing.next_round.NextRound`)."""
+        (:class:`~drawsafe.pairing.next_round.NextRound`; the last round as the pack pairs it
+        unless ``last_round`` says)."""
         from drawsafe.pairing.next_round import next_round_pairings
 
-        return next_round_pairings(self.snapshot, self.rules, last_round, seed, pairing)
+        return next_round_pairings(self.snapshot, self.rules, last_round or self.rules.last_round, seed,
+                                   pairing)
 
-    def sim_config(self, top: int = 8, last_round: str = "standings", model: str | None = None,
+    def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
+        """The cut these options ask for: a Top ``top`` (``"auto"``: the file's announced cut, else
+        the pack's attendance table, :func:`drawsafe.tiebreaks.cuts.auto_top`), or with
+        ``cut_points`` everyone on at least that many points (day 2).
+
+        :raises UsageError: for ``top="auto"`` where the pack has no published table."""
+        from drawsafe.tiebreaks.cuts import auto_top
+
+        if cut_points is not None:
+            size = top if isinstance(top, int) else 8
+            said = f"everyone on {cut_points:g}+ points (--cut-points); --top auto is not used" \
+                if top == "auto" else None
+            return Cut(size, cut_points, said)
+        if top == "auto":
+            choice = auto_top(self.rules.name, len(self.snapshot.names), self.event.top_cut)
+            return Cut(choice.top, None, f"Top {choice.top} ({choice.source})")
+        return Cut(int(top), None, None)
+
+    def sim_config(self, top: int | str = 8, last_round: str | None = None, model: str | None = None,
                    draw_share: float | None = None, future_draws: str = "safe", safe: float = 0.99,
-                   pairing: str | None = None):
-        """The :class:`~drawsafe.simulation.simulator.SimConfig` of these options, with the result
-        model fitted to this event and rule pack (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
+                   pairing: str | None = None, cut_points: float | None = None):
+        """The :class:`~drawsafe.simulation.simulator.SimConfig` of these options: the cut of
+        :meth:`cut`, the last round paired as the rule pack pairs it unless ``last_round`` says,
+        and the result model fitted to this event and pack
+        (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
         from drawsafe.engine.results import ResultModel
         from drawsafe.simulation.simulator import SimConfig
 
+        cut = self.cut(top, cut_points)
         results = ResultModel.for_event(self.event, self.rules, model, draw_share)
-        return SimConfig(top=top, last_round=last_round, results=results, future_draws=future_draws,
-                         safe=safe, pairing=pairing)
+        return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
+                         future_draws=future_draws, safe=safe, pairing=pairing, cut_points=cut.points)
 
     def odds(self, *, sims: int | None = None, precision: float = 0.005, seed: int = 0,
              max_sims: int = 2_000_000, progress: ProgressCallback | None = None, **options: Any):

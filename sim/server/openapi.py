@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drawsafe.server.options import COMMANDS, PER_COMMAND
+from drawsafe.server.options import COMMANDS, PER_COMMAND, top_value
 
 TYPES = {int: "integer", float: "number", str: "string", bool: "boolean"}
 ERRORS = {
@@ -16,7 +16,8 @@ ERRORS = {
 def parameters(command: str) -> list[dict]:
     out = []
     for o in PER_COMMAND[command]:
-        schema: dict = {"type": TYPES[o.kind]}
+        schema: dict = {"type": TYPES[o.kind]} if o.kind is not top_value else \
+            {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["auto"]}]}
         if o.default is not None:
             schema["default"] = o.default
         if o.choices:

@@ -19,6 +19,19 @@ class OptionError(ValueError):
     """A query parameter the command does not take, or a value it does not accept."""
 
 
+def top_value(text: str) -> int | str:
+    """``top``: a whole number from 1, or ``auto`` (as the command line's ``--top``)."""
+    value = text.strip().lower()
+    if value == "auto":
+        return "auto"
+    if value.isdigit() and int(value) >= 1:
+        return int(value)
+    raise ValueError(text)
+
+
+top_value.__name__ = "cut size (a whole number from 1, or auto)"
+
+
 @dataclass(frozen=True)
 class Option:
     name: str
@@ -72,12 +85,15 @@ EVENT = (
     Option("seed", int, 0, help="Random seed: the same seed gives the same output."),
 )
 SIM = (
-    Option("top", int, 8, low=1, help="Size of the cut."),
+    Option("top", top_value, 8, help="Size of the cut, or auto (the file's cut, else the pack's table)."),
+    Option("cut_points", float, None, low=0, high=10_000,
+           help="A points cut instead (day 2): everyone on at least this many points advances."),
     Option("sims", int, None, low=1, help="Exactly this many simulations (default: adapt to precision)."),
     Option("precision", float, 0.005, low=0, low_open=True, high=0.5,
            help="Simulate until every 95% interval has at most this half-width."),
     Option("max_sims", int, 2_000_000, low=1000, help="Cap on simulations when adapting to precision."),
-    Option("last_round", str, "standings", choices=LAST_ROUND, help="How the last Swiss round is paired."),
+    Option("last_round", str, None, choices=LAST_ROUND,
+           help="How the last Swiss round is paired (default: the rule pack's)."),
     Option("model", str, None, choices=RESULT_MODELS, help="Who wins a played match."),
     Option("draw_share", float, None, low=0, high=1, high_open=True,
            help="Share of played matches ending in an unintentional draw."),
@@ -93,9 +109,9 @@ DRAW = (
 PER_COMMAND: dict[str, tuple[Option, ...]] = {
     "standings": EVENT + (Option("check", bool, False,
                                  help="Compare with the standings published in the file."),),
-    "pairings": EVENT + (Option("last_round", str, "standings", choices=LAST_ROUND,
-                                help="How the last Swiss round is paired."),
-                         Option("pairing", str, None, choices=("mtg", "dutch"),
+    "pairings": EVENT + (Option("last_round", str, None, choices=LAST_ROUND,
+                                help="How the last Swiss round is paired (default: the rule pack's)."),
+                         Option("pairing", str, None, choices=PAIRINGS,
                                 help="mtg or dutch; default: the rule pack's.")),
     "odds": EVENT + SIM,
     "draw": EVENT + SIM + DRAW,

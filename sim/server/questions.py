@@ -12,7 +12,6 @@ import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from drawsafe.engine.results import ResultModel
 from drawsafe.event.context import EventContext
 from drawsafe.simulation.simulator import SimConfig
 
@@ -35,10 +34,9 @@ class Answer:
 
 
 def sim_config(ctx: EventContext, o: dict) -> SimConfig:
-    """As ``drawsafe.cli.simopts.sim_config``: the result model fitted to the event."""
-    results = ResultModel.for_event(ctx.event, ctx.rules, o["model"], o["draw_share"])
-    return SimConfig(top=o["top"], last_round=o["last_round"], results=results,
-                     future_draws=o["future_draws"], safe=o.get("safe", 0.99), pairing=o["pairing"])
+    """As the command line's: :meth:`drawsafe.event.context.EventContext.sim_config`."""
+    return ctx.sim_config(o["top"], o["last_round"], o["model"], o["draw_share"], o["future_draws"],
+                          o.get("safe", 0.99), o["pairing"], o["cut_points"])
 
 
 def answer(command: str, ctx: EventContext, o: dict, progress: Progress | None = None,
@@ -53,9 +51,7 @@ def answer(command: str, ctx: EventContext, o: dict, progress: Progress | None =
             return Answer(command, ctx.check().to_json())
         return Answer(command, ctx.standings(o["seed"]).to_json())
     if command == "pairings":
-        from drawsafe.pairing.next_round import next_round_pairings
-
-        result = next_round_pairings(ctx.snapshot, ctx.rules, o["last_round"], o["seed"], o["pairing"])
+        result = ctx.pairings(o["last_round"], o["seed"], o["pairing"])
         return Answer(command, result.to_json())
     config = sim_config(ctx, o)
     notes = (f"results: {config.results.note}",) if config.results.note else ()

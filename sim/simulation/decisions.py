@@ -140,9 +140,12 @@ class DrawReport:
     precision_reached: bool = True
     #: ``--others behaviour``: (table, probability of an intentional draw) for every playing table.
     draw_probabilities: tuple[tuple[int, float], ...] = ()
+    #: The cut the verdicts are against: "Top 8" or "19+ points".
+    cut: str = "Top 8"
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
+                "cut": self.cut,
                 "pairings": self.pairings, "others": self.others, "safe": self.safe,
                 "others_drawing": list(self.drawing_tables), "converged": self.converged,
                 "iterations": self.iterations, "precision_reached": self.precision_reached,
@@ -165,10 +168,14 @@ def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
 
 
 def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
-    """Tables (still to play) whose both players are guaranteed the cut on points after a draw."""
+    """Tables (still to play) whose both players are guaranteed the cut on points after a draw
+    (with a points cut: both reach the cut's points with the draw)."""
     points = sim.rec0[:, REC_POINTS].astype(np.int64)
     table = sim.points_table
     win, draw = int(table[2]), int(table[1])
+    if sim.cut_points >= 0:
+        return np.array([fr.b[t] >= 0 and fr.mode[t] == engine.FREE and points[fr.a[t]] + draw >= sim.cut_points
+                         and points[fr.b[t]] + draw >= sim.cut_points for t in range(fr.tables)], dtype=bool)
     left = sim.snap.rounds_left
     best = points + win * left  # the most each player can still reach
     for t in range(fr.tables):
@@ -321,7 +328,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
         (t + 1, float(p_draw[t])) for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.BEHAVIOUR)
     return DrawReport(snap.after_round + 1, snap.rounds_left, n, how, others, safe, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
-                      probabilities)
+                      probabilities, config.cut_label)
 
 
 def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf, model=None

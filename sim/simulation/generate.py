@@ -8,7 +8,7 @@ from drawsafe.engine import kernel as engine
 from drawsafe.event import kinds
 from drawsafe.errors import UsageError
 from drawsafe.event.model import BYE, LOSS, Event, Match, Round
-from drawsafe.engine.results import ResultModel
+from drawsafe.engine.results import POKEMON_TIE_SHARE, ResultModel
 from drawsafe.tiebreaks.packs import RulePack, get_rules
 from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.event.snapshot import take_snapshot
@@ -26,7 +26,9 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     if not 0 <= played <= rounds:
         raise UsageError(f"--played must be between 0 and --rounds ({rounds})")
     rules = rules or get_rules("mtg")
-    config = config or SimConfig(future_draws="none", results=ResultModel())
+    # Pokémon events tie far more often than Magic ones (drawsafe.engine.results.POKEMON_TIE_SHARE)
+    results = ResultModel(POKEMON_TIE_SHARE) if rules.name.startswith("pokemon") else ResultModel()
+    config = config or SimConfig(future_draws="none", results=results)
     names = tuple(f"P{i + 1:04d}" for i in range(players))
     empty = Event(name or f"Generated {players} players, {rounds} rounds (seed {seed})", names, (),
                   swiss_rounds=rounds, format="generated")

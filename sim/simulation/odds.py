@@ -119,9 +119,16 @@ class OddsResult:
     precision: float | None
     reached: bool
     players: tuple[PlayerOdds, ...]
+    #: A points cut (every active player on at least this many points), ``None`` for a Top N.
+    cut_points: float | None = None
+
+    @property
+    def cut_label(self) -> str:
+        return f"Top {self.top}" if self.cut_points is None else f"{self.cut_points:g}+ points"
 
     def to_json(self) -> dict:
-        return {"simulations": self.simulations, "top": self.top, "seed": self.seed,
+        return {"simulations": self.simulations, "top": self.top, "cut_points": self.cut_points,
+                "seed": self.seed,
                 "precision": self.precision, "precision_reached": self.reached,
                 "players": [p.to_json() for p in self.players]}
 
@@ -149,5 +156,6 @@ def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = Non
                           batch.points_hist[p], rules.point_scale) for p in live]
     players.sort(key=lambda o: (-o.cut.k, -batch.rank_hist[snap.index[o.player], :config.max_rank].sum(),
                                 o.player))
-    return OddsResult(batch.n, config.top, seed, None if sims else precision, reached, tuple(players))
+    return OddsResult(batch.n, config.top, seed, None if sims else precision, reached, tuple(players),
+                      config.cut_points)
 

@@ -123,8 +123,9 @@ class FlipEvaluator:
         chunks = max(1, min(numba.get_num_threads() * 4, n))
         run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.opp, s.kind, s.gw, s.gl, s.gd, s.rec0,
                   s.had_bye, s.award, s.active, s.players, s.members, s.snap.after_round, fr.a, fr.b, modes, fr.score,
-                  fr.probabilities(), s.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, s.codes, s.points_table,
-                  s.flags, s.ratings, s.config.top, s.bye_games, tables, out.base_cut, out.flip_cut,
+                  fr.probabilities(), s.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, s.codes,
+                  s.points_table, s.flags, s.ratings, s.config.top, s.cut_points, s.bye_games, tables, out.base_cut,
+                  out.flip_cut,
                   out.base_outcome, out.flip_outcome)
         return out
 

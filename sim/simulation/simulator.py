@@ -55,6 +55,10 @@ class SimConfig:
     pairing: str | None = None
     #: The behaviour model of the "behaviour" future draw policy (None: the package's fitted one).
     behaviour: object = None
+    #: A points cut (day 2): every active player finishing on at least this many points (in the
+    #: pack's displayed points, e.g. 19 match points) makes it, however many they are; ``top`` is
+    #: then not used for the cut.  ``None``: the cut is the first ``top`` active players.
+    cut_points: float | None = None
 
     def __post_init__(self):
         if self.last_round not in LAST_ROUND:
@@ -65,6 +69,21 @@ class SimConfig:
             raise UsageError("--top must be at least 1")
         if self.pairing is not None and self.pairing not in PAIRINGS:
             raise UsageError(f"--pairing must be one of {', '.join(PAIRINGS)}")
+        if self.cut_points is not None and not 0 <= self.cut_points <= 10_000:
+            raise UsageError(f"--cut-points must be from 0 to 10000, not {self.cut_points}")
+
+    @property
+    def cut_label(self) -> str:
+        """The cut in words: "Top 8" or "19+ points"."""
+        if self.cut_points is not None:
+            return f"{self.cut_points:g}+ points"
+        return f"Top {self.top}"
+
+    def kernel_cut_points(self, point_scale: int = 1) -> int:
+        """The points cut in the kernels' integer points (-1: no points cut)."""
+        if self.cut_points is None:
+            return -1
+        return int(np.ceil(self.cut_points * point_scale - 1e-9))
 
 
 @dataclass
@@ -193,6 +212,8 @@ class Simulator:
         #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
         self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
         self.pilots: dict = {}
+        #: The points cut in kernel points, -1 for a cut by rank (``config.top``).
+        self.cut_points = config.kernel_cut_points(rules.point_scale)
 
     def draw_points(self, seed: int) -> int:
         """The "safe points" of the future draw policy: the lowest final points total from which at
@@ -259,6 +280,11 @@ class Simulator:
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
         future_p = self.future_probabilities(seed) if policy == engine.BEHAVIOUR_POINTS \
             else np.zeros((0, 0))
+        cut_points = self.cut_points
+        if cut_points >= 0 and policy != engine.NO_DRAWS:
+            # a points cut: a draw that reaches the cut points is locked, whatever the ranks
+            draw_points = cut_points if policy == engine.LOCKED else min(draw_points, cut_points)
+            policy = engine.SAFE_POINTS
         fr = first_round if first_round is not None else self.first_round
         if fr is None:
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
@@ -287,7 +313,8 @@ class Simulator:
             self.snap.after_round, self.snap.total_rounds, fr.a, fr.b, fr.mode, fr.score,
             fr.probabilities(), self.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, self.codes,
             self.points_table, self.flags, self.ratings, engine.pairing_selector(self.pairing),
-            self.standings_last, policy, draw_points, future_p, self.config.top, self.bye_games, focus, cut, rank_hist, points_hist,
+            self.standings_last, policy, draw_points, future_p, self.config.top, cut_points, self.bye_games, focus,
+            cut, rank_hist, points_hist,
             cut_at_points, focus_cut, focus_rank, focus_keys, outcome, cut_line)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
                         focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))

@@ -18,7 +18,9 @@ from drawsafe.errors import UsageError
 from drawsafe.event.io.trf import read_trf, write_trf
 from drawsafe.engine.results import (
     CHESS_DRAW_SHARE,
+    DECIDED_COUNTS,
     DRAW_SHARE,
+    DRAWN_COUNTS,
     MIN_CHESS_GAMES,
     ResultModel,
     play_match,
@@ -60,7 +62,7 @@ def field(games: int, draws: int, extra: tuple[str, ...] = (), rated: bool = Tru
 # --- Magic and Pokemon packs are untouched ------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", [MTG, POKEMON])
+@pytest.mark.parametrize("rules", [MTG])
 def test_card_game_packs_get_the_measured_magic_defaults(rules):
     event = sample_event()
     got = ResultModel.for_event(event, rules)
@@ -68,6 +70,18 @@ def test_card_game_packs_get_the_measured_magic_defaults(rules):
     assert (got.draw_share, got.model) == (DRAW_SHARE, "coin")
     assert ResultModel.for_event(event, rules, "elo", 0.1) == \
         ResultModel.for_best_of(event.best_of, "elo", 0.1)
+
+
+def test_pokemon_ties_are_an_event_property():
+    """Pokémon: Magic's game scores, but the tie share of the event (or the Pokémon default,
+    drawsafe.engine.results.for_pokemon; issue 15)."""
+    from drawsafe.engine.results import POKEMON_TIE_SHARE
+
+    event = sample_event()
+    got = ResultModel.for_event(event, POKEMON)
+    assert (got.decided, got.drawn, got.model) == (DECIDED_COUNTS, DRAWN_COUNTS, "coin")
+    assert got.draw_share == POKEMON_TIE_SHARE  # the sample has too few matches to measure its own
+    assert ResultModel.for_event(event, POKEMON, "elo", 0.1).draw_share == 0.1
 
 
 def test_best_of_one_card_event_keeps_its_own_rules():

@@ -235,7 +235,7 @@ def test_empty_file():
 
 def test_not_json_nor_csv():
     assert error_of(b"Alice beat Bob 2-0\n", "ev.txt") == (
-        "ev.txt: not an event file: neither JSON, CSV with a header row, nor FIDE TRF "
+        "ev.txt: not an event file: neither JSON, CSV with a header row, FIDE TRF nor a TOM .tdf "
         "(see the input formats in the README)")
 
 
