@@ -49,7 +49,7 @@ def run_set(folder: Path, cut: int, args) -> list[EventForecast]:
     out = []
     for i, entry in enumerate(entries, 1):
         ev = forecast_event(folder / entry.file, cut, args.sims, args.precision, args.seed,
-                            args.safe, args.max_sims, entry)
+                            args.safe, args.max_sims, entry, others=args.others)
         print(f"[top {cut} {i}/{len(entries)}] {entry.file}: {ev.seconds:.1f} s", file=sys.stderr)
         out.append(ev)
     return out
@@ -140,6 +140,9 @@ def main(argv=None) -> int:
     ap.add_argument("--safe", type=float, default=0.99)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit", type=int, default=None, help="At most this many events per set.")
+    ap.add_argument("--others", choices=("rational", "behaviour"), default="rational",
+                    help="Other tables' model (behaviour: the package's fitted model, which has "
+                         "seen these events; drawsafe calibrate cross-validates it).")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if not (args.data / "index.json").exists():

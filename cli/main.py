@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 
 import click
+
+from drawsafe.choices import DEFAULT_OTHERS, LAST_ROUND, OTHERS, PAIRINGS
+
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
-from drawsafe.cli.render import check_lines, draw_table, odds_table, pairings_table, standings_table
+from drawsafe.cli.render import check_view, draw_view, echo, odds_view, pairings_view, standings_view
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
 
 
@@ -24,8 +27,9 @@ def open_event(*args, **kwargs):
 def main():
     """Can we draw in?  Exact Swiss standings and Monte Carlo odds of making the cut.
 
-    Every command reads an event file (native JSON or CSV, melee.gg JSON, FIDE TRF); without FILE
-    it uses the embedded sample event, a real event cut before its last round.
+    Every command reads an event file (native JSON or CSV, melee.gg JSON, FIDE TRF, Pokémon TOM .tdf,
+    Limitless JSON or folder); without FILE it uses the embedded sample event, a real event cut
+    before its last round.
     """
 
 
@@ -46,26 +50,24 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
         report = ctx.check()
         ctx.announce(note)
         if as_json:
-            click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+            click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
         else:
-            for line in check_lines(report, ctx):
-                click.echo(line)
+            echo(check_view(report))
         return
     ctx.announce(note)
     table = ctx.standings(seed)
     if as_json:
         click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in standings_table(table):
-            click.echo(line)
+        echo(standings_view(table))
 
 
 @main.command()
 @event_options
 @seed_option
-@click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings",
-              show_default=True, help="How the last Swiss round is paired.")
-@click.option("--pairing", type=click.Choice(["mtg", "dutch"]), default=None,
+@click.option("--last-round", type=click.Choice(LAST_ROUND), default=None,
+              help="How the last Swiss round is paired (default: the rule pack's; standings, pokemon random).")
+@click.option("--pairing", type=click.Choice(PAIRINGS), default=None,
               help="mtg (point groups) or dutch (FIDE Dutch approximation); default: the rule pack's.")
 @friendly_errors
 def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, last_round, pairing):
@@ -75,16 +77,13 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
     which is deterministic up to exact ties; other rounds are random within point groups, so the
     projection is one random draw (--seed).
     """
-    from drawsafe.pairing.next_round import next_round_pairings
-
     ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
     ctx.announce(note)
-    result = next_round_pairings(ctx.snapshot, ctx.rules, last_round, seed, pairing)
+    result = ctx.pairings(last_round, seed, pairing)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in pairings_table(result):
-            click.echo(line)
+        echo(pairings_view(result))
 
 
 @main.command()
@@ -119,8 +118,7 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in odds_table(result, show_all):
-            click.echo(line)
+        echo(odds_view(result, show_all))
 
 
 @main.command()
@@ -130,10 +128,13 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
 @click.option("--player", default=None, help="Only this player's table (name exactly as in the file).")
 @click.option("--safe", type=click.FloatRange(0, 1, min_open=True), default=0.99, show_default=True,
               help="Cut odds from which a draw counts as safe.")
-@click.option("--others", type=click.Choice(["none", "locked", "rational"]), default="rational",
+@click.option("--others", type=click.Choice(OTHERS), default=DEFAULT_OTHERS,
               show_default=True,
               help="Other tables' intentional draws: none; locked (both guaranteed the cut on points "
-                   "after a draw); rational (best responses iterated to a fixed point).")
+                   "after a draw); rational (best responses iterated to a fixed point); behaviour (each "
+                   "table draws with the probability learned on real events, mixed over simulations; "
+                   "also in the last round of simulated futures unless --future-draws says otherwise; "
+                   "measured best by `drawsafe calibrate`).")
 @friendly_errors
 def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, sims, precision, max_sims, last_round,
          model, draw_share, pairing, future_draws, player, safe, others):
@@ -166,8 +167,7 @@ def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
     else:
-        for line in draw_table(report):
-            click.echo(line)
+        echo(draw_view(report))
 
 
 @main.command()
@@ -235,6 +235,25 @@ def rules_command(as_json):
 from drawsafe.cli.report import report
 
 main.add_command(report)
+from drawsafe.cli.serve import serve  # noqa: E402
+
+main.add_command(serve)
+
+from drawsafe.cli.field import field  # noqa: E402
+
+main.add_command(field)
+
+from drawsafe.cli.study import study  # noqa: E402
+
+main.add_command(study)
+
+from drawsafe.cli.calibrate import calibrate
+
+main.add_command(calibrate)
+
+from drawsafe.cli.export import export  # noqa: E402
+
+main.add_command(export)
 
 
 from drawsafe.cli.warmup import warmup

@@ -14,7 +14,7 @@ def event_options(func):
     """FILE plus --format/--rules/--tiebreaks/--rounds/--after-round/--json, shared by every event
     command (passed on to :func:`drawsafe.event.context.open_event`)."""
     options = [
-        click.argument("file", required=False, type=click.Path(dir_okay=False)),
+        click.argument("file", required=False, type=click.Path()),
         click.option("--format", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True,
                      help="Input format; auto decides by content."),
         click.option("--rules", default=None, metavar="PACK",
@@ -27,10 +27,30 @@ def event_options(func):
         click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="R",
                      help="Use the results of Swiss rounds 1..R only (and the pairings of round R+1)."),
         click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr)."),
+        click.option("--division", default=None, metavar="DIVISION",
+                     help="The age division of a TOM .tdf file: junior, senior, masters or combined "
+                          "(default: masters, or the file's only division)."),
     ]
+    func = with_division(func)
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def with_division(func):
+    """Take ``--division`` out of the command's arguments and hand it to the readers for the
+    duration of the command (:data:`drawsafe.event.io.DIVISION`), so commands need no parameter."""
+    from drawsafe.event.io import DIVISION
+
+    @functools.wraps(func)
+    def wrapper(*args, division=None, **kwargs):
+        token = DIVISION.set(division)
+        try:
+            return func(*args, **kwargs)
+        finally:
+            DIVISION.reset(token)
+
+    return wrapper
 
 
 def seed_option(func):

@@ -1,26 +1,81 @@
-"""Plain-text rendering of library results for the terminal."""
+"""Terminal rendering of library results, with rich: aligned tables (wide characters included),
+verdicts in colour on a terminal, plain text in pipes and files.
+
+Each ``*_view`` function returns a rich renderable; :func:`echo` prints it on stdout, :func:`lines`
+gives its plain text (notebooks, tests).  rich is imported on first use, so ``--help`` never pays it.
+"""
 
 from __future__ import annotations
 
-import unicodedata
+import shutil
+import sys
+
+import click
+
+#: Colours of the verdicts of ``drawsafe draw`` (on a terminal only).
+VERDICT_STYLES = {"safe to draw": "bold green", "draw is better for both": "green",
+                  "draw is better for one player only": "yellow", "play": "bold red",
+                  "nothing at stake": "dim"}
+#: Rendered width when stdout is not a terminal: wide enough that no table wraps.
+PLAIN_WIDTH = 400
 
 
-def width(text: str) -> int:
-    """Columns a string takes in a terminal (East Asian wide characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+def console(color: bool, width: int | None):
+    from rich.console import Console
+
+    return Console(width=width or PLAIN_WIDTH, color_system="standard" if color else None,
+                   force_terminal=color, no_color=not color, highlight=False, markup=False, emoji=False,
+                   soft_wrap=False)
 
 
-def pad(text: str, cols: int) -> str:
-    return text + " " * max(0, cols - width(text))
+def lines(view, color: bool = False, width: int | None = None) -> list[str]:
+    """The text of ``view`` as lines, trailing blanks removed."""
+    out = console(color, width)
+    with out.capture() as captured:
+        out.print(view)
+    return [line.rstrip() for line in captured.get().splitlines()]
+
+
+def echo(view) -> None:
+    """Print ``view`` on stdout: in colour and at the terminal's width on a terminal."""
+    tty = sys.stdout.isatty()
+    width = shutil.get_terminal_size().columns if tty else None
+    for line in lines(view, color=tty, width=width):
+        click.echo(line)
+
+
+def table(*columns: tuple[str, str], wrap: bool = False):
+    """A borderless table with a dashed rule under the header; ``columns``: (header, justify).
+    ``wrap``: on a narrow terminal, cells wrap at spaces instead of being cut short."""
+    from rich import box
+    from rich.table import Table
+
+    dashed = box.Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=True)
+    t = Table(box=dashed, show_edge=False, pad_edge=False, padding=(0, 1), collapse_padding=True)
+    for header, justify in columns:
+        t.add_column(header, justify=justify, no_wrap=not wrap, overflow="fold")
+    return t
+
+
+def group(*parts):
+    from rich.console import Group
+
+    return Group(*[p for p in parts if p is not None])
+
+
+def styled(text: str, style: str = ""):
+    from rich.text import Text
+
+    return Text(text, style=style)
 
 
 def fmt_value(value: float, tiebreak) -> str:
     """A tiebreak value for the table: percentages with 4 decimals, other values with the
     tiebreak's own number of decimals (e.g. Buchholz 12.5, a rating 2126)."""
     if tiebreak.percent:
-        return f"{100 * value:8.4f}"
+        return f"{100 * value:.4f}"
     decimals = tiebreak.decimals if tiebreak.decimals is not None else 2
-    return f"{value:8.{decimals}f}"
+    return f"{value:.{decimals}f}"
 
 
 def fmt_points(points, scale: int) -> str:
@@ -28,28 +83,24 @@ def fmt_points(points, scale: int) -> str:
     return f"{points:.1f}" if scale > 1 else str(points)
 
 
-def standings_table(table) -> list[str]:
-    rules = table.rules
-    name_w = min(32, max([6] + [width(r.player) for r in table.rows]))
-    head = f"{'Rank':>5}  {pad('Player', name_w)}  {'Pts':>5}  {'W-L-D':>8}  " + "  ".join(
-        f"{t.key + ('%' if t.percent else ''):>8}" for t in rules.tiebreaks)
-    lines = [head, "-" * width(head)]
-    for r in table.rows:
-        rank = f"{r.rank}{'=' if r.tied else ' '}"
-        name = r.player if width(r.player) <= name_w else r.player[: name_w - 1] + "~"
-        rec = f"{r.wins}-{r.losses}-{r.draws}"
-        vals = "  ".join(fmt_value(r.values[t.key], t) for t in rules.tiebreaks)
-        drop = "  (dropped)" if r.dropped else ""
-        lines.append(f"{rank:>5}  {pad(name, name_w)}  {fmt_points(r.points, rules.point_scale):>5}  "
-                     f"{rec:>8}  {vals}{drop}")
-    if any(r.tied for r in table.rows):
-        lines.append("= exactly tied on points and every tiebreak: ordered at random (--seed)")
-    return lines
+def standings_view(standings):
+    rules = standings.rules
+    t = table(("Rank", "right"), ("Player", "left"), ("Pts", "right"), ("W-L-D", "right"),
+              *[(tb.key + ("%" if tb.percent else ""), "right") for tb in rules.tiebreaks], ("", "left"))
+    for r in standings.rows:
+        t.add_row(f"{r.rank}{'=' if r.tied else ''}", styled(r.player), fmt_points(r.points, rules.point_scale),
+                  f"{r.wins}-{r.losses}-{r.draws}", *[fmt_value(r.values[tb.key], tb) for tb in rules.tiebreaks],
+                  styled("(dropped)", "dim") if r.dropped else "")
+    legend = None
+    if any(r.tied for r in standings.rows):
+        legend = styled("= exactly tied on points and every tiebreak: ordered at random (--seed)")
+    return group(t, legend)
 
 
-def check_lines(report, ctx) -> list[str]:
-    lines = [(f"checked {report.compared} published rows at {report.precision} decimals: "
-              f"{report.agreed} agree, {len(report.disagreements)} differ")]
+def check_view(report):
+    out = [styled(f"checked {report.compared} published rows at {report.precision} decimals: "
+                  f"{report.agreed} agree, {len(report.disagreements)} differ",
+                  "green" if not report.disagreements else "yellow")]
     for d in report.disagreements:
         parts = []
         for k, (ours, theirs) in d.fields.items():
@@ -59,90 +110,97 @@ def check_lines(report, ctx) -> list[str]:
                 parts.append(f"points {ours:g} vs published {theirs:g}")
             else:
                 parts.append(f"{k} {ours} vs published {theirs}")
-        lines.append(f"  #{d.rank} {d.player}: {'; '.join(parts)}")
-        lines.append(f"      probable reason ({d.reason}): {d.explanation}")
+        out.append(styled(f"  #{d.rank} {d.player}: {'; '.join(parts)}"))
+        out.append(styled(f"      probable reason ({d.reason}): {d.explanation}", "dim"))
     for p in report.missing:
-        lines.append(f"  {p}: in the published standings but not in the matches")
-    return lines
+        out.append(styled(f"  {p}: in the published standings but not in the matches"))
+    return group(*out)
 
 
-def pairings_table(result) -> list[str]:
-    how = {"published": "as published in the file", "standings": "projected: paired by standings",
-           "random": "projected: one random draw of the pairing within point groups (--seed)",
-           "dutch": "projected: FIDE Dutch system (approximation)"}
-    lines = [f"Round {result.round} pairings ({how[result.method]})"]
-    name_w = min(32, max([6] + [width(t.player_a) for t in result.tables]
-                           + [width(t.player_b or "") for t in result.tables]))
-    for t in result.tables:
-        a = f"{pad(t.player_a, name_w)} ({t.points_a})"
-        b = f"{t.player_b} ({t.points_b})" if t.player_b else "BYE"
-        lines.append(f"{t.table:>5}  {a}  v  {b}")
+PAIRING_METHODS = {"published": "as published in the file", "standings": "projected: paired by standings",
+                   "random": "projected: one random draw of the pairing within point groups (--seed)",
+                   "dutch": "projected: FIDE Dutch system (approximation)"}
+
+
+def pairings_view(result):
+    t = table(("Table", "right"), ("Player", "left"), ("Pts", "right"), ("", "center"), ("Opponent", "left"),
+              ("Pts", "right"))
+    for p in result.tables:
+        t.add_row(str(p.table), styled(p.player_a), str(p.points_a), "v",
+                  styled(p.player_b) if p.player_b else styled("BYE", "dim"),
+                  str(p.points_b) if p.player_b else "")
+    notes = []
     if result.exact_ties:
-        lines.append("note: exactly tied players were ordered at random (--seed) before pairing")
+        notes.append(styled("note: exactly tied players were ordered at random (--seed) before pairing"))
     if result.rematch:
-        lines.append("note: a rematch could not be avoided")
-    return lines
+        notes.append(styled("note: a rematch could not be avoided", "yellow"))
+    return group(styled(f"Round {result.round} pairings ({PAIRING_METHODS[result.method]})", "bold"), t, *notes)
 
 
 def pct(p: float) -> str:
-    return f"{100 * p:6.2f}%"
+    return f"{100 * p:.2f}%"
 
 
-def odds_table(result, show_all: bool = False) -> list[str]:
-    lines = [f"Top {result.top} odds from {result.simulations:,} simulations (seed {result.seed}); 95% intervals"]
-    name_w = min(32, max([6] + [width(p.player) for p in result.players]))
-    lines.append(f"{pad('Player', name_w)}  {'Pts':>5}  {'P(cut)':>7}  {'95% interval':>17}  {'E[rank]':>7}")
+def interval(prop) -> str:
+    ci = prop.confidence_interval()
+    return f"[{pct(ci.low)}, {pct(ci.high)}]"
+
+
+def odds_view(result, show_all: bool = False):
+    t = table(("Player", "left"), ("Pts", "right"), ("P(cut)", "right"), ("95% interval", "right"),
+              ("E[rank]", "right"))
     hidden = 0
     for p in result.players:
         if not show_all and p.cut.k == 0:
             hidden += 1
             continue
-        ci = p.cut.confidence_interval()
-        ranks = p.rank_counts
-        exact = ranks.sum()
-        mean_rank = f"{(ranks * (1 + __import__('numpy').arange(len(ranks)))).sum() / exact:7.1f}" \
-            if exact == p.cut.n else "      -"
-        lines.append(f"{pad(p.player, name_w)}  {fmt_points(p.points_now, p.point_scale):>5}  {pct(p.p_cut)}  "
-                     f"[{pct(ci.low)}, {pct(ci.high)}]  {mean_rank}")
-    if hidden:
-        lines.append(f"({hidden} players never made the cut in any simulation; --all lists them)")
-    return lines
+        t.add_row(styled(p.player), fmt_points(p.points_now, p.point_scale), pct(p.p_cut), interval(p.cut),
+                  f"{p.mean_rank:.1f}" if p.mean_rank is not None else "-")
+    foot = styled(f"({hidden} players never made the cut in any simulation; --all lists them)", "dim") \
+        if hidden else None
+    head = styled(f"{result.cut_label} odds from {result.simulations:,} simulations (seed {result.seed}); "
+                  "95% intervals", "bold")
+    return group(head, t, foot)
 
 
 def ci_text(prop) -> str:
-    if prop.n == 0:
-        return f"{'-':>24}"
-    ci = prop.confidence_interval()
-    return f"{pct(prop.estimate)} [{pct(ci.low)},{pct(ci.high)}]"
+    return "-" if prop.n == 0 else f"{pct(prop.estimate)} {interval(prop)}"
 
 
-def draw_table(report) -> list[str]:
+def draw_view(report):
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
-    lines = [f"Round {report.round} ({rounds}), pairings {report.pairings}; "
-             f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
-             f"other tables: {report.others}"
-             + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else "")]
+    out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {report.pairings}; "
+                  f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
+                  f"other tables: {report.others}"
+                  + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else ""))]
     if report.drawing_tables:
-        lines.append(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}")
+        out.append(styled(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}"))
+    if report.others == "behaviour":
+        out.append(styled("other tables draw with the probability the behaviour model learned on real "
+                          "events (each simulation draws or plays each table by it)"))
     if report.rounds_left == 2:
-        lines.append("draw = draw now, and again in the last round when both are then safe "
-                     "(--future-draws)")
-    name_w = min(28, max([6] + [width(p.player) for t in report.tables for p in t.players]))
-    for t in report.tables:
-        a, b = t.players
-        lines.append("")
-        lines.append(f"Table {t.table}: {a.player} ({a.points}) v {b.player} ({b.points}): "
-                     f"{t.verdict.upper()}")
-        lines.append(f"  {pad('', name_w)}  {'if they draw':>24}  {'if they play':>24}  "
-                     f"{'if this player wins':>24}  {'if this player loses':>24}")
-        for p in t.players:
-            lines.append(f"  {pad(p.player, name_w)}  {ci_text(p.draw)}  {ci_text(p.play)}  "
-                         f"{ci_text(p.win)}  {ci_text(p.loss)}")
+        out.append(styled("draw = draw now, and again in the last round when both are then safe "
+                          "(--future-draws)"))
+    for d in report.tables:
+        a, b = d.players
+        out.append(styled(""))
+        head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
+        head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
+        if d.draw_probability is not None:
+            head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
+        out.append(head)
+        t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
+                  ("if this player wins", "right"), ("if this player loses", "right"), wrap=True)
+        for p in d.players:
+            t.add_row(styled(p.player), ci_text(p.draw), ci_text(p.play), ci_text(p.win), ci_text(p.loss))
+        from rich.padding import Padding
+
+        out.append(Padding(t, (0, 0, 0, 2)))
     if report.left_out:
-        lines.append("")
-        lines.append(f"{len(report.left_out)} table(s) left out:")
-        for table, a, b, why in report.left_out[:12]:
-            lines.append(f"  table {table}: {a} v {b}: {why}")
+        out.append(styled(""))
+        out.append(styled(f"{len(report.left_out)} table(s) left out:"))
+        for left in report.left_out[:12]:
+            out.append(styled(f"  table {left.table}: {left.player_a} v {left.player_b}: {left.reason}", "dim"))
         if len(report.left_out) > 12:
-            lines.append(f"  ... and {len(report.left_out) - 12} more (--json lists all)")
-    return lines
+            out.append(styled(f"  ... and {len(report.left_out) - 12} more (--json lists all)", "dim"))
+    return group(*out)

@@ -9,6 +9,7 @@ import time
 
 import click
 
+from drawsafe.choices import DEFAULT_OTHERS, OTHERS
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
 from drawsafe.errors import UsageError
@@ -48,7 +49,7 @@ def check_destinations(output: str, png_dir: str | None) -> None:
                    "contender closest to 50%).")
 @click.option("--safe", type=click.FloatRange(0, 1, min_open=True), default=0.99, show_default=True,
               help="Cut odds from which a draw counts as safe.")
-@click.option("--others", type=click.Choice(["none", "locked", "rational"]), default="rational",
+@click.option("--others", type=click.Choice(OTHERS), default=DEFAULT_OTHERS,
               show_default=True, help="Other tables' intentional draws (as in `drawsafe draw`).")
 @click.option("-o", "--output", type=click.Path(), default="report.html", show_default=True,
               help="The HTML file to write (replaced atomically).")

@@ -70,3 +70,28 @@ def max_half_width(k: np.ndarray, n: int, confidence_level: float = 0.95) -> flo
         return 0.0
     low, high = wilson(k, np.full(len(k), n), confidence_level)
     return float(np.max(high - low) / 2)
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """The mean of ``x - y`` over ``n`` paired 0/1 outcomes (the same simulations under two scenarios:
+    common random numbers), with a normal interval on the paired differences."""
+
+    mean: float
+    sd: float
+    n: int
+
+    @classmethod
+    def of(cls, x: np.ndarray, y: np.ndarray) -> PairedDifference:
+        """From the outcomes ``x`` and ``y`` (same length) of the same simulations."""
+        diff = np.asarray(x, dtype=np.float64) - np.asarray(y, dtype=np.float64)
+        n = len(diff)
+        return cls(float(diff.mean()) if n else 0.0, float(diff.std(ddof=1)) if n > 1 else 0.0, n)
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
+        half = z_value(confidence_level) * self.sd / np.sqrt(max(self.n, 1))
+        return ConfidenceInterval(self.mean - half, self.mean + half)
+
+    def __repr__(self) -> str:
+        ci = self.confidence_interval()
+        return f"PairedDifference({self.mean:+.4f}, 95% CI [{ci.low:+.4f}, {ci.high:+.4f}], n={self.n})"

@@ -83,7 +83,8 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     """Simulations ``lo .. hi - 1`` (of those from ``first``) of :func:`run_flips` (chunk ``c``
     writes only its own rows)."""
     nr0, top, active = plan.after_round, plan.top, field.active
-    fa, fb, fmode = tables.a, tables.b, tables.mode
+    cut_points = plan.cut_points  # >= 0: a points cut (only the flipped table's players change)
+    fa, fb = tables.a, tables.b
     points_table = rules.points_table
     work = engine.work_arrays(field, rules.codes.shape[0], fa.shape[0])
     rec, gw, gl, gd = work.rec, work.gw, work.gl, work.gd
@@ -99,7 +100,11 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
             t = flip.tables[j]
             a = fa[t]
             b = fb[t]
-            in_cut(order, active, top, a, b, pair)
+            if cut_points >= 0:
+                pair[0] = active[a] and rec[a, REC_POINTS] >= cut_points
+                pair[1] = active[b] and rec[b, REC_POINTS] >= cut_points
+            else:
+                in_cut(order, active, top, a, b, pair)
             flip.base_cut[row, j, 0] = pair[0]
             flip.base_cut[row, j, 1] = pair[1]
             flip.base_outcome[row, j] = work.outcome[t]
@@ -107,7 +112,7 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
             sa, sb, sd = gw[a, nr0], gl[a, nr0], gd[a, nr0]
             remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
             remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
-            if fmode[t] == engine.INTENTIONAL:
+            if work.outcome[t] == engine.ID:  # drew in the base world (INTENTIONAL or BEHAVIOUR)
                 state = engine.stream(seed, s)
                 state[1] = (np.uint64(nr0 + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
                     np.uint64(t) * engine.TABLE_STRIDE
@@ -121,8 +126,12 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
                 mode = engine.INTENTIONAL
             engine.record(work, points_table, nr0, a, b, score[0], score[1], score[2])
             flip.flip_outcome[row, j] = outcome_of(mode, score[0], score[1])
-            flipped = refined_order(work, plan.total, rules, field.ratings, cand, noise, 0, top, active)
-            in_cut(flipped, active, top, a, b, pair)
+            if cut_points >= 0:
+                pair[0] = active[a] and rec[a, REC_POINTS] >= cut_points
+                pair[1] = active[b] and rec[b, REC_POINTS] >= cut_points
+            else:
+                flipped = refined_order(work, plan.total, rules, field.ratings, cand, noise, 0, top, active)
+                in_cut(flipped, active, top, a, b, pair)
             flip.flip_cut[row, j, 0] = pair[0]
             flip.flip_cut[row, j, 1] = pair[1]
             remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)

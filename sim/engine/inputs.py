@@ -26,9 +26,10 @@ Field = namedtuple("Field", "opp kind gw gl gd rec had_bye award active players 
 Played = namedtuple("Played", "rec opp kind gw gl gd keys")
 
 #: The first simulated round's tables when they are given (else empty): players ``a`` v ``b``
-#: (``b`` -1 a bye, -2 a loss without opponent), ``mode`` (drawsafe.engine.codes FREE ...) and the
-#: reported ``score`` [tables, 3] of KNOWN tables.
-FirstTables = namedtuple("FirstTables", "a b mode score")
+#: (``b`` -1 a bye, -2 a loss without opponent), ``mode`` (drawsafe.engine.codes FREE ...), the
+#: reported ``score`` [tables, 3] of KNOWN tables and ``draw_p`` [tables], the probability that a
+#: BEHAVIOUR table draws intentionally.
+FirstTables = namedtuple("FirstTables", "a b mode score draw_p")
 
 #: How a played match ends (:class:`drawsafe.engine.results.ResultModel` as arrays): the ``model``
 #: code and per-player ``strength``, the share of unintentional draws, the cumulative
@@ -40,10 +41,13 @@ MatchModel = namedtuple("MatchModel",
 #: result (``points_table``), ``flags`` (drawsafe.tiebreaks.values FLAG_...).
 Rules = namedtuple("Rules", "codes points_table flags")
 
-#: What the simulations play: rounds ``after_round .. total - 1``, the cut (``top``), the pairing
-#: system (an empty array whose dtype names it), whether the last round is paired by standings,
-#: the future draw policy (drawsafe.engine.codes NO_DRAWS ...) and its safe points total.
-Plan = namedtuple("Plan", "after_round total top pairing standings_last future_policy draw_points")
+#: What the simulations play: rounds ``after_round .. total - 1``, the cut (``top``, or with
+#: ``cut_points >= 0`` everyone on at least that many points), the pairing system (an empty array
+#: whose dtype names it), whether the last round is paired by standings, the future draw policy
+#: (drawsafe.engine.codes NO_DRAWS ...), its safe points total and, for BEHAVIOUR_POINTS, the draw
+#: probabilities ``future_p[points_a, points_b]`` [points, points] (else an empty [0, 0]).
+Plan = namedtuple("Plan", "after_round total top cut_points pairing standings_last future_policy draw_points "
+                          "future_p")
 
 #: One chunk's work arrays (:func:`drawsafe.engine.kernel.work_arrays`): the rounds and records
 #: being played, current ``points``, ``had_bye``, tiebreak ``keys`` [players, codes], one round's

@@ -24,7 +24,15 @@ the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut
 from __future__ import annotations
 
 import numpy as np
-from drawsafe.engine.codes import DUTCH_PAIRING, LOCKED, MTG_PAIRING, NO_DRAWS, SAFE_POINTS  # noqa: F401
+from drawsafe.engine.codes import (  # noqa: F401 (re-exported)
+    BEHAVIOUR,
+    BEHAVIOUR_POINTS,
+    DUTCH_PAIRING,
+    LOCKED,
+    MTG_PAIRING,
+    NO_DRAWS,
+    SAFE_POINTS,
+)
 from drawsafe.engine.inputs import Rules, Work
 from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of this module's interface)
     A_WON,
@@ -38,6 +46,7 @@ from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of 
     KNOWN,
     TABLE_BASE,
     TABLE_STRIDE,
+    draws_intentionally,
     play_tables,
     write_played,
 )
@@ -141,6 +150,21 @@ def mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, policy,
 
 
 @kernel
+def mark_behaviour_draws(key, round_base, points, pa, pb, m, future_p, drawn):
+    """``drawn[t]`` for the ``m`` tables of a future's last round under ``BEHAVIOUR_POINTS``:
+    probability ``future_p[points[a], points[b]]`` (points beyond the table use its last row)."""
+    top = future_p.shape[0] - 1
+    for t in range(m):
+        a = pa[t]
+        b = pb[t]
+        if b < 0:
+            drawn[t] = False
+            continue
+        p = future_p[min(points[a], top), min(points[b], top)]
+        drawn[t] = draws_intentionally(key, round_base, t, p)
+
+
+@kernel
 def work_arrays(field, n_keys, tables):
     """One chunk's :class:`~drawsafe.engine.inputs.Work` arrays for :func:`simulate_one`, shaped like
     the snapshot's (``n_keys`` tiebreak keys, ``tables`` first-round tables)."""
@@ -206,6 +230,7 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
     drawn = np.zeros(pa.shape[0], dtype=np.bool_)  # set only in a locked last round
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
+    rank_top = plan.top if plan.cut_points < 0 else 0  # a points cut locks no draw by rank
     for r in range(nr0, total):
         round_base = np.uint64(r + 1) << ROUND_SHIFT
         state[1] = round_base
@@ -246,15 +271,17 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                         pb[m] = -1
                         m += 1
         lock = r == total - 1 and plan.future_policy != NO_DRAWS and r > nr0
-        if lock:
-            mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, plan.top, plan.future_policy,
+        if lock and plan.future_policy == BEHAVIOUR_POINTS:
+            mark_behaviour_draws(state[0], round_base, points, pa, pb, m, plan.future_p, drawn)
+        elif lock:
+            mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, rank_top, plan.future_policy,
                               plan.draw_points, drawn)
         first = r == nr0
-        play_tables(r, m, tables.mode if first else tables.mode[:0], tables.score, drawn,
+        play_tables(r, m, tables.mode if first else tables.mode[:0], tables.score, tables.draw_p, drawn,
                     work.outcome if first else work.outcome[:0], state[0], round_base, work, points_table,
                     model)
     state[1] = NOISE_DRAWS
-    return ranked_players(work, total, sim_rules, field.ratings, field.members, state, need_ranks, plan.top,
+    return ranked_players(work, total, sim_rules, field.ratings, field.members, state, need_ranks, rank_top,
                           active)
 
 
@@ -264,7 +291,16 @@ def count_outcomes(c, row, order, field, rules, plan, out, work, rank_of, mw, gw
     per-simulation outputs (see :func:`run_simulations`)."""
     rank_hist, points_hist, cut_at_points = out.rank_hist, out.points_hist, out.cut_at_points
     focus, cut_line, focus_keys = out.focus, out.cut_line, out.focus_keys
-    points, keys, active, top = work.points, work.keys, field.active, plan.top
+    points, keys, active = work.points, work.keys, field.active
+    top = plan.top
+    if plan.cut_points >= 0:
+        # a points cut: the final order is by points first, so the cut is its first `top` active
+        # players, `top` being how many finish on at least cut_points
+        top = 0
+        for i in range(field.members.shape[0]):
+            p = field.members[i]
+            if active[p] and points[p] >= plan.cut_points:
+                top += 1
     codes = rules.codes
     n_keys = codes.shape[0]
     max_rank = rank_hist.shape[2] - 1

@@ -42,10 +42,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
+
 from drawsafe.engine.codes import COIN, ELO, MODELS, PROBABILITY  # noqa: F401 (re-exported)
 from drawsafe.errors import UsageError
-from drawsafe.event.model import MATCH
 from drawsafe.jit import kernel
+from drawsafe.event.model import MATCH
 from drawsafe.rng import next_u64
 
 if TYPE_CHECKING:
@@ -71,9 +72,22 @@ CHESS_DRAW_SHARE = 0.25
 MIN_CHESS_GAMES = 30
 #: Cap on a measured draw share (the kernels need some decisive games).
 MAX_MEASURED_SHARE = 0.95
+#: Default share of ties among played Pokémon matches (best-of-three Swiss with a round timer,
+#: where a match unfinished at time is a tie): 18%, the middle of the 15-21% that Limitless's
+#: measurements of Standard best-of-three events show, as quoted in drawsafe issue 15 (the
+#: Limitless pages themselves were not found by this project's search; treat it as a reported
+#: figure).  An event's own ties replace it once it has :data:`MIN_POKEMON_MATCHES` played matches
+#: before its last two Swiss rounds (intentional draws cluster there; TOM and Limitless files do
+#: not tell them from ties).
+POKEMON_TIE_SHARE = 0.18
+#: Played matches an event needs before its own tie share replaces :data:`POKEMON_TIE_SHARE`
+#: (200 matches pin a share near 18% to about +-2.7 points, one standard error).
+MIN_POKEMON_MATCHES = 200
 #: One game per round: a win 1-0, a draw 0-0-1.
 ONE_GAME_WIN = ((1, 0, 0, 1.0),)
 ONE_GAME_DRAW = ((0, 0, 1, 1.0),)
+
+
 
 @dataclass(frozen=True)
 class ResultModel:
@@ -111,6 +125,8 @@ class ResultModel:
 
         :raises UsageError: for an unknown model or a draw share outside [0, 1).
         """
+        if rules.name.startswith("pokemon"):
+            return cls.for_pokemon(event, model or "coin", draw_share)
         if rules.point_scale != 2:
             return cls.for_best_of(event.best_of, model or "coin", draw_share)
         model = model or recommended_model(event, rules)
@@ -128,6 +144,26 @@ class ResultModel:
                         f"{MIN_CHESS_GAMES} needed to measure the event's own)")
         base = cls.for_best_of(1, model, share)
         return cls(base.draw_share, ONE_GAME_WIN, ONE_GAME_DRAW, model, note)
+
+    @classmethod
+    def for_pokemon(cls, event: Event, model: str = "coin", draw_share: float | None = None) -> ResultModel:
+        """Ties as an event property: ``draw_share`` when given, else the event's own share of ties
+        (:func:`tie_share`) when it has enough matches, else :data:`POKEMON_TIE_SHARE`."""
+        if draw_share is not None:
+            share, note = draw_share, f"tie share {draw_share:.1%} (given)"
+        else:
+            matches, ties = tie_share(event)
+            if matches >= MIN_POKEMON_MATCHES:
+                share = min(ties / matches, MAX_MEASURED_SHARE)
+                note = (f"tie share {share:.1%}: {ties} ties in {matches} played matches of this event "
+                        "(Swiss rounds before the last two)")
+            else:
+                share = POKEMON_TIE_SHARE
+                note = (f"tie share {share:.0%}: Pokémon default ({matches} played matches before the last "
+                        f"two Swiss rounds, {MIN_POKEMON_MATCHES} needed to measure the event's own; "
+                        "--draw-share to change)")
+        base = cls.for_best_of(event.best_of, model, share)
+        return cls(base.draw_share, base.decided, base.drawn, model, note)
 
     def tables(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Cumulative probabilities and scores of decided and drawn matches, for the kernels."""
@@ -170,6 +206,19 @@ def played_games(event: Event) -> tuple[int, int]:
                 games += 1
                 draws += m.is_draw
     return games, draws
+
+
+def tie_share(event: Event) -> tuple[int, int]:
+    """(played matches, ties) in the Swiss rounds of ``event`` before its last two (intentional
+    draws, 0-0-3, left out)."""
+    last = max(event.swiss_rounds or 0, len(event.swiss))
+    matches = ties = 0
+    for rnd in event.swiss[:max(last - 2, 0)]:
+        for m in rnd.matches:
+            if m.kind == MATCH and m.player_b is not None and m.reported and (m.a_wins, m.b_wins, m.draws) != (0, 0, 3):
+                matches += 1
+                ties += m.is_draw
+    return matches, ties
 
 
 def recommended_model(event: Event, rules: RulePack) -> str:

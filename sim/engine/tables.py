@@ -16,6 +16,7 @@ import numpy as np
 from drawsafe.engine.codes import (
     A_WON,
     B_WON,
+    BEHAVIOUR,
     DRAWN,
     FORCE_A,
     FORCE_B,
@@ -27,22 +28,35 @@ from drawsafe.engine.codes import (
 from drawsafe.engine.results import LOW32, S32, TWO_POW_M32, win_probability
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
-from drawsafe.rng import GOLDEN, ONE, mix64
+from drawsafe.rng import GOLDEN, ONE, S11, TWO_POW_M53, mix64
 from drawsafe.tiebreaks.values import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS
 
 TABLE_BASE = np.uint64(1) << np.uint64(24)
 TABLE_STRIDE = np.uint64(8)
+#: Offset of a table's "does it draw intentionally" draw (mode ``BEHAVIOUR``, the behaviour future
+#: policy) within its slot: the result's draw is at offset 1, so a table's result is the same
+#: whether it was chosen to play by this draw or played as ``FREE`` (common random numbers).
+CHOICE_DRAW = np.uint64(2)
 
 
 @kernel
-def play_tables(r, m, modes, fscore, intentional, outcome, key, round_base, work, points_table, match):
+def draws_intentionally(key, round_base, t, p):
+    """Table ``t`` of the round at ``round_base`` draws intentionally with probability ``p``: the
+    stream ``key``'s draw number ``round_base + TABLE_BASE + t * TABLE_STRIDE + CHOICE_DRAW``."""
+    x = mix64(key + (round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE + CHOICE_DRAW) * GOLDEN)
+    return np.float64(x >> S11) * TWO_POW_M53 < p
+
+
+@kernel
+def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_base, work, points_table, match):
     """Play the ``m`` tables ``work.pa[t]`` v ``work.pb[t]`` of round ``r`` (``pb[t] == -1`` a bye,
     below -1 a loss without opponent) into ``work`` (:class:`drawsafe.engine.inputs.Work`), results
     drawn from the :class:`~drawsafe.engine.inputs.MatchModel` ``match``.
 
     ``modes[t]`` is table ``t``'s mode for ``t < modes.shape[0]`` (``FREE`` beyond), ``fscore[t]``
-    the reported score of a ``KNOWN`` table, ``intentional[t]`` true for a table that draws
-    intentionally (the locked-draw policy).  Table ``t``'s single random draw is the stream ``key``'s
+    the reported score of a ``KNOWN`` table, ``draw_p[t]`` the probability that a ``BEHAVIOUR``
+    table draws intentionally (else it plays as ``FREE``; :func:`draws_intentionally`),
+    ``intentional[t]`` true for a table that draws intentionally (the future draw policies).  Table ``t``'s single random draw is the stream ``key``'s
     draw number ``round_base + TABLE_BASE + t * TABLE_STRIDE + 1``.  ``outcome[t]`` gets the outcome
     code of tables ``t < outcome.shape[0]``.
     """
@@ -55,14 +69,18 @@ def play_tables(r, m, modes, fscore, intentional, outcome, key, round_base, work
     # First every table's score (a chain of dependent steps from the random draw to the games,
     # independent between tables), then the writes: apart, the CPU overlaps many tables' chains.
     scores = np.empty((m, 3), dtype=np.int64)
+    is_id = np.zeros(m, dtype=np.bool_)
     for t in range(m):
         a = pa[t]
         b = pb[t]
         if b < 0:
             continue
         mode = modes[t] if t < modes.shape[0] else FREE
+        if mode == BEHAVIOUR:
+            mode = INTENTIONAL if draws_intentionally(key, round_base, t, draw_p[t]) else FREE
         if intentional[t]:
             mode = INTENTIONAL
+        is_id[t] = mode == INTENTIONAL
         if mode == KNOWN:
             sa = np.int64(fscore[t, 0])
             sb = np.int64(fscore[t, 1])
@@ -141,7 +159,7 @@ def play_tables(r, m, modes, fscore, intentional, outcome, key, round_base, work
         points[b] += win_pts * np.int64(res == kinds.LOSS) + draw_pts * np.int64(res == kinds.DRAW)
         write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd)
         if t < outcome.shape[0]:
-            if intentional[t] or (t < modes.shape[0] and modes[t] == INTENTIONAL):
+            if is_id[t]:
                 outcome[t] = ID
             else:
                 outcome[t] = A_WON + (B_WON - A_WON) * np.int64(res == kinds.LOSS) \

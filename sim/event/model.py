@@ -140,6 +140,10 @@ class Event:
     rules: str | None = None
     best_of: int = 3
     notes: tuple[str, ...] = ()
+    #: The top cut the file announces (TOM's finals options), ``None`` when it does not say.
+    top_cut: int | None = None
+    #: Final places published in the file (TOM's standings, Limitless placings), by player.
+    places: dict[str, int] = field(default_factory=dict)
 
     @property
     def swiss(self) -> tuple[Round, ...]:

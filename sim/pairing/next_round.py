@@ -30,7 +30,7 @@ class Table:
     points_a: float
     points_b: float | None
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         return {"table": self.table, "player_a": self.player_a, "player_b": self.player_b,
                 "points_a": self.points_a, "points_b": self.points_b}
 
@@ -48,7 +48,7 @@ class Pairings:
     exact_ties: bool = False
 
     def to_json(self) -> list[dict]:
-        return [t.to_dict() for t in self.tables]
+        return [t.to_json() for t in self.tables]
 
 
 def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "standings",

@@ -18,10 +18,11 @@ the cut in the pilot has P(cut) below 0.2% (the 95% upper bound for 0 of 2,000),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from drawsafe.choices import DEFAULT_OTHERS
 from drawsafe.engine import kernel as engine
 from drawsafe.event.context import EventContext
 from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
@@ -114,8 +115,14 @@ class ReportData:
 
 
 def simulated_round(snap, rules, config: SimConfig, draw: DrawReport, seed: int) -> tuple[FirstRound, str]:
-    """The current round's tables with the draw report's expected intentional draws."""
+    """The current round's tables with the draw report's expected intentional draws (with
+    ``others="behaviour"``: each table drawing with its probability in each simulation)."""
     fr, how = current_round(snap, rules, config.last_round, seed)
+    if draw.others == "behaviour":
+        p = np.zeros(fr.tables)
+        for table, q in draw.draw_probabilities:
+            p[table - 1] = q
+        return fr.with_draw_probabilities(p), how
     modes = fr.mode.copy()
     for table in draw.drawing_tables:
         modes[table - 1] = engine.INTENTIONAL
@@ -144,7 +151,7 @@ def check_request(ctx: EventContext, player: str | None) -> None:
 
 def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims: int | None = None,
            precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
-           others: str = "rational", safe: float = 0.99, progress_draw: Progress | None = None,
+           others: str = DEFAULT_OTHERS, safe: float = 0.99, progress_draw: Progress | None = None,
            progress_main: Progress | None = None) -> ReportData:
     """Run the simulations of a report (see the module docstring).
 
@@ -155,9 +162,11 @@ def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims
     """
     check_request(ctx, player)
     snap, rules = ctx.snapshot, ctx.rules
-    sim = Simulator(snap, rules, config)
     draw = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed, max_sims,
                           progress_draw)
+    if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
+        config = replace(config, future_draws="behaviour")  # as draw_decisions does
+    sim = Simulator(snap, rules, config)
     fr, how = simulated_round(snap, rules, config, draw, seed)
     pilot = sim.run(min(PILOT, sims or PILOT), seed=seed, first_round=fr)
     ever = np.flatnonzero(pilot.cut > 0)

@@ -73,7 +73,8 @@ def draw_figure(report: DrawReport, top: int) -> Figure:
         ax.set_xlim(-0.02, 1.02)
         percent_axis(ax)
         ax.tick_params(axis="x", top=True, labeltop=True)
-        ax.set_xlabel(f"P(finishing in the Top {top}), with 95% intervals")
+        cut = top if isinstance(top, str) else f"Top {top}"  # "Top 8" or a points cut, "19+ points"
+        ax.set_xlabel(f"P(making the cut: {cut}), with 95% intervals")
         rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} rounds left"
         fig.suptitle(f"{TITLE}\nround {report.round} ({rounds}); other tables: {report.others}")
         fig.legend(loc="outside lower center", ncol=2, handletextpad=0.3, columnspacing=1.0)

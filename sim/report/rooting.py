@@ -83,7 +83,8 @@ def relation(player: int, rivals: list[int], met: list[set[int]], a: int, b: int
 
 def who_to_root_for(batch: SimBatch, column: int, player: int, fr: FirstRound, names: tuple[str, ...],
                     opp: np.ndarray | None = None, rivals: list[int] = ()) -> list[RootingTable]:
-    """Every other table that plays (mode FREE) with both players, largest effect first.
+    """Every other table that plays (mode FREE, or BEHAVIOUR: it plays in the simulations where it
+    does not draw intentionally) with both players, largest effect first.
 
     ``column`` is the focus column of ``player`` in ``batch``; the player's own table is left out,
     as are tables whose result is known, forced or an intentional draw.  ``opp`` (the snapshot's
@@ -95,7 +96,7 @@ def who_to_root_for(batch: SimBatch, column: int, player: int, fr: FirstRound, n
     found = []
     for t in range(fr.tables):
         a, b = int(fr.a[t]), int(fr.b[t])
-        if b < 0 or fr.mode[t] != engine.FREE or player in (a, b):
+        if b < 0 or fr.mode[t] not in (engine.FREE, engine.BEHAVIOUR) or player in (a, b):
             continue
         outcome = batch.table_outcome[:, t]
         props = []

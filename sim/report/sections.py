@@ -14,7 +14,7 @@ from drawsafe.report.fig_draw import SHOWN_FROM
 from drawsafe.report.fig_ranks import max_half_width, rank_shares, shown_ranks
 from drawsafe.report.fig_tiebreaks import WHISKERS, bubble
 from drawsafe.report.rooting import RootingTable
-from drawsafe.report.text import effect_text, pct, prop_text, tiebreak_label
+from drawsafe.report.text import difference_text, effect_text, pct, prop_text, tiebreak_label
 
 #: Rows of the who-to-root-for table.
 ROOTING_ROWS = 12
@@ -39,8 +39,7 @@ def draw_section(data: ReportData, png: bytes) -> str:
         for p in t.players:
             rows.append([str(t.table), p.player, f"{p.points:g}", prop_text(p.draw), prop_text(p.play),
                          prop_text(p.win), prop_text(p.loss),
-                         (f"{100 * p.difference:+.1f} [{100 * p.difference_ci.low:+.1f}, "
-                         f"{100 * p.difference_ci.high:+.1f}]"), t.verdict])
+                         difference_text(p.difference), t.verdict])
     body = html.figure(png, "Draw or play: P(cut) per table and player", caption)
     body += html.table(["Table", "Player", "Pts", "if they draw", "if they play", "if this player wins",
                         "if this player loses", "draw − play (pp)", "verdict"], rows, names=(1, 8))

@@ -49,6 +49,11 @@ def verdicts(data: ReportData) -> list[str]:
                          f"{prop_text(good.play)} if they play)")
             out.append(f"At {table_name(t)} {first}; {bad.player} has {prop_text(bad.play)} if they "
                        f"play and {prop_text(bad.draw)} if they draw.")
+    idle = [t for t in tables if t.verdict == decisions.NOTHING_AT_STAKE]
+    if idle:
+        out.append(f"Nothing at stake: {plural(len(idle), 'table')} "
+                   f"({join([str(t.table) for t in idle])}) where neither player reaches "
+                   f"{pct(decisions.NOTHING, 0)} of the cut whether they draw or play.")
     play = [t for t in tables if t.verdict == decisions.PLAY]
     if play:
         out.append(f"Play it out: {plural(len(play), 'table')} ({join([str(t.table) for t in play])}) "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from drawsafe.report.rooting import RootingTable
-from drawsafe.stats import Proportion
+from drawsafe.stats import PairedDifference, Proportion
 
 
 def pct(x: float, decimals: int = 1) -> str:
@@ -21,6 +21,12 @@ def prop_text(p: Proportion, decimals: int = 1) -> str:
     if ci.high <= 0.5 * 10 ** -(decimals + 2) or ci.low >= 1 - 0.5 * 10 ** -(decimals + 2):
         decimals += 1
     return f"{pct(p.estimate, decimals)} [{100 * ci.low:.{decimals}f}–{pct(ci.high, decimals)}]"
+
+
+def difference_text(d: PairedDifference) -> str:
+    """A paired difference of probabilities in percentage points, with its 95% interval."""
+    ci = d.confidence_interval()
+    return f"{100 * d.mean:+.1f} [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]"
 
 
 def effect_text(r: RootingTable) -> str:

@@ -1,9 +1,12 @@
 """Calibration on real events: last-round forecasts and draw verdicts against what happened.
 
 At the start of the last Swiss round N (snapshot after round N-1, round N's published pairings),
-:func:`drawsafe.simulation.decisions.draw_decisions` (``others="rational"``, as ``drawsafe draw``) gives each
-table's verdict and the tables the model expects to draw; every player's P(cut) is simulated with
-those tables drawing (``compute_odds`` cannot take other tables' draws).  A *hindsight* P(cut) has
+or of round N-1 (``rounds_left=2``, the double draw),
+:func:`drawsafe.simulation.decisions.draw_decisions` gives each table's verdict and the tables the
+other-tables model expects to draw; every player's P(cut) is simulated with those tables drawing
+(``others="rational"``), or with every table drawing by its probability in each simulated world
+(``others="behaviour"``, the default of ``drawsafe draw``; :func:`calibrate_folder`
+cross-validates it by event).  A *hindsight* P(cut) has
 the tables that really drew (0-0-3) drawing: it separates errors of the draw model from the rest.
 A player made the cut when they played the first playoff round.  Brier scores carry a 95%
 bootstrap interval over events (a player's outcome depends on the others': exactly ``cut`` make
@@ -15,13 +18,21 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from drawsafe.engine import kernel as engine
-from drawsafe.simulation.decisions import DRAW_BOTH, DRAW_ONE, PLAY, SAFE_TO_DRAW, PlayerChances, draw_decisions
+from drawsafe.simulation.decisions import (
+    DRAW_BOTH,
+    DRAW_ONE,
+    NOTHING_AT_STAKE,
+    PLAY,
+    SAFE_TO_DRAW,
+    PlayerChances,
+    draw_decisions,
+)
 from drawsafe.event.io import load_event
 from drawsafe.event.model import MATCH
 from drawsafe.simulation.odds import simulate_until
@@ -36,7 +47,7 @@ from drawsafe.tiebreaks.values import REC_POINTS
 
 #: Verdict labels in report order; ``LEFT_OUT`` marks a table the draw report left out.
 LEFT_OUT = "left out"
-VERDICTS = (SAFE_TO_DRAW, DRAW_BOTH, DRAW_ONE, PLAY, LEFT_OUT)
+VERDICTS = (SAFE_TO_DRAW, DRAW_BOTH, DRAW_ONE, PLAY, NOTHING_AT_STAKE, LEFT_OUT)
 #: Reliability bands (left-closed; the last band includes 1).
 BANDS = (0.0, 0.001, 0.01, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99, 0.999, 1.0)
 
@@ -52,9 +63,10 @@ class EventEntry:
 
 @dataclass(frozen=True)
 class PlayerForecast:
-    """One player at the start of the last round: P(cut) with the model's expected draws
-    (``cut``) and with the real ones (``hindsight``); played the playoff; rank in the exact final
-    Swiss standings and whether in its top cut (they differ when someone declined the playoff)."""
+    """One player at the start of the forecast round: P(cut) with the other tables' model
+    (``cut``) and with the real draws (``hindsight``); played the playoff; rank in the exact final
+    Swiss standings and whether in its top cut (they differ when someone declined the playoff);
+    rank in the standings before the round (``rank_before``, for the naive "rank <= cut" call)."""
 
     player: str
     table: int
@@ -64,6 +76,7 @@ class PlayerForecast:
     made_cut: bool
     final_rank: int
     in_top: bool
+    rank_before: int = 0
 
 
 @dataclass(frozen=True)
@@ -78,6 +91,8 @@ class TableForecast:
     modelled_draw: bool
     drew: bool
     score: str
+    #: The behaviour model's probability that the table draws (``others="behaviour"``).
+    draw_probability: float | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +111,18 @@ class EventForecast:
     final: tuple[StandingRow, ...]
     keys: tuple[str, ...]
     seconds: float
+    others: str = "rational"
+    rounds_left: int = 1
+
+    @property
+    def skipped_qualifier(self) -> list[str]:
+        """Players still in the event, outside the playoff, who finished the Swiss above a player
+        in it (more points, or the same points and better tiebreaks in the exact standings): a
+        declined invitation.  Such events are reported apart, not scored."""
+        played = {p.player for p in self.players if p.made_cut}
+        worst = max((r.rank for r in self.final if r.player in played), default=0)
+        return [r.player for r in self.final if r.player not in played and not r.dropped
+                and r.rank < worst]
 
     def replaced(self) -> tuple[list[str], list[str]]:
         """Playoff players outside the exact final top cut, and top-cut players not in it."""
@@ -120,10 +147,22 @@ def simulate_cut(sim: Simulator, modes: np.ndarray, seed: int, sims: int | None,
     return [Proportion(int(k), batch.n) for k in batch.cut]
 
 
+def simulate_mixed(sim: Simulator, fr, seed: int, sims: int | None, precision: float | None,
+                   max_sims: int) -> list[Proportion]:
+    """Every player's P(cut) with the first round ``fr`` as given (e.g. ``BEHAVIOUR`` tables)."""
+    batch, _ = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, first_round=fr),
+                              lambda b: b.cut[sim.players], precision, sims, max_sims)
+    return [Proportion(int(k), batch.n) for k in batch.cut]
+
+
 def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
                    precision: float | None = 0.005, seed: int = 0, safe: float = 0.99,
-                   max_sims: int = 400_000, entry: EventEntry | None = None) -> EventForecast:
-    """Forecast the last Swiss round of the event at ``path`` and set it against what happened.
+                   max_sims: int = 400_000, entry: EventEntry | None = None,
+                   others: str = "rational", behaviour=None, rounds_left: int = 1) -> EventForecast:
+    """Forecast the event at ``path`` from the start of its last Swiss round (``rounds_left=1``)
+    or of the round before it (2: the double draw) and set it against what happened.  ``others``
+    is the other tables' model of :func:`draw_decisions` ("rational" or "behaviour", with the
+    :class:`~drawsafe.simulation.behaviour.BehaviourModel` ``behaviour``, default the package's).
 
     :raises ValueError: when the file lacks the Swiss rounds or the playoff the index announces.
     """
@@ -134,22 +173,42 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
             or 2 * len(event.playoff[0].matches) != entry.cut):
         raise ValueError(f"{entry.file}: not {entry.swiss_rounds} Swiss rounds then a playoff "
                          f"seating {entry.cut} players")
+    if rounds_left not in (1, 2) or len(event.swiss) <= rounds_left:
+        raise ValueError(f"{entry.file}: cannot forecast with {rounds_left} rounds left")
     last = len(event.swiss)
-    snap = take_snapshot(event, last - 1)
+    snap = take_snapshot(event, last - rounds_left)
     rules = get_rules(event.rules or "mtg")
     config = SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of))
-    report = draw_decisions(snap, rules, config, "rational", safe, None, sims, precision, seed,
-                            max_sims)
+    if others == "behaviour" and behaviour is None:
+        from drawsafe.simulation.behaviour import BehaviourModel
+        behaviour = BehaviourModel.load()
+    report = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed,
+                            max_sims, behaviour=behaviour)
     sim = Simulator(snap, rules, config)
     fr = sim.first_round
-    played = event.swiss[last - 1].matches
+    played = event.swiss[last - rounds_left].matches
     drew = np.array([m.kind == MATCH and (m.a_wins, m.b_wins, m.draws) == (0, 0, 3)  # an ID
                      for m in played])
-    modelled = fr.mode.copy()
-    modelled[[t - 1 for t in report.drawing_tables]] = engine.INTENTIONAL
     real = np.where(drew & (fr.mode == engine.FREE), engine.INTENTIONAL, fr.mode)
-    forecast = simulate_cut(sim, modelled, seed, sims, precision, max_sims)
-    hindsight = simulate_cut(sim, real, seed, sims, precision, max_sims)
+    p_draw = np.zeros(fr.tables)
+    if others == "behaviour":
+        for t, p in report.draw_probabilities:
+            p_draw[t - 1] = p
+        model_sim = sim
+        if rounds_left >= 2:
+            model_sim = Simulator(snap, rules, replace(config, future_draws="behaviour",
+                                                       behaviour=behaviour))
+        forecast = simulate_mixed(model_sim, fr.with_draw_probabilities(p_draw), seed, sims,
+                                  precision, max_sims)
+        # hindsight: the real first round; later rounds' draws as the model would have them
+        hindsight = simulate_cut(model_sim, real, seed, sims, precision, max_sims)
+    else:
+        modelled = fr.mode.copy()
+        modelled[[t - 1 for t in report.drawing_tables]] = engine.INTENTIONAL
+        forecast = simulate_cut(sim, modelled, seed, sims, precision, max_sims)
+        hindsight = simulate_cut(sim, real, seed, sims, precision, max_sims)
+    before = compute_standings(snap, rules, seed)
+    rank_before = {r.player: r.rank for r in before.rows}
     playoff = {p for m in event.playoff[0].matches for p in m.players}
     final = compute_standings(take_snapshot(event, last), rules, seed)
     top = [r.player for r in final.rows if not r.dropped][:cut]
@@ -158,15 +217,17 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
     names, points = snap.names, sim.rec0[:, REC_POINTS] / rules.point_scale
     players = tuple(PlayerForecast(names[p], table_of.get(names[p], 0), float(points[p]),
                                    forecast[p], hindsight[p], names[p] in playoff,
-                                   rank.get(names[p], 0), names[p] in top) for p in sim.players)
-    decided, reasons = {d.table: d for d in report.tables}, {t: w for t, *_, w in report.left_out}
+                                   rank.get(names[p], 0), names[p] in top,
+                                   rank_before.get(names[p], len(names))) for p in sim.players)
+    decided, reasons = {d.table: d for d in report.tables}, {t.table: t.reason for t in report.left_out}
     tables = tuple(TableForecast(
         t, (m.player_a, m.player_b), d.verdict if d else LEFT_OUT, reasons.get(t, ""),
-        d.players if d else None, t in report.drawing_tables, bool(drew[t - 1]), m.score_text())
+        d.players if d else None, t in report.drawing_tables, bool(drew[t - 1]), m.score_text(),
+        float(p_draw[t - 1]) if others == "behaviour" else None)
         for t, m in enumerate(played, start=1) if m.kind == MATCH for d in [decided.get(t)])
     return EventForecast(entry.file, len(event.players), last, cut, report.simulations,
                          report.converged, players, tables, final.rows, rules.keys,
-                         time.perf_counter() - start)
+                         time.perf_counter() - start, others, rounds_left)
 
 
 @dataclass(frozen=True)
@@ -181,6 +242,7 @@ class Predictions:
     contender: np.ndarray  # could reach the points of the cut-th player by winning
     outcome: np.ndarray  # 1 = played the playoff
     top: np.ndarray  # 1 = in the exact final top cut
+    rank: np.ndarray | None = None  # the naive call: 1 when the current rank is inside the cut
 
 
 def points_baseline(points: np.ndarray, cut: int) -> np.ndarray:
@@ -201,9 +263,10 @@ def predictions(events: list[EventForecast]) -> Predictions:
             np.full(len(pts), i), [p.cut.estimate for p in ev.players],
             [p.hindsight.estimate for p in ev.players], points_baseline(pts, ev.cut),
             np.full(len(pts), ev.cut / len(pts)), pts + 3 >= line,
-            [p.made_cut for p in ev.players], [p.in_top for p in ev.players]]))
-    c = np.concatenate(rows).T if rows else np.zeros((8, 0))
-    return Predictions(c[0].astype(np.int64), *c[1:5], c[5].astype(bool), c[6], c[7])
+            [p.made_cut for p in ev.players], [p.in_top for p in ev.players],
+            [0 < p.rank_before <= ev.cut for p in ev.players]]))
+    c = np.concatenate(rows).T if rows else np.zeros((9, 0))
+    return Predictions(c[0].astype(np.int64), *c[1:5], c[5].astype(bool), c[6], c[7], c[8])
 
 
 @dataclass(frozen=True)
@@ -249,6 +312,58 @@ def brier(pred: Predictions, column: str = "model", subset: np.ndarray | None = 
                  cluster_bootstrap(err, ev))
 
 
+def skill(pred: Predictions, column: str = "model", against: str = "rank",
+          subset: np.ndarray | None = None, reps: int = 2000, seed: int = 0) -> Score:
+    """Brier skill of ``column`` over ``against``: 1 - brier(column) / brier(against) (0.36 = 36%
+    better), with a percentile interval from resampling whole events."""
+    keep = np.ones(len(pred.outcome), bool) if subset is None else subset
+    y = pred.outcome[keep]
+    a = (getattr(pred, column)[keep] - y) ** 2
+    b = (getattr(pred, against)[keep] - y) ** 2
+    ev = pred.event[keep]
+    name = f"skill of {column} over {against}"
+    if not len(y) or b.sum() == 0:
+        return Score(name, int(keep.sum()), len(np.unique(ev)), float("nan"),
+                     ConfidenceInterval(float("nan"), float("nan")))
+    value = 1 - a.sum() / b.sum()
+    ids, inv = np.unique(ev, return_inverse=True)
+    sa, sb = np.bincount(inv, weights=a), np.bincount(inv, weights=b)
+    pick = np.random.default_rng(seed).integers(0, len(ids), size=(reps, len(ids)))
+    num, den = sa[pick].sum(axis=1), sb[pick].sum(axis=1)
+    # resamples where the baseline is perfect leave the skill undefined: left out
+    boot = 1 - num[den > 0] / den[den > 0]
+    low, high = np.quantile(boot, [0.025, 0.975]) if len(ids) > 1 and len(boot) else (np.nan, np.nan)
+    return Score(name, int(keep.sum()), len(ids), float(value),
+                 ConfidenceInterval(float(low), float(high)))
+
+
+@dataclass(frozen=True)
+class DrawCalls:
+    """The tables the other-tables model expected to draw against the real intentional draws:
+    ``precision`` = expected and drew / expected, ``recall`` = expected and drew / drew."""
+
+    tables: int
+    expected: int
+    drew: int
+    both: int
+
+    @property
+    def precision(self) -> Proportion:
+        return Proportion(self.both, self.expected)
+
+    @property
+    def recall(self) -> Proportion:
+        return Proportion(self.both, self.drew)
+
+
+def draw_calls(events: list[EventForecast], stake_only: bool = False) -> DrawCalls:
+    """:class:`DrawCalls` over every table of ``events`` (``stake_only``: the tables evaluated for
+    a verdict, not left out for lack of stake)."""
+    ts = [t for ev in events for t in ev.tables if not stake_only or t.verdict != LEFT_OUT]
+    return DrawCalls(len(ts), sum(t.modelled_draw for t in ts), sum(t.drew for t in ts),
+                     sum(t.modelled_draw and t.drew for t in ts))
+
+
 @dataclass(frozen=True)
 class Band:
     """Players whose forecast lies in ``[low, high)``: mean forecast against observed frequency."""
@@ -260,6 +375,11 @@ class Band:
     made: int
     observed: float
     ci: ConfidenceInterval
+
+    @property
+    def consistent(self) -> bool:
+        """The band's mean forecast lies inside the 95% interval of its observed frequency."""
+        return not self.n or self.ci.low <= self.mean_forecast <= self.ci.high
 
 
 def reliability(pred: Predictions, column: str = "model", edges=BANDS,
@@ -380,18 +500,90 @@ class Summary:
     bands: dict[str, tuple[Band, ...]]
     surprises: tuple[Surprise, ...]
     verdicts: dict[str, dict[str, int]]
+    #: Brier skill over the naive "current rank <= cut" call (forecast, hindsight).
+    skills: tuple[Score, ...] = ()
+    #: Expected draws against real ones: every table, and the tables with a stake.
+    calls: DrawCalls | None = None
+    calls_stake: DrawCalls | None = None
 
 
 def summarize(events: list[EventForecast]) -> Summary:
     """Brier scores (model, hindsight, baselines, differences; all players and contenders; the
-    model against the exact top cut), reliability bands, surprises and verdict counts."""
+    model against the exact top cut), skill over the naive rank call, reliability bands,
+    surprises, verdict counts and the expected draws' precision and recall."""
     pred = predictions(events)
     scores = [brier(pred, col, subset, against, label=label)
               for subset, label in ((None, ""), (pred.contender, " [contenders]"))
               for col, against in (("model", None), ("hindsight", None), ("points", None),
-                                   ("constant", None), ("model", "points"), ("model", "constant"))]
+                                   ("rank", None), ("constant", None), ("model", "points"),
+                                   ("model", "rank"), ("model", "constant"))]
     scores.append(brier(pred, outcome="top"))
     bands = {"forecast": reliability(pred), "hindsight": reliability(pred, "hindsight"),
              "forecast vs exact top": reliability(pred, outcome="top")}
+    skills = (skill(pred, "model"), skill(pred, "hindsight"))
     return Summary(len(events), len(pred.outcome), tuple(scores), bands, surprises(events),
-                   verdict_counts(events))
+                   verdict_counts(events), skills, draw_calls(events), draw_calls(events, True))
+
+
+@dataclass(frozen=True)
+class CalibrationRun:
+    """Forecasts of a folder's events with one other-tables model: the events scored, the events
+    reported apart (a qualifier skipped the playoff: a declined invitation) and their summary."""
+
+    others: str
+    rounds_left: int
+    folds: int
+    events: tuple[EventForecast, ...]
+    apart: tuple[EventForecast, ...]
+    summary: Summary | None
+
+
+def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour",
+                     rounds_left: int = 1, sims: int | None = 2000, precision: float | None = None,
+                     seed: int = 0, folds: int = 5, observations=None, behaviour=None,
+                     limit: int | None = None, max_sims: int = 400_000, report=None
+                     ) -> CalibrationRun:
+    """Forecast every event of ``folder`` with a playoff of ``cut`` from ``rounds_left`` rounds
+    before the end and score the forecasts against what happened.
+
+    With ``others="behaviour"`` and ``folds >= 2`` the behaviour model is cross-validated by
+    event: the events are dealt into ``folds`` folds, and each is forecast by a model fitted on
+    the table ``observations`` (:class:`~drawsafe.simulation.behaviour.Observations`; simulated
+    from ``folder`` when not given) of every event outside its fold.  Otherwise ``behaviour``
+    (default: the package's model, fitted on every event) is used as it is.  ``report(text)``
+    receives a line per event.
+    """
+    from drawsafe.simulation.behaviour import (
+        Observations,
+        event_folds,
+        fit_observations,
+        observe_events,
+        observed_events,
+    )
+
+    entries = [e for e in select_events(folder, cut)
+               if e.swiss_rounds > rounds_left][:limit]
+    models: dict[str, object] = {}
+    if others == "behaviour" and folds >= 2:
+        if observations is None:
+            observations = Observations.from_rounds(
+                observe_events(folder, observed_events(folder), report=None))
+        fold = event_folds([e.file for e in entries], folds)
+        for i in sorted(set(fold.values())):  # folds with an event to forecast
+            held = np.array([fold.get(f) == i for f in observations.file], dtype=bool)
+            model = fit_observations(observations.subset(~held))
+            for e in entries:
+                if fold[e.file] == i:
+                    models[e.file] = model
+    scored, apart = [], []
+    for i, e in enumerate(entries, 1):
+        ev = forecast_event(Path(folder) / e.file, cut, sims, precision, seed, max_sims=max_sims,
+                            entry=e, others=others, behaviour=models.get(e.file, behaviour),
+                            rounds_left=rounds_left)
+        (apart if ev.skipped_qualifier else scored).append(ev)
+        if report:
+            report(f"[{others} {i}/{len(entries)}] {e.file}: {ev.seconds:.1f} s"
+                   + (" (a qualifier skipped the playoff: reported apart)" if ev.skipped_qualifier
+                      else ""))
+    return CalibrationRun(others, rounds_left, folds if others == "behaviour" else 0,
+                          tuple(scored), tuple(apart), summarize(scored) if scored else None)

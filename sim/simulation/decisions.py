@@ -19,28 +19,40 @@ Other tables (``others``):
               ``safe``); repeated with the other tables' new choices until no choice changes
               (a fixed point).  Each round of choices uses the same random numbers, so the
               iteration is deterministic; if it has not settled after :data:`MAX_ITERATIONS` it stops
-              and says so, keeping the last choices.
+              and says so, keeping the last choices;
+``behaviour`` as real players choose (:mod:`drawsafe.simulation.behaviour`): each table draws with
+              the probability the model learned on real events gives it, from its players' odds
+              with the locked tables drawing; in each simulated world every other table draws or
+              plays by its own random number, so the figures mix over the other tables' choices.
+              The last round of a simulated future uses the same model (future policy
+              "behaviour") unless another future policy than the default is asked for.
+
+A table whose players have practically nothing at stake either way (every P(cut) below
+:data:`NOTHING`) is "nothing at stake", not "play": players there often draw, and the verdict
+should not contradict the model that expects them to.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from drawsafe.choices import OTHERS
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.simulation.odds import Progress
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator, published_first_round
 from drawsafe.event.snapshot import Snapshot
-from drawsafe.stats import ConfidenceInterval, Proportion, z_value
+from drawsafe.stats import PairedDifference, Proportion
 from drawsafe.tiebreaks.values import REC_POINTS
 
-OTHERS = ("none", "locked", "rational")
 MAX_ITERATIONS = 8
+#: ``--others behaviour``: a table with at least this draw probability counts as expected to draw.
+EXPECT = 0.5
 #: A player has a stake when winning gives at least this chance of the cut.
 STAKE = 0.001
 #: Simulations per scenario while the rational choices are being settled.
@@ -50,6 +62,9 @@ SAFE_TO_DRAW = "safe to draw"
 DRAW_BOTH = "draw is better for both"
 DRAW_ONE = "draw is better for one player only"
 PLAY = "play"
+NOTHING_AT_STAKE = "nothing at stake"
+#: Every P(cut) of both players, drawing or playing, below this: nothing at stake.
+NOTHING = 0.01
 
 
 @dataclass(frozen=True)
@@ -62,18 +77,18 @@ class PlayerChances:
     play: Proportion
     win: Proportion
     loss: Proportion
-    #: Mean and 95% interval of P(cut | draw) - P(cut | play), paired over common random numbers.
-    difference: float = 0.0
-    difference_ci: ConfidenceInterval = field(default_factory=lambda: ConfidenceInterval(0.0, 0.0))
+    #: P(cut | draw) - P(cut | play), paired over the simulations both scenarios ran.
+    difference: PairedDifference
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         d = {"player": self.player, "points": self.points}
         for name, prop in (("draw", self.draw), ("play", self.play), ("win", self.win), ("loss", self.loss)):
             ci = prop.confidence_interval()
             d[f"p_cut_{name}"] = prop.estimate if prop.n else None
             d[f"ci_{name}"] = [ci.low, ci.high] if prop.n else None
-        d["draw_minus_play"] = self.difference
-        d["ci_draw_minus_play"] = [self.difference_ci.low, self.difference_ci.high]
+        ci = self.difference.confidence_interval()
+        d["draw_minus_play"] = self.difference.mean
+        d["ci_draw_minus_play"] = [ci.low, ci.high]
         return d
 
 
@@ -84,9 +99,29 @@ class TableDecision:
     players: tuple[PlayerChances, PlayerChances]
     #: What the other tables' model chose for this table (it draws / it plays).
     others_choice: str = "play"
+    #: The behaviour model's probability that this table draws (``--others behaviour``).
+    draw_probability: float | None = None
 
-    def to_dict(self) -> dict:
-        return {"table": self.table, "verdict": self.verdict, "players": [p.to_dict() for p in self.players]}
+    def to_json(self) -> dict:
+        d = {"table": self.table, "verdict": self.verdict, "players": [p.to_json() for p in self.players]}
+        if self.draw_probability is not None:
+            d["draw_probability"] = self.draw_probability
+        return d
+
+
+@dataclass(frozen=True)
+class LeftOutTable:
+    """A table of the round that ``draw`` does not evaluate, and why."""
+
+    table: int
+    player_a: str
+    #: The opponent's name, "BYE" or "loss" (a match loss without opponent).
+    player_b: str
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"table": self.table, "player_a": self.player_a, "player_b": self.player_b,
+                "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -98,20 +133,25 @@ class DrawReport:
     others: str
     safe: float
     tables: tuple[TableDecision, ...]
-    left_out: tuple[tuple[int, str, str, str], ...]
+    left_out: tuple[LeftOutTable, ...]
     drawing_tables: tuple[int, ...]
     converged: bool = True
     iterations: int = 0
     precision_reached: bool = True
+    #: ``--others behaviour``: (table, probability of an intentional draw) for every playing table.
+    draw_probabilities: tuple[tuple[int, float], ...] = ()
+    #: The cut the verdicts are against: "Top 8" or "19+ points".
+    cut: str = "Top 8"
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
+                "cut": self.cut,
                 "pairings": self.pairings, "others": self.others, "safe": self.safe,
                 "others_drawing": list(self.drawing_tables), "converged": self.converged,
                 "iterations": self.iterations, "precision_reached": self.precision_reached,
-                "tables": [t.to_dict() for t in self.tables],
-                "left_out": [{"table": t, "player_a": a, "player_b": b, "reason": why}
-                             for t, a, b, why in self.left_out]}
+                "tables": [t.to_json() for t in self.tables],
+                "left_out": [t.to_json() for t in self.left_out],
+                "others_draw_probability": {str(t): p for t, p in self.draw_probabilities}}
 
 
 def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
@@ -128,10 +168,14 @@ def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
 
 
 def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
-    """Tables (still to play) whose both players are guaranteed the cut on points after a draw."""
+    """Tables (still to play) whose both players are guaranteed the cut on points after a draw
+    (with a points cut: both reach the cut's points with the draw)."""
     points = sim.rec0[:, REC_POINTS].astype(np.int64)
     table = sim.points_table
     win, draw = int(table[2]), int(table[1])
+    if sim.cut_points >= 0:
+        return np.array([fr.b[t] >= 0 and fr.mode[t] == engine.FREE and points[fr.a[t]] + draw >= sim.cut_points
+                         and points[fr.b[t]] + draw >= sim.cut_points for t in range(fr.tables)], dtype=bool)
     left = sim.snap.rounds_left
     best = points + win * left  # the most each player can still reach
     for t in range(fr.tables):
@@ -157,16 +201,6 @@ def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
     return out
 
 
-def paired_difference(d: np.ndarray, p: np.ndarray) -> tuple[float, ConfidenceInterval]:
-    """Mean of ``d - p`` (0/1 outcomes of the same simulations) with a 95% normal interval."""
-    diff = d.astype(np.float64) - p.astype(np.float64)
-    n = len(diff)
-    mean = float(diff.mean()) if n else 0.0
-    sd = float(diff.std(ddof=1)) if n > 1 else 0.0
-    half = z_value(0.95) * sd / np.sqrt(max(n, 1))
-    return mean, ConfidenceInterval(mean - half, mean + half)
-
-
 def chances(sim: Simulator, fr: FirstRound, t: int, k: int, fig: TableFigures,
             point_scale: int = 1) -> PlayerChances:
     """Player ``k`` (0 = A, 1 = B) of table ``t`` from the table's simulated figures."""
@@ -177,26 +211,27 @@ def chances(sim: Simulator, fr: FirstRound, t: int, k: int, fig: TableFigures,
     won = outcome == (engine.A_WON if k == 0 else engine.B_WON)
     lost = outcome == (engine.B_WON if k == 0 else engine.A_WON)
     common = min(len(cut_play), len(cut_draw))  # the simulations both scenarios ran
-    diff, ci = paired_difference(cut_draw[:common], cut_play[:common])
-    points = sim.rec0[p, REC_POINTS] / point_scale
-    points = int(points) if float(points).is_integer() else float(points)
+    diff = PairedDifference.of(cut_draw[:common], cut_play[:common])
+    points = display_points(sim.rec0[p, REC_POINTS], point_scale)
     return PlayerChances(sim.snap.names[p], points, Proportion(int(cut_draw.sum()), len(cut_draw)),
                          Proportion(int(cut_play.sum()), len(cut_play)),
                          Proportion(int(cut_play[won].sum()), int(won.sum())),
-                         Proportion(int(cut_play[lost].sum()), int(lost.sum())), diff, ci)
+                         Proportion(int(cut_play[lost].sum()), int(lost.sum())), diff)
 
 
 def draw_better(x: PlayerChances, safe: float) -> bool:
     """Drawing is better for ``x``: clearly higher odds (the paired 95% interval of the difference is
     above zero), or no loss at all for a player already safe."""
-    if x.difference > 0 and x.difference_ci.low > 0:
+    if x.difference.mean > 0 and x.difference.confidence_interval().low > 0:
         return True
-    return x.difference >= 0 and x.draw.estimate >= safe
+    return x.difference.mean >= 0 and x.draw.estimate >= safe
 
 
 def verdict(a: PlayerChances, b: PlayerChances, safe: float) -> str:
     if a.draw.estimate >= safe and b.draw.estimate >= safe:
         return SAFE_TO_DRAW
+    if max(x.estimate for p in (a, b) for x in (p.draw, p.play)) < NOTHING:
+        return NOTHING_AT_STAKE
     better = [draw_better(x, safe) for x in (a, b)]
     if all(better):
         return DRAW_BOTH
@@ -218,8 +253,12 @@ def wants_draw(a: PlayerChances, b: PlayerChances, safe: float) -> bool:
 def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, others: str = "rational",
                    safe: float = 0.99, player: str | None = None, sims: int | None = None,
                    precision: float | None = 0.005, seed: int = 0, max_sims: int = 400_000,
-                   progress: Progress | None = None) -> DrawReport:
-    """Draw-or-play figures for every table of the next round with a stake in the cut."""
+                   progress: Progress | None = None, behaviour=None) -> DrawReport:
+    """Draw-or-play figures for every table of the next round with a stake in the cut.
+
+    ``behaviour``: the :class:`~drawsafe.simulation.behaviour.BehaviourModel` of ``others=
+    "behaviour"`` (default: the package's fitted one).
+    """
     config = config or SimConfig()
     if others not in OTHERS:
         raise UsageError(f"--others must be one of {', '.join(OTHERS)}")
@@ -231,11 +270,8 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     if player is not None and player not in snap.index:
         raise UsageError(f"unknown player {player!r}; names must match the file exactly")
     # Who has a stake: a first look with everyone playing.
-    look = sim.run(SETTLE_SIMS, seed=seed, first_round=fr)
-    a_wins = sim.run(SETTLE_SIMS, seed=seed, first_round=fr.with_modes(
-        np.where(fr.mode == engine.FREE, engine.FORCE_A, fr.mode)))
-    b_wins = sim.run(SETTLE_SIMS, seed=seed, first_round=fr.with_modes(
-        np.where(fr.mode == engine.FREE, engine.FORCE_B, fr.mode)))
+    stake_of = stake_function(sim, fr, seed)
+    look, a_wins, b_wins = stake_of.look, stake_of.a_wins, stake_of.b_wins
     tables, left_out = [], []
     for t in range(fr.tables):
         a, b = fr.a[t], fr.b[t]
@@ -243,13 +279,13 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
         if player is not None and player not in (names[a], label_b):
             continue
         if b < 0:
-            left_out.append((t + 1, names[a], label_b, "no opponent"))
+            left_out.append(LeftOutTable(t + 1, names[a], label_b, "no opponent"))
             continue
         if fr.mode[t] == engine.KNOWN:
-            left_out.append((t + 1, names[a], names[b], "result already reported"))
+            left_out.append(LeftOutTable(t + 1, names[a], names[b], "result already reported"))
             continue
         if not stake(look, a_wins, b_wins, fr, t):
-            left_out.append((t + 1, names[a], names[b],
+            left_out.append(LeftOutTable(t + 1, names[a], names[b],
                              f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
         tables.append(t)
@@ -274,16 +310,62 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
                 converged = True
                 break
             drawing = choice
+    p_draw, base = None, None
+    if others == "behaviour":
+        p_draw, sim, fr = behaviour_round(sim, fr, seed, stake_of, behaviour)
+        drawing = {int(t) for t in np.flatnonzero(p_draw >= EXPECT)}
+        base = fr.mode
     evaluator = make_evaluator(sim, fr, seed)
-    figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress)
+    figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress, base)
     decisions = []
     for i, t in enumerate(tables):
         a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
         b = chances(sim, fr, t, 1, figures[i], rules.point_scale)
-        decisions.append(TableDecision(t + 1, verdict(a, b, safe), (a, b), "draw" if t in drawing else "play"))
+        decisions.append(TableDecision(t + 1, verdict(a, b, safe), (a, b), "draw" if t in drawing else "play",
+                                       None if p_draw is None else float(p_draw[t])))
     n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
+    probabilities = () if p_draw is None else tuple(
+        (t + 1, float(p_draw[t])) for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.BEHAVIOUR)
     return DrawReport(snap.after_round + 1, snap.rounds_left, n, how, others, safe, tuple(decisions),
-                      tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached)
+                      tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
+                      probabilities, config.cut_label)
+
+
+def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf, model=None
+                    ) -> tuple[np.ndarray, Simulator, FirstRound]:
+    """The behaviour model's draw probability of every table (its features simulated with ``sim``,
+    as the model was fitted), and the simulator and first round that apply it: tables that play
+    freely become ``BEHAVIOUR`` tables, and with two or more rounds left the last round of each
+    simulated future draws by the model too (unless ``sim``'s config asks for another future
+    policy than the default "safe")."""
+    from drawsafe.simulation.behaviour import BehaviourModel, draw_probabilities
+
+    model = model or BehaviourModel.load()
+    p, _ = draw_probabilities(model, sim, fr, seed, SETTLE_SIMS, stake_of)
+    if sim.snap.rounds_left >= 2 and sim.config.future_draws == "safe":
+        sim = Simulator(sim.snap, sim.rules, replace(sim.config, future_draws="behaviour", behaviour=model))
+    return p, sim, fr.with_draw_probabilities(p)
+
+
+class StakeOf:
+    """``stake_of(t)``: table ``t`` has a real stake, from three first looks (everyone plays; every
+    player A wins; every player B wins) of ``sims`` simulations each."""
+
+    def __init__(self, look: SimBatch, a_wins: SimBatch, b_wins: SimBatch, fr: FirstRound):
+        self.look, self.a_wins, self.b_wins, self.fr = look, a_wins, b_wins, fr
+
+    def __call__(self, t: int) -> bool:
+        return stake(self.look, self.a_wins, self.b_wins, self.fr, t)
+
+
+def stake_function(sim: Simulator, fr: FirstRound, seed: int, sims: int = SETTLE_SIMS) -> StakeOf:
+    """Who has a stake: first looks with everyone playing, and with every A or every B winning."""
+    look = sim.run(sims, seed=seed, first_round=fr)
+    a_wins = sim.run(sims, seed=seed, first_round=fr.with_modes(
+        np.where(fr.mode == engine.FREE, engine.FORCE_A, fr.mode)))
+    b_wins = sim.run(sims, seed=seed, first_round=fr.with_modes(
+        np.where(fr.mode == engine.FREE, engine.FORCE_B, fr.mode)))
+    return StakeOf(look, a_wins, b_wins, fr)
 
 
 def stake(look: SimBatch, a_wins: SimBatch, b_wins: SimBatch, fr: FirstRound, t: int) -> bool:

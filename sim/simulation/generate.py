@@ -9,7 +9,7 @@ from drawsafe.engine.inputs import FirstTables
 from drawsafe.event import kinds
 from drawsafe.errors import UsageError
 from drawsafe.event.model import BYE, LOSS, Event, Match, Round
-from drawsafe.engine.results import ResultModel
+from drawsafe.engine.results import POKEMON_TIE_SHARE, ResultModel
 from drawsafe.tiebreaks.packs import RulePack, get_rules
 from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.event.snapshot import take_snapshot
@@ -27,7 +27,9 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     if not 0 <= played <= rounds:
         raise UsageError(f"--played must be between 0 and --rounds ({rounds})")
     rules = rules or get_rules("mtg")
-    config = config or SimConfig(future_draws="none", results=ResultModel())
+    # Pokémon events tie far more often than Magic ones (drawsafe.engine.results.POKEMON_TIE_SHARE)
+    results = ResultModel(POKEMON_TIE_SHARE) if rules.name.startswith("pokemon") else ResultModel()
+    config = config or SimConfig(future_draws="none", results=results)
     names = tuple(f"P{i + 1:04d}" for i in range(players))
     empty = Event(name or f"Generated {players} players, {rounds} rounds (seed {seed})", names, (),
                   swiss_rounds=rounds, format="generated")
@@ -37,7 +39,7 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     work = engine.work_arrays(sim.field, len(sim.codes), 0)
     opp, kind, gw, gl, gd = work.opp, work.kind, work.gw, work.gl, work.gd
     none = np.zeros(0, dtype=np.int64)
-    no_tables = FirstTables(none, none, none, np.zeros((0, 3), np.int64))
+    no_tables = FirstTables(none, none, none, np.zeros((0, 3), np.int64), np.zeros(0))
     # simulation number `seed` of stream `seed`: every round from the first, no draws by policy
     engine.simulate_one(seed, np.uint64(seed % 2**64), sim.field, no_tables, sim.match, sim.kernel_rules,
                         sim.plan(engine.NO_DRAWS, 0), players, True, work)

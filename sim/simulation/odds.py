@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.errors import UsageError
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.stats import Proportion, max_half_width
@@ -87,20 +87,26 @@ class PlayerOdds:
     def p_cut(self) -> float:
         return self.cut.estimate
 
-    def to_dict(self) -> dict:
+    @property
+    def mean_rank(self) -> float | None:
+        """The mean final rank, when every simulation ranked the player exactly (else None)."""
+        exact = int(self.rank_counts.sum())
+        if exact == 0 or exact != self.cut.n:
+            return None
+        return float((self.rank_counts * np.arange(1, len(self.rank_counts) + 1)).sum() / exact)
+
+    def to_json(self) -> dict:
         ci = self.cut.confidence_interval()
         n = self.cut.n
         ranks = {str(i + 1): c / n for i, c in enumerate(self.rank_counts.tolist()) if c}
         beyond = 1 - self.rank_counts.sum() / n
-        points = {fmt_points(v / self.point_scale): c / n for v, c in enumerate(self.points_counts.tolist()) if c}
+        points = {str(display_points(v, self.point_scale)): c / n for v, c in enumerate(self.points_counts.tolist()) if c}
         return {"player": self.player, "points": self.points_now, "p_cut": self.p_cut, "ci_low": ci.low,
                 "ci_high": ci.high, "rank_distribution": ranks,
                 f"p_rank_below_{len(self.rank_counts)}": max(0.0, beyond),
                 "points_distribution": points}
 
 
-def fmt_points(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else str(v)
 
 
 @dataclass(frozen=True)
@@ -113,11 +119,18 @@ class OddsResult:
     precision: float | None
     reached: bool
     players: tuple[PlayerOdds, ...]
+    #: A points cut (every active player on at least this many points), ``None`` for a Top N.
+    cut_points: float | None = None
+
+    @property
+    def cut_label(self) -> str:
+        return f"Top {self.top}" if self.cut_points is None else f"{self.cut_points:g}+ points"
 
     def to_json(self) -> dict:
-        return {"simulations": self.simulations, "top": self.top, "seed": self.seed,
+        return {"simulations": self.simulations, "top": self.top, "cut_points": self.cut_points,
+                "seed": self.seed,
                 "precision": self.precision, "precision_reached": self.reached,
-                "players": [p.to_dict() for p in self.players]}
+                "players": [p.to_json() for p in self.players]}
 
 
 def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, sims: int | None = None,
@@ -138,13 +151,11 @@ def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = Non
     from drawsafe.tiebreaks.values import REC_POINTS
 
     now = simulator.rec0[:, REC_POINTS]
-    players = [PlayerOdds(snap.names[p], fmt_number(now[p] / rules.point_scale),
+    players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale),
                           Proportion(int(batch.cut[p]), batch.n), batch.rank_hist[p, :config.max_rank],
                           batch.points_hist[p], rules.point_scale) for p in live]
     players.sort(key=lambda o: (-o.cut.k, -batch.rank_hist[snap.index[o.player], :config.max_rank].sum(),
                                 o.player))
-    return OddsResult(batch.n, config.top, seed, None if sims else precision, reached, tuple(players))
+    return OddsResult(batch.n, config.top, seed, None if sims else precision, reached, tuple(players),
+                      config.cut_points)
 
-
-def fmt_number(v: float) -> float | int:
-    return int(v) if float(v).is_integer() else float(v)

@@ -46,17 +46,17 @@ class ScenarioEvaluator:
                             keep_per_sim=True)
 
     def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
-                 max_sims: int, progress: Progress | None) -> tuple[list[TableFigures], bool]:
-        """Figures of each table in ``tables`` with the tables in ``drawing`` drawing otherwise.
+                 max_sims: int, progress: Progress | None, base: np.ndarray | None = None
+                 ) -> tuple[list[TableFigures], bool]:
+        """Figures of each table in ``tables`` with the tables in ``drawing`` drawing otherwise
+        (or, given ``base``, the other tables in those modes, e.g. ``BEHAVIOUR``).
 
         Scenarios with the same choices at every table (e.g. the play scenario of every table that
         the others' model lets play) are simulated once.  Each scenario runs until its own figures
         reach ``precision``, so scenarios whose odds are near 0 or 1 stop early; every scenario
         starts at simulation 0, so any two share their first simulations (common random numbers).
         """
-        base = self.fr.mode.copy()
-        for t in drawing:
-            base[t] = engine.INTENTIONAL
+        base = base_modes(self.fr, drawing, base)
         focus = np.array([p for t in tables for p in (self.fr.a[t], self.fr.b[t])], dtype=np.int64)
         keys = []
         needs: dict[bytes, list[int]] = {}
@@ -128,22 +128,33 @@ class FlipEvaluator:
         return out
 
     def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
-                 max_sims: int, progress: Progress | None) -> tuple[list[TableFigures], bool]:
-        base = self.fr.mode.copy()
-        for t in drawing:
-            base[t] = engine.INTENTIONAL
+                 max_sims: int, progress: Progress | None, base: np.ndarray | None = None
+                 ) -> tuple[list[TableFigures], bool]:
+        base = base_modes(self.fr, drawing, base)
         idx = np.array(tables, dtype=np.int64)
         batch, reached = simulate_until(
             lambda first, n: self.run(base, idx, first, n),
             lambda b: np.concatenate([b.base_cut.sum(axis=0).ravel(), b.flip_cut.sum(axis=0).ravel()]),
             precision, sims, max_sims, progress)
         figures = []
-        for j, t in enumerate(tables):
-            if base[t] == engine.INTENTIONAL:  # the base draws; the flip plays
-                figures.append(TableFigures(batch.flip_cut[:, j], batch.base_cut[:, j], batch.flip_outcome[:, j]))
-            else:
-                figures.append(TableFigures(batch.base_cut[:, j], batch.flip_cut[:, j], batch.base_outcome[:, j]))
+        for j in range(len(tables)):
+            # where the base world drew (INTENTIONAL, or a BEHAVIOUR table that drew), the flip plays
+            drew = (batch.base_outcome[:, j] == engine.ID)[:, None]
+            figures.append(TableFigures(
+                np.where(drew, batch.flip_cut[:, j], batch.base_cut[:, j]),
+                np.where(drew, batch.base_cut[:, j], batch.flip_cut[:, j]),
+                np.where(drew[:, 0], batch.flip_outcome[:, j], batch.base_outcome[:, j])))
         return figures, reached
+
+
+def base_modes(fr: FirstRound, drawing: set[int], base: np.ndarray | None) -> np.ndarray:
+    """The first round's modes with the tables in ``drawing`` drawing, unless ``base`` is given."""
+    if base is not None:
+        return np.asarray(base, dtype=np.int64).copy()
+    modes = fr.mode.copy()
+    for t in drawing:
+        modes[t] = engine.INTENTIONAL
+    return modes
 
 
 def make_evaluator(sim: Simulator, fr: FirstRound, seed: int):

@@ -12,15 +12,16 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
+
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.codes import FUTURE_POLICIES, LAST_ROUND, PAIRINGS  # (re-exported)
+from drawsafe.engine.codes import FUTURE_POLICIES, LAST_ROUND, PAIRINGS  # noqa: F401 (re-exported)
 from drawsafe.engine.inputs import Field, FirstTables, MatchModel, Outputs, Plan, Rules
-from drawsafe.engine.results import ResultModel
-from drawsafe.errors import UsageError
 from drawsafe.event import kinds
+from drawsafe.errors import UsageError
 from drawsafe.event.model import BYE, LOSS, MATCH
-from drawsafe.event.snapshot import Snapshot
+from drawsafe.engine.results import ResultModel
 from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
 #: Pilot simulations that set the "safe points" of the future draw policy, and where they start
@@ -49,6 +50,12 @@ class SimConfig:
     #: "mtg" (point groups in random order; the last round per ``last_round``) or "dutch" (the
     #: FIDE Dutch approximation of drawsafe.pairing.dutch, every round); None: the rule pack's.
     pairing: str | None = None
+    #: The behaviour model of the "behaviour" future draw policy (None: the package's fitted one).
+    behaviour: object = None
+    #: A points cut (day 2): every active player finishing on at least this many points (in the
+    #: pack's displayed points, e.g. 19 match points) makes it, however many they are; ``top`` is
+    #: then not used for the cut.  ``None``: the cut is the first ``top`` active players.
+    cut_points: float | None = None
 
     def __post_init__(self):
         if self.last_round not in LAST_ROUND:
@@ -59,6 +66,21 @@ class SimConfig:
             raise UsageError("--top must be at least 1")
         if self.pairing is not None and self.pairing not in PAIRINGS:
             raise UsageError(f"--pairing must be one of {', '.join(PAIRINGS)}")
+        if self.cut_points is not None and not 0 <= self.cut_points <= 10_000:
+            raise UsageError(f"--cut-points must be from 0 to 10000, not {self.cut_points}")
+
+    @property
+    def cut_label(self) -> str:
+        """The cut in words: "Top 8" or "19+ points"."""
+        if self.cut_points is not None:
+            return f"{self.cut_points:g}+ points"
+        return f"Top {self.top}"
+
+    def kernel_cut_points(self, point_scale: int = 1) -> int:
+        """The points cut in the kernels' integer points (-1: no points cut)."""
+        if self.cut_points is None:
+            return -1
+        return int(np.ceil(self.cut_points * point_scale - 1e-9))
 
 
 @dataclass
@@ -100,13 +122,26 @@ class FirstRound:
     b: np.ndarray  # opponent index; -1 bye; -2 loss without opponent
     mode: np.ndarray  # engine.FREE / KNOWN / ...
     score: np.ndarray  # [tables, 3] reported game score (mode KNOWN)
+    #: [tables] probability that a table of mode engine.BEHAVIOUR draws intentionally.
+    draw_p: np.ndarray | None = None
 
     @property
     def tables(self) -> int:
         return len(self.a)
 
     def with_modes(self, modes: np.ndarray) -> FirstRound:
-        return FirstRound(self.a, self.b, np.asarray(modes, dtype=np.int64), self.score)
+        return FirstRound(self.a, self.b, np.asarray(modes, dtype=np.int64), self.score, self.draw_p)
+
+    def with_draw_probabilities(self, p: np.ndarray) -> FirstRound:
+        """The same tables, those that play freely (``FREE``) drawing intentionally with
+        probability ``p[t]`` (mode ``BEHAVIOUR``)."""
+        p = np.asarray(p, dtype=np.float64)
+        mode = np.where(self.mode == engine.FREE, engine.BEHAVIOUR, self.mode).astype(np.int64)
+        return FirstRound(self.a, self.b, mode, self.score, p)
+
+    def probabilities(self) -> np.ndarray:
+        """``draw_p`` for the kernel (zeros when none)."""
+        return np.zeros(self.tables) if self.draw_p is None else self.draw_p
 
 
 def published_first_round(snap: Snapshot) -> FirstRound | None:
@@ -139,7 +174,8 @@ def first_tables(fr: FirstRound, modes: np.ndarray | None = None) -> FirstTables
     mode = fr.mode if modes is None else modes
     return FirstTables(np.ascontiguousarray(fr.a, dtype=np.int64), np.ascontiguousarray(fr.b, dtype=np.int64),
                        np.ascontiguousarray(mode, dtype=np.int64),
-                       np.ascontiguousarray(fr.score, dtype=np.int64).reshape(-1, 3))
+                       np.ascontiguousarray(fr.score, dtype=np.int64).reshape(-1, 3),
+                       np.ascontiguousarray(fr.probabilities(), dtype=np.float64))
 
 
 class Simulator:
@@ -181,7 +217,9 @@ class Simulator:
         self.pairing = PAIRINGS[config.pairing or rules.pairing]
         #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
         self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
-        self.pilots: dict[int, int] = {}
+        self.pilots: dict = {}
+        #: The points cut in kernel points, -1 for a cut by rank (``config.top``).
+        self.cut_points = config.kernel_cut_points(rules.point_scale)
         # the kernels' inputs (drawsafe.engine.inputs), built once
         self.field = Field(self.opp, self.kind, self.gw, self.gl, self.gd, self.rec0, self.had_bye, self.award,
                            self.active, self.players, self.members, self.ratings)
@@ -190,12 +228,14 @@ class Simulator:
                                 int(self.bye_games))
         self.kernel_rules = Rules(self.codes, self.points_table, self.flags)
 
-    def plan(self, policy: int, draw_points: int) -> Plan:
-        """The kernels' :class:`~drawsafe.engine.inputs.Plan` under a future draw ``policy``.  The
-        pairing selector's dtype picks the compiled pairing system (one variant per system)."""
+    def plan(self, policy: int, draw_points: int, future_p: np.ndarray | None = None) -> Plan:
+        """The kernels' :class:`~drawsafe.engine.inputs.Plan` under a future draw ``policy`` (with
+        ``BEHAVIOUR_POINTS``, its draw probabilities ``future_p``).  The pairing selector's dtype
+        picks the compiled pairing system (one variant per system)."""
+        future_p = np.zeros((0, 0)) if future_p is None else np.ascontiguousarray(future_p, dtype=np.float64)
         return Plan(int(self.snap.after_round), int(self.snap.total_rounds), int(self.config.top),
-                    engine.pairing_selector(self.pairing), bool(self.standings_last), int(policy),
-                    int(draw_points))
+                    int(self.cut_points), engine.pairing_selector(self.pairing), bool(self.standings_last),
+                    int(policy), int(draw_points), future_p)
 
     def draw_points(self, seed: int) -> int:
         """The "safe points" of the future draw policy: the lowest final points total from which at
@@ -217,6 +257,37 @@ class Simulator:
             self.pilots[seed] = threshold
         return self.pilots[seed]
 
+    def future_probabilities(self, seed: int) -> np.ndarray:
+        """Draw probabilities of the "behaviour" future policy by the two players' points
+        (:func:`drawsafe.simulation.behaviour.future_table`); zeros with one round left."""
+        key = ("future", seed)
+        if key not in self.pilots:
+            from drawsafe.simulation.behaviour import BehaviourModel, future_table
+
+            if self.snap.rounds_left < 2:
+                self.pilots[key] = np.zeros((1, 1))
+            else:
+                model = self.config.behaviour or BehaviourModel.load()
+                self.pilots[key] = future_table(model, self, seed)
+        return self.pilots[key]
+
+    def pilot_rates(self, seed: int) -> np.ndarray:
+        """Share of active players finishing on each final points total who made the cut, in a
+        pilot run of :data:`PILOT_SIMS` simulations (locked draws only); totals nobody reached get
+        the rate of the nearest total below that somebody did (0 at the bottom)."""
+        key = ("rates", seed)
+        if key not in self.pilots:
+            pilot = self.run(PILOT_SIMS, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED)
+            total, made = pilot.cut_at_points[:, 0], pilot.cut_at_points[:, 1]
+            rate = np.zeros(len(total))
+            last = 0.0
+            for v in range(len(total)):
+                if total[v] > 0:
+                    last = made[v] / total[v]
+                rate[v] = last
+            self.pilots[key] = rate
+        return self.pilots[key]
+
     def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
             keep_per_sim: bool = False, policy: int | None = None) -> SimBatch:
         """Play simulations ``first .. first + n - 1``.
@@ -229,6 +300,13 @@ class Simulator:
         if policy is None:
             policy = FUTURE_POLICIES[self.config.future_draws]
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
+        future_p = self.future_probabilities(seed) if policy == engine.BEHAVIOUR_POINTS \
+            else np.zeros((0, 0))
+        cut_points = self.cut_points
+        if cut_points >= 0 and policy != engine.NO_DRAWS:
+            # a points cut: a draw that reaches the cut points is locked, whatever the ranks
+            draw_points = cut_points if policy == engine.LOCKED else min(draw_points, cut_points)
+            policy = engine.SAFE_POINTS
         fr = first_round if first_round is not None else self.first_round
         if fr is None:
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
@@ -252,7 +330,7 @@ class Simulator:
         out = Outputs(focus, cut, rank_hist, points_hist, cut_at_points, focus_cut, focus_rank, focus_keys,
                       outcome, cut_line)
         engine.run_simulations(np.uint64(seed % 2**64), first, n, chunks, self.field, first_tables(fr),
-                               self.match, self.kernel_rules, self.plan(policy, draw_points), out)
+                               self.match, self.kernel_rules, self.plan(policy, draw_points, future_p), out)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
                         focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))
 

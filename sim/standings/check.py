@@ -38,7 +38,7 @@ class Disagreement:
     reason: str
     explanation: str
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         return {"player": self.player, "published_rank": self.rank, "reason": self.reason,
                 "explanation": self.explanation,
                 "fields": {k: {"computed": a, "published": b} for k, (a, b) in self.fields.items()}}
@@ -57,9 +57,9 @@ class CheckReport:
     def agreed(self) -> int:
         return self.compared - len(self.disagreements)
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         return {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
-                "disagreements": [d.to_dict() for d in self.disagreements],
+                "disagreements": [d.to_json() for d in self.disagreements],
                 "missing": list(self.missing)}
 
 

@@ -9,7 +9,7 @@ import numpy as np
 from drawsafe.event import kinds
 from drawsafe.standings.ranking import rank_order, tie_groups
 from drawsafe.rng import next_u64, stream
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.values import player_records, round_result, tiebreak_values, tiebreak_values_rec
 
@@ -38,7 +38,7 @@ class StandingRow:
             return values[name.upper()]
         raise AttributeError(name)
 
-    def to_dict(self) -> dict:
+    def to_json(self) -> dict:
         d = {"rank": self.rank, "player": self.player, "points": self.points, "wins": self.wins,
              "losses": self.losses, "draws": self.draws}
         d.update({k.lower(): v for k, v in self.values.items()})
@@ -60,7 +60,7 @@ class Standings:
         return {r.player: r for r in self.rows}
 
     def to_json(self) -> list[dict]:
-        return [r.to_dict() for r in self.rows]
+        return [r.to_json() for r in self.rows]
 
 
 def tiebreak_table(snap: Snapshot, rules: RulePack, dedupe: bool | None = None) -> np.ndarray:
@@ -112,14 +112,10 @@ def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standin
         tied = bool(starts[i] != i or (i + 1 < n and starts[i + 1] == starts[i]))
         values = {t.key: float(keys[p, j + 1]) for j, t in enumerate(rules.tiebreaks)}
         rows.append(StandingRow(
-            rank=i + 1, player=snap.names[p], points=display_points(keys[p, 0], rules),
+            rank=i + 1, player=snap.names[p], points=display_points(keys[p, 0], rules.point_scale),
             wins=int(rec[p, 0]), losses=int(rec[p, 1]), draws=int(rec[p, 2]), values=values,
             tied=tied, dropped=not bool(snap.active[p]),
         ))
     return Standings(snap, rules, tuple(rows), seed)
 
 
-def display_points(raw: float, rules: RulePack) -> float | int:
-    """Points in the pack's display units: an int when whole (MTG), else a float (chess halves)."""
-    value = raw / rules.point_scale
-    return int(value) if float(value).is_integer() else value

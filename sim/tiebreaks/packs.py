@@ -23,6 +23,13 @@ from drawsafe.tiebreaks import pokemon
 from drawsafe.errors import UsageError
 
 
+def display_points(raw: float, point_scale: int = 1) -> int | float:
+    """Points as a pack shows them, from the kernels' integer points (``raw / point_scale``): an
+    int when whole (Magic), else a float (chess halves)."""
+    value = raw / point_scale
+    return int(value) if float(value).is_integer() else float(value)
+
+
 @dataclass(frozen=True)
 class Tiebreak:
     """One tiebreak: its short key (as on a standings sheet), kernel code and definition."""
@@ -54,6 +61,10 @@ class RulePack:
     unplayed: int = 0
     #: How simulated rounds are paired by default: "mtg" (card games) or "dutch" (chess).
     pairing: str = "mtg"
+    #: How the last Swiss round is paired by default (``--last-round``): "standings" (1 v 2, 3 v 4;
+    #: Magic's event software) or "random" (within point groups like every other round: what the
+    #: Pokémon documents found describe, see the README's Pokémon section).
+    last_round: str = "standings"
 
     def codes(self) -> np.ndarray:
         """Kernel codes: points first, then the tiebreaks.
@@ -172,7 +183,8 @@ MTG_CLASSIC = register(RulePack(
     (OMW, GW_RAW, OGW)))
 POKEMON = register(RulePack(
     "pokemon", "Play! Pokemon: match points 3/1/0, opponents' win % (25% floor, 75% cap for a "
-    "dropped opponent, byes removed), opponents' opponents' win %", (OWP, OOWP)))
+    "dropped opponent, byes removed), opponents' opponents' win %; last round paired at random "
+    "within point groups", (OWP, OOWP), last_round="random"))
 
 _CHESS = {"points": (0, 1, 2), "point_scale": 2, "pairing": "dutch"}
 #: The default FIDE Swiss list (configurable with --tiebreaks).

@@ -1,6 +1,9 @@
-"""Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF.
+"""Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF, Pokémon TOM ``.tdf``
+and Limitless data (a JSON object, or a folder of the API's three documents).
 
-:func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.  Every
+:func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
+``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`); when it is not
+given, :data:`DIVISION` (a context variable the command line sets from ``--division``) is used.  Every
 problem becomes an :class:`~drawsafe.errors.InputError` naming the file and the place in it.  Files are
 only ever read.
 """
@@ -9,29 +12,42 @@ from __future__ import annotations
 
 import json
 import os
+from contextvars import ContextVar
 
+from drawsafe.choices import FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.model import Event
 
-FORMATS = ("auto", "json", "csv", "melee", "trf")
+#: The division of a TOM file when :func:`load_event` is not told one (``--division``).
+DIVISION: ContextVar[str | None] = ContextVar("drawsafe_division", default=None)
 
 
-def load_event(path: str | os.PathLike, format: str = "auto") -> Event:
-    """Read an event file.
+def load_event(path: str | os.PathLike, format: str = "auto", division: str | None = None) -> Event:
+    """Read an event file (or a folder of Limitless documents).
 
     :param format: one of :data:`FORMATS`; ``auto`` decides by content.
+    :param division: a TOM file's division (junior, senior, masters, combined or a category code).
     :raises InputError: when the file cannot be read or is not a valid event.
     """
     file = os.fspath(path)
+    if format not in FORMATS:
+        raise InputError(file, None, f"unknown format {format!r}", f"use one of {', '.join(FORMATS)}")
+    if os.path.isdir(file):
+        if format not in ("auto", "limitless"):
+            raise InputError(file, None, f"is a folder, not a {format} file",
+                             "only Limitless data can be read from a folder")
+        from drawsafe.event.io.limitless import read_folder
+
+        return read_folder(file)
     try:
         with open(file, "rb") as f:
             raw = f.read()
     except OSError as e:
         raise InputError(file, None, f"cannot read the file: {e.strerror}") from None
-    return parse_event(raw, file, format)
+    return parse_event(raw, file, format, division)
 
 
-def parse_event(raw: bytes, file: str, format: str = "auto") -> Event:
+def parse_event(raw: bytes, file: str, format: str = "auto", division: str | None = None) -> Event:
     """Parse the bytes of an event file (see :func:`load_event`)."""
     if format not in FORMATS:
         raise InputError(file, None, f"unknown format {format!r}", f"use one of {', '.join(FORMATS)}")
@@ -43,7 +59,11 @@ def parse_event(raw: bytes, file: str, format: str = "auto") -> Event:
         raise InputError(file, None, "the file is empty")
     if format == "auto":
         format = guess_format(text, file)
-    if format in ("json", "melee"):
+    if format == "tdf":
+        from drawsafe.event.io.tdf import read_tdf
+
+        return read_tdf(text, file, division if division is not None else DIVISION.get())
+    if format in ("json", "melee", "limitless"):
         return read_json(text, file, format)
     if format == "trf":
         from drawsafe.event.io.trf import read_trf
@@ -58,6 +78,10 @@ def guess_format(text: str, file: str) -> str:
     head = text.lstrip()
     if head[:1] in "{[":
         return "json"
+    from drawsafe.event.io.tdf import looks_like_tdf
+
+    if looks_like_tdf(text):
+        return "tdf"
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if any(ln[:4] == "012 " or ln[:4] == "001 " for ln in lines[:50]):
         return "trf"
@@ -65,7 +89,7 @@ def guess_format(text: str, file: str) -> str:
     if "," in header and "round" in header.lower():
         return "csv"
     raise InputError(
-        file, None, "not an event file: neither JSON, CSV with a header row, nor FIDE TRF",
+        file, None, "not an event file: neither JSON, CSV with a header row, FIDE TRF nor a TOM .tdf",
         "see the input formats in the README",
     )
 
@@ -78,6 +102,13 @@ def read_json(text: str, file: str, format: str) -> Event:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(file, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}") from None
+    from drawsafe.event.io.limitless import looks_like_limitless, read_limitless
+
+    if format == "limitless" or (format == "json" and looks_like_limitless(data)):
+        if not isinstance(data, dict):
+            raise InputError(file, None, "Limitless data must be a JSON object with a 'pairings' list",
+                             "or a folder of details.json, standings.json and pairings.json")
+        return read_limitless(data, file)
     if looks_like_melee(data):
         return read_melee(data, file)
     if format == "melee":

@@ -1,0 +1,17 @@
+"""The names of every choice the library offers, in one module that imports nothing heavy: the
+command line builds its options from them without loading numba."""
+
+#: Input formats (``auto`` decides by content).
+FORMATS = ("auto", "json", "csv", "melee", "trf", "tdf", "limitless")
+#: Who wins a played match: 1/2 each; from ratings (Elo); from per-player win probabilities (log5).
+RESULT_MODELS = ("coin", "elo", "probability")
+#: How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) or at random in point groups.
+LAST_ROUND = ("standings", "random")
+#: How simulated rounds are paired: MTG event software, or the FIDE Dutch approximation.
+PAIRINGS = ("mtg", "dutch")
+#: Intentional draws in the last round of a simulated future.
+FUTURE_DRAWS = ("none", "locked", "safe", "behaviour")
+#: How ``draw`` models the other tables' intentional draws.
+OTHERS = ("none", "locked", "rational", "behaviour")
+#: The default of ``draw`` and ``report``: measured best on real events (``drawsafe calibrate``).
+DEFAULT_OTHERS = "behaviour"

@@ -1,0 +1,463 @@
+"""Before the event: what record makes the cut for N players and R rounds (``drawsafe field``).
+
+Whole events are simulated from round 1 with the engine's pairing, results and tiebreaks
+(:mod:`drawsafe.planning.kernel`): intentional draws in the last round follow ``ids`` (as
+``--future-draws``), players drop between rounds at the rates measured on real events
+(:mod:`drawsafe.planning.drops`).  Every figure is a count over simulations, kept raw with its
+sample size so that its 95% (Wilson) interval is computed on demand.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numba
+import numpy as np
+from drawsafe.engine import kernel as engine
+from drawsafe.engine.results import ResultModel
+from drawsafe.errors import UsageError
+from drawsafe.event.model import Event
+from drawsafe.event.schedule import recommended_rounds
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.planning import kernel as fk
+from drawsafe.planning.drops import DropModel
+from drawsafe.simulation.simulator import (
+    FUTURE_POLICIES,
+    PILOT_FIRST,
+    PILOT_MIN_COUNT,
+    PILOT_SIMS,
+    SimConfig,
+    Simulator,
+)
+from drawsafe.stats import ConfidenceInterval, Proportion, wilson, z_value
+from drawsafe.tiebreaks.packs import get_rules
+
+IDS = tuple(FUTURE_POLICIES)
+#: Adaptive runs: first batch, growth, default precision and cap.
+FIRST_BATCH = 500
+DEFAULT_PRECISION = 0.02
+MAX_SIMS = 200_000
+#: Figures held to the precision: records with at least this many players per event on average
+#: (rarer records are reported with their own, wider, intervals).
+PRECISION_MIN_PLAYERS = 1.0
+#: Point groups of the second-to-last round whose first table is replayed as a double draw.
+PROBE_GROUPS = 3
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class FieldConfig:
+    """One planning question: an event of ``players`` players and ``rounds`` Swiss rounds."""
+
+    players: int
+    rounds: int | None = None
+    top: int = 8
+    #: Players with 1, 2 and 3 awarded byes.
+    byes: tuple[int, int, int] = (0, 0, 0)
+    ids: str = "safe"
+    draw_share: float | None = None
+    drops: DropModel = field(default_factory=DropModel.measured)
+    last_round: str = "standings"
+    safe: float = 0.99
+    probe_groups: int = PROBE_GROUPS
+
+    def __post_init__(self):
+        if self.players < 2:
+            raise UsageError("--players must be at least 2")
+        if self.ids not in IDS:
+            raise UsageError(f"--ids must be one of {', '.join(IDS)}")
+        if len(self.byes) != 3 or min(self.byes) < 0 or sum(self.byes) > self.players:
+            raise UsageError("--byes A,B,C: numbers of players with 1, 2 and 3 byes (at most --players)")
+        if self.rounds is not None and self.rounds < 1:
+            raise UsageError("--rounds must be at least 1")
+        if self.top < 1:
+            raise UsageError("--top must be at least 1")
+        if self.draw_share is not None and not 0.0 <= self.draw_share < 1.0:
+            raise UsageError("--draw-share must be in [0, 1)")
+        most = max((b for b, count in zip((1, 2, 3), self.byes) if count), default=0)
+        if most and most >= self.total_rounds:
+            raise UsageError(f"{most} awarded byes need more than {self.total_rounds} Swiss rounds")
+
+    @property
+    def awarded(self) -> dict[str, int]:
+        names = self.names
+        out, i = {}, 0
+        for byes, count in zip((1, 2, 3), self.byes):
+            for _ in range(count):
+                out[names[i]] = byes
+                i += 1
+        return out
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(f"P{i + 1:04d}" for i in range(self.players))
+
+    @property
+    def total_rounds(self) -> int:
+        if self.rounds is not None:
+            return self.rounds
+        return recommended_rounds(self.players, self.awarded)
+
+    def describe(self) -> str:
+        byes = f", byes {self.byes[0]}/{self.byes[1]}/{self.byes[2]}" if any(self.byes) else ""
+        return (f"{self.players} players, {self.total_rounds} rounds, Top {self.top}, IDs {self.ids}{byes}, "
+                f"drops: {self.drops.source}")
+
+
+@dataclass
+class FieldCounts:
+    """Raw counts of simulations ``first .. first + n - 1`` (see :func:`drawsafe.planning.kernel.run_field`)."""
+
+    first: int
+    n: int
+    final_n: np.ndarray
+    final_cut: np.ndarray
+    final_sq: np.ndarray
+    dropped_n: np.ndarray
+    points_n: np.ndarray
+    points_cut: np.ndarray
+    line_hist: np.ndarray
+    bubble_hist: np.ndarray
+    bl: np.ndarray
+    b2: np.ndarray
+
+    ARRAYS = ("final_n", "final_cut", "final_sq", "dropped_n", "points_n", "points_cut", "line_hist",
+              "bubble_hist", "bl", "b2")
+
+    def merge(self, other: FieldCounts) -> FieldCounts:
+        if other.first != self.first + self.n:
+            raise ValueError("batches must be consecutive")
+        return FieldCounts(self.first, self.n + other.n,
+                           *(getattr(self, a) + getattr(other, a) for a in self.ARRAYS))
+
+
+class FieldSimulator:
+    """The kernel's inputs for one :class:`FieldConfig`, built once."""
+
+    def __init__(self, cfg: FieldConfig):
+        self.cfg = cfg
+        rounds = cfg.total_rounds
+        rules = get_rules("mtg")
+        event = Event(f"{cfg.players} players", cfg.names, (), swiss_rounds=rounds, format="generated",
+                      awarded_byes=cfg.awarded)
+        results = ResultModel.for_best_of(3, draw_share=cfg.draw_share)
+        # an event with no round played is a valid snapshot: the engine's inputs come from it
+        self.sim = Simulator(take_snapshot(event, 0, rounds), rules,
+                             SimConfig(top=cfg.top, last_round=cfg.last_round, results=results,
+                                       future_draws=cfg.ids, safe=cfg.safe))
+        self.rounds = rounds
+        self.codes = (rounds + 1) ** 3
+        self.max_points = int(self.sim.points_table.max()) * rounds
+        self.drop_rate = cfg.drops.table(rounds, cfg.players)
+        self.draw_points_: dict[int, int] = {}
+
+    def run(self, n: int, seed: int = 0, first: int = 0, policy: int | None = None,
+            flip: bool = True, probes: int | None = None) -> FieldCounts:
+        s, cfg = self.sim, self.cfg
+        if policy is None:
+            policy = FUTURE_POLICIES[cfg.ids]
+        draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
+        probes = cfg.probe_groups if probes is None else probes
+        chunks = max(1, min(numba.get_num_threads() * 4, n))
+        c, v = self.codes, self.max_points + 1
+        out = FieldCounts(first, n, *(np.zeros((chunks, c), np.int64) for _ in range(4)),
+                          np.zeros((chunks, v), np.int64), np.zeros((chunks, v), np.int64),
+                          np.zeros((chunks, v), np.int64), np.zeros((chunks, cfg.players + 1), np.int64),
+                          np.zeros((chunks, c, fk.BL_COLUMNS), np.int64),
+                          np.zeros((chunks, c, fk.B2_COLUMNS), np.int64))
+        dcum, dsc, wcum, wsc = s.tables_
+        res = s.config.results
+        fk.run_field(np.uint64(seed % 2**64), first, n, chunks, cfg.players, self.rounds, s.award, s.members,
+                     s.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, s.codes, s.points_table,
+                     s.flags, s.ratings, engine.pairing_selector(s.pairing), s.standings_last, policy,
+                     draw_points, cfg.top, s.bye_games, self.drop_rate, probes, flip,
+                     *(getattr(out, a) for a in FieldCounts.ARRAYS))
+        for a in FieldCounts.ARRAYS:
+            setattr(out, a, getattr(out, a).sum(axis=0))
+        return out
+
+    @property
+    def pilot_sims(self) -> int:
+        """Pilot simulations: :data:`PILOT_SIMS` up to 128 players, fewer for larger fields (the
+        counts per points total grow with the field; measured: the same totals from 300 simulations
+        at 409 and 1,000 players)."""
+        return int(min(PILOT_SIMS, max(300, PILOT_SIMS * 128 // self.cfg.players)))
+
+    def draw_points(self, seed: int) -> int:
+        """The ``safe`` policy's points total, from a pilot run with locked draws only (as
+        :meth:`drawsafe.simulation.simulator.Simulator.draw_points`)."""
+        if self.cfg.ids != "safe" or self.rounds < 2:
+            return 1 << 30
+        if seed not in self.draw_points_:
+            pilot = self.run(self.pilot_sims, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED, flip=False,
+                             probes=0)
+            threshold = 1 << 30
+            for v in range(len(pilot.points_n) - 1, -1, -1):
+                total, made = pilot.points_n[v], pilot.points_cut[v]
+                # unlike the Simulator's pilot, a rare top total (a 6-0 in a small field, where the
+                # 5-0s draw) is skipped rather than ending the scan: it says nothing either way
+                if total < PILOT_MIN_COUNT:
+                    continue
+                if made < self.cfg.safe * total:
+                    break
+                threshold = v
+            self.draw_points_[seed] = threshold
+        return self.draw_points_[seed]
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A mean over ``n`` simulations from the sum and the sum of squares of a per-simulation count."""
+
+    total: float
+    squares: float
+    n: int
+
+    @property
+    def estimate(self) -> float:
+        return self.total / self.n if self.n else float("nan")
+
+    def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
+        if self.n < 2:
+            return ConfidenceInterval(float("nan"), float("nan"))
+        m = self.estimate
+        var = max(self.squares / self.n - m * m, 0.0) * self.n / (self.n - 1)
+        h = z_value(confidence_level) * (var / self.n) ** 0.5
+        return ConfidenceInterval(max(m - h, 0.0), m + h)
+
+
+def encode(wins: int, losses: int, draws: int, rounds: int) -> int:
+    base = rounds + 1
+    return (wins * base + losses) * base + draws
+
+
+def decode(code: int, rounds: int) -> tuple[int, int, int]:
+    base = rounds + 1
+    return code // (base * base), (code // base) % base, code % base
+
+
+def prop_dict(prefix: str, p: Proportion) -> dict:
+    ci = p.confidence_interval()
+    return {prefix: p.estimate if p.n else None, f"{prefix}_ci": [ci.low, ci.high] if p.n else None,
+            f"{prefix}_n": p.n}
+
+
+@dataclass(frozen=True)
+class RecordFigures:
+    """A final record: players finishing with it per event, and their P(cut)."""
+
+    wins: int
+    losses: int
+    draws: int
+    points: int
+    players: Mean
+    cut: Proportion
+
+    def to_json(self) -> dict:
+        ci, pci = self.players.confidence_interval(), self.cut.confidence_interval()
+        return {"wins": self.wins, "losses": self.losses, "draws": self.draws, "points": self.points,
+                "expected_players": self.players.estimate, "expected_players_ci": [ci.low, ci.high],
+                "p_cut": self.cut.estimate, "ci_low": pci.low, "ci_high": pci.high, "players_simulated": self.cut.n}
+
+
+@dataclass(frozen=True)
+class BeforeFigures:
+    """A record before the last round (or the last two): P(cut) as it happened, and if the player
+    draws (twice, for two rounds), wins or loses the next match."""
+
+    wins: int
+    losses: int
+    draws: int
+    points: int
+    players: float  # per event, at a table that round
+    cut: Proportion
+    draw: Proportion
+    win: Proportion
+    loss: Proportion
+
+    def to_json(self) -> dict:
+        d = {"wins": self.wins, "losses": self.losses, "draws": self.draws, "points": self.points,
+             "expected_players": self.players}
+        for name, p in (("p_cut", self.cut), ("p_cut_draw", self.draw), ("p_cut_win", self.win),
+                        ("p_cut_loss", self.loss)):
+            d.update(prop_dict(name, p))
+        return d
+
+
+@dataclass(frozen=True)
+class FieldResult:
+    config: FieldConfig
+    rounds: int
+    seed: int
+    counts: FieldCounts
+    draw_points: int | None
+    precision: float | None
+    reached: bool
+    seconds: float
+
+    @property
+    def simulations(self) -> int:
+        return self.counts.n
+
+    @property
+    def records(self) -> list[RecordFigures]:
+        c, out = self.counts, []
+        for code in np.flatnonzero(c.final_n):
+            w, lo, d = decode(int(code), self.rounds)
+            out.append(RecordFigures(w, lo, d, 3 * w + d, Mean(float(c.final_n[code]), float(c.final_sq[code]), c.n),
+                                     Proportion(int(c.final_cut[code]), int(c.final_n[code]))))
+        return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
+
+    def _before(self, arr: np.ndarray, two: bool) -> list[BeforeFigures]:
+        out = []
+        if two:
+            n_col, cut_col, d_n, d_cut = fk.B2_N, fk.B2_CUT, fk.B2_PROBE_N, fk.B2_DD_CUT
+            w_n, w_cut, l_n, l_cut = fk.B2_WIN_N, fk.B2_WIN_CUT, fk.B2_LOSS_N, fk.B2_LOSS_CUT
+        else:
+            n_col, cut_col, d_n, d_cut = fk.BL_N, fk.BL_CUT, fk.BL_N, fk.BL_DRAW_CUT
+            w_n, w_cut, l_n, l_cut = fk.BL_WIN_N, fk.BL_WIN_CUT, fk.BL_LOSS_N, fk.BL_LOSS_CUT
+        for code in np.flatnonzero(arr[:, n_col]):
+            w, lo, d = decode(int(code), self.rounds)
+            a = arr[code]
+            out.append(BeforeFigures(w, lo, d, 3 * w + d, float(a[n_col]) / self.counts.n,
+                                     Proportion(int(a[cut_col]), int(a[n_col])),
+                                     Proportion(int(a[d_cut]), int(a[d_n])),
+                                     Proportion(int(a[w_cut]), int(a[w_n])),
+                                     Proportion(int(a[l_cut]), int(a[l_n]))))
+        return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
+
+    @property
+    def before_last(self) -> list[BeforeFigures]:
+        return self._before(self.counts.bl, False) if self.rounds >= 1 else []
+
+    @property
+    def before_last_two(self) -> list[BeforeFigures]:
+        return self._before(self.counts.b2, True) if self.rounds >= 2 else []
+
+    @property
+    def x0_double_draw(self) -> Proportion | None:
+        """P(cut) of an undefeated player (no draws) who draws the last two rounds."""
+        for b in self.before_last_two:
+            if b.losses == 0 and b.draws == 0:
+                return b.draw
+        return None
+
+    @property
+    def cut_points(self) -> list[tuple[int, Proportion]]:
+        """Distribution of the points of the last player in the cut."""
+        h = self.counts.line_hist
+        return [(int(v), Proportion(int(h[v]), self.counts.n)) for v in np.flatnonzero(h)]
+
+    @property
+    def bubble(self) -> tuple[Mean, list[tuple[int, Proportion]]]:
+        """Players on the last qualifier's points who miss the cut: mean and distribution."""
+        h = self.counts.bubble_hist
+        k = np.arange(len(h))
+        mean = Mean(float((h * k).sum()), float((h * k * k).sum()), self.counts.n)
+        return mean, [(int(i), Proportion(int(h[i]), self.counts.n)) for i in np.flatnonzero(h)]
+
+    @property
+    def expected_dropped(self) -> float:
+        return float(self.counts.dropped_n.sum()) / self.counts.n
+
+    def to_json(self) -> dict:
+        cfg = self.config
+        mean, dist = self.bubble
+        ci = mean.confidence_interval()
+        x0 = self.x0_double_draw
+        return {
+            "players": cfg.players, "rounds": self.rounds, "top": cfg.top, "ids": cfg.ids,
+            "byes": list(cfg.byes), "draw_share": cfg.draw_share, "drops": cfg.drops.source,
+            "seed": self.seed, "simulations": self.simulations, "precision": self.precision,
+            "precision_reached": self.reached, "safe_draw_points": self.draw_points,
+            "expected_dropped": self.expected_dropped, "seconds": round(self.seconds, 3),
+            "records": [r.to_json() for r in self.records],
+            "cut_points": {"distribution": [{"points": v, **prop_dict("probability", p)} for v, p in self.cut_points]},
+            "bubble": {"expected_missing": mean.estimate, "expected_missing_ci": [ci.low, ci.high],
+                       "distribution": [{"missing": k, **prop_dict("probability", p)} for k, p in dist]},
+            "before_last": [b.to_json() for b in self.before_last],
+            "before_last_two": [b.to_json() for b in self.before_last_two],
+            "x0_double_draw": prop_dict("p_cut", x0) if x0 is not None else None,
+        }
+
+
+def held_figures(counts: FieldCounts, rounds: int) -> tuple[np.ndarray, np.ndarray]:
+    """(successes, trials) of the figures the precision applies to: P(cut) of each final record,
+    P(cut) if draws / wins / loses before the last round, and after a double draw (records with at
+    least :data:`PRECISION_MIN_PLAYERS` per event; for the double draw, at least half a probe per
+    simulation, and the undefeated record always)."""
+    n = counts.n
+    k, t = [], []
+    common = counts.final_n >= PRECISION_MIN_PLAYERS * n
+    k.append(counts.final_cut[common])
+    t.append(counts.final_n[common])
+    bl = counts.bl[counts.bl[:, fk.BL_N] >= PRECISION_MIN_PLAYERS * n]
+    for kc, nc in ((fk.BL_DRAW_CUT, fk.BL_N), (fk.BL_WIN_CUT, fk.BL_WIN_N), (fk.BL_LOSS_CUT, fk.BL_LOSS_N)):
+        k.append(bl[:, kc])
+        t.append(bl[:, nc])
+    probe = counts.b2[:, fk.B2_PROBE_N] >= 0.5 * n
+    if rounds >= 2:
+        x0 = encode(rounds - 2, 0, 0, rounds)
+        probe[x0] |= counts.b2[x0, fk.B2_PROBE_N] > 0
+    k.append(counts.b2[probe, fk.B2_DD_CUT])
+    t.append(counts.b2[probe, fk.B2_PROBE_N])
+    return np.concatenate(k), np.concatenate(t)
+
+
+def widest(counts: FieldCounts, rounds: int) -> float:
+    k, t = held_figures(counts, rounds)
+    t = np.maximum(t, 0)
+    if len(k) == 0:
+        return 0.0
+    low, high = wilson(k, t)
+    return float(np.max(high - low) / 2)
+
+
+def next_target(n: int, width: float, precision: float, max_sims: int) -> int:
+    """Simulations to run in all after ``n`` gave a widest half-width ``width``: widths shrink as
+    1/sqrt(n), so about n (width / precision)^2, with 10% to spare, at least 20% more and at most
+    four times as many; rounded up to a multiple of 100.  Depends on the counts only (deterministic)."""
+    want = n * (width / precision) ** 2 * 1.1
+    want = min(max(want, 1.2 * n), 4.0 * n)
+    return int(min(max_sims, -(-int(want) // 100) * 100))
+
+
+def field_odds(cfg: FieldConfig, seed: int = 0, sims: int | None = None,
+               precision: float | None = DEFAULT_PRECISION, max_sims: int = MAX_SIMS,
+               progress: Progress | None = None) -> FieldResult:
+    """Simulate ``cfg`` from round 1: exactly ``sims`` simulations, or until the held figures
+    (:func:`held_figures`) have 95% half-widths of at most ``precision`` (batches from
+    :data:`FIRST_BATCH`, grown by :func:`next_target`, at most ``max_sims``).  Simulation ``s`` depends only on ``(seed, s)``."""
+    start = time.perf_counter()
+    fs = FieldSimulator(cfg)
+    draw_points = fs.draw_points(seed) if cfg.ids == "safe" else None
+    if sims is not None:
+        if sims < 1:
+            raise UsageError("--sims must be at least 1")
+        merged, done, step = None, 0, max(FIRST_BATCH, sims // 10)
+        while done < sims:
+            k = min(step, sims - done)
+            batch = fs.run(k, seed=seed, first=done)
+            merged = batch if merged is None else merged.merge(batch)
+            done += k
+            if progress:
+                progress(done, sims)
+        reached = True
+        precision = None
+    else:
+        if precision is None or not 0 < precision < 0.5:
+            raise UsageError("--precision must be between 0 and 0.5")
+        merged = fs.run(min(FIRST_BATCH, max_sims), seed=seed)
+        width = widest(merged, fs.rounds)
+        while width > precision and merged.n < max_sims:
+            target = next_target(merged.n, width, precision, max_sims)
+            if progress:
+                progress(merged.n, target)
+            merged = merged.merge(fs.run(target - merged.n, seed=seed, first=merged.n))
+            width = widest(merged, fs.rounds)
+        reached = width <= precision
+    return FieldResult(cfg, fs.rounds, seed, merged, draw_points, precision, reached,
+                       time.perf_counter() - start)

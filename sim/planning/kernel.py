@@ -1,0 +1,425 @@
+"""Whole synthetic events from round 1, with per-record counts: the kernel behind ``drawsafe field``.
+
+Each simulation plays an event of ``n`` players round by round with the engine's own functions
+(:func:`drawsafe.engine.kernel.simulate_one` plays each round; the pairing is computed here first,
+exactly as ``simulate_one`` would, so with drops off a simulation reproduces
+:func:`drawsafe.simulation.generate.generate_event` move for move).  Rounds are played one call at a
+time because players drop between rounds (a measured rate by record), which the engine's kernel
+does not model, and because the last round needs its tables known in advance:
+
+- **last round**: after the base world is played (intentional draws by ``policy``), every table
+  whose players could still reach the cut is *flipped* (an intentional draw where it played, a
+  played match where it drew, from the table's own random numbers) and the standings ranked again,
+  as :mod:`drawsafe.engine.flips` does: P(cut | record before the last round, draws / wins / loses)
+  are interventions, not the rare natural draws.  Tables whose players both stay below the cut line
+  even with a win cannot change the cut (points rank first): their players miss it either way.
+- **the last two rounds**: the first table of each of the top ``probe_groups`` point groups of the
+  second-to-last round (chosen before its results, so unbiased) is replayed with an intentional
+  draw, and its two players draw again in the last round ("double draw").  Wins and losses in that
+  round are read from the base world (equal players: a played result is a coin toss), among the
+  players who stay for the last round (a player asking "if I win" is not leaving).
+
+Random numbers: the engine's streams ``(seed, s)``; drops use counters from :data:`DROP_BASE`,
+far from the engine's.  Outputs are integer counts per chunk, so any split gives the same sums.
+
+Record codes: ``(wins * (R + 1) + losses) * (R + 1) + draws``.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from drawsafe.engine import kernel as engine
+from drawsafe.engine.flips import contenders, in_cut
+from drawsafe.engine.results import play_match, win_probability
+from drawsafe.event import kinds
+from drawsafe.jit import kernel, parallel_kernel
+from drawsafe.pairing.swiss import pair_standings
+from drawsafe.rng import next_u64, next_uniform, stream
+from drawsafe.standings.order import refined_order
+from drawsafe.tiebreaks.values import REC_POINTS, remove_round, round_result
+
+DROP_BASE = np.uint64(1) << np.uint64(56)
+DROP_ROUND_SHIFT = np.uint64(24)
+
+#: Columns of the before-the-last-round counts (per record before the last round).
+BL_N, BL_DRAW_CUT, BL_WIN_N, BL_WIN_CUT, BL_LOSS_N, BL_LOSS_CUT, BL_PDRAW_N, BL_PDRAW_CUT, BL_CUT = range(9)
+BL_COLUMNS = 9
+#: Columns of the before-the-last-two counts (per record before the second-to-last round).
+B2_PROBE_N, B2_DD_CUT, B2_WIN_N, B2_WIN_CUT, B2_LOSS_N, B2_LOSS_CUT, B2_N, B2_CUT = range(8)
+B2_COLUMNS = 8
+
+
+@kernel
+def record_code(kind, gw, gl, p, nr, base):
+    """Player ``p``'s record after ``nr`` rounds as a code (see the module docstring)."""
+    w = 0
+    lo = 0
+    d = 0
+    for r in range(nr):
+        k = kind[p, r]
+        if k == kinds.ABSENT:
+            continue
+        res = round_result(k, gw[p, r], gl[p, r])
+        if res == kinds.WIN:
+            w += 1
+        elif res == kinds.DRAW:
+            d += 1
+        else:
+            lo += 1
+    return (w * base + lo) * base + d
+
+
+@kernel
+def pair_round_r(s, seed, r, last, standings_last, pairing, rec, opp, kind, gw, gl, gd, points,
+                 had_bye, award, act, plist, points_table, codes, flags, ratings, keys, pa, pb):
+    """Pair round ``r`` exactly as :func:`drawsafe.engine.kernel.simulate_one` does; returns the
+    number of tables (byes and awarded byes included, last)."""
+    state = stream(seed, s)
+    state[1] = np.uint64(r + 1) << engine.ROUND_SHIFT
+    awarded = 0
+    for i in range(plist.shape[0]):
+        if award[plist[i]] > r:
+            awarded += 1
+    pool = plist
+    if awarded > 0:
+        pool = np.empty(plist.shape[0] - awarded, dtype=np.int64)
+        k = 0
+        for i in range(plist.shape[0]):
+            if award[plist[i]] <= r:
+                pool[k] = plist[i]
+                k += 1
+    if last and standings_last:
+        order = engine.ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
+                                      ratings, pool, state, keys, pool.shape[0], 0, act)
+        m, bye, _ok = pair_standings(order, had_bye, opp, r, pa, pb)
+    else:
+        m, bye, _ok = engine.pair_round(pairing, state, pool, points, had_bye, opp, r, ratings, pa, pb)
+    if bye >= 0:
+        pa[m] = bye
+        pb[m] = -1
+        m += 1
+    if awarded > 0:
+        for i in range(plist.shape[0]):
+            if award[plist[i]] > r:
+                pa[m] = plist[i]
+                pb[m] = -1
+                m += 1
+    return m
+
+
+@kernel
+def drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec):
+    """After round ``r``: each active player drops with ``drop_rate[r, non-wins]``; returns the
+    active players."""
+    if drop_rate.shape[0] > r:
+        state = stream(seed, s)
+        cap = drop_rate.shape[1] - 1
+        for p in range(act.shape[0]):
+            if not act[p]:
+                continue
+            state[1] = DROP_BASE + (np.uint64(r) << DROP_ROUND_SHIFT) + np.uint64(p)
+            u = next_uniform(state)
+            wins = 0
+            for q in range(r + 1):
+                if kind[p, q] != kinds.ABSENT and round_result(kind[p, q], gw[p, q], gl[p, q]) == kinds.WIN:
+                    wins += 1
+            nonwins = min(rec[p, 1] - wins, cap)
+            if u < drop_rate[r, nonwins]:
+                act[p] = False
+    return np.flatnonzero(act).astype(np.int64)
+
+
+@parallel_kernel
+def run_field(seed, first, count, chunks, n, total, award, members, strength, model, draw_share, dcum,
+              dsc, wcum, wsc, codes, points_table, flags, ratings, pairing, standings_last, policy,
+              draw_points, top, bye_games, drop_rate, probe_groups, flip,
+              final_n, final_cut, final_sq, dropped_n, points_n, points_cut, line_hist, bubble_hist, bl, b2):
+    """Simulations ``first .. first + count - 1`` of whole events, in ``chunks`` parallel chunks.
+
+    Counts per chunk ``c`` (summed by the caller): ``final_n[c, code]`` players finishing with a
+    record (active at the end), ``final_cut[c, code]`` of them in the cut, ``final_sq[c, code]``
+    the sum over simulations of the squared count (for the interval of the mean), ``dropped_n[c, code]``
+    players who dropped (record when they left); ``points_n/points_cut[c, points]`` the same by
+    final points; ``line_hist[c, points]`` points of the last player in the cut,
+    ``bubble_hist[c, k]`` simulations with ``k`` players on that total missing the cut;
+    ``bl[c, code, BL_*]`` and ``b2[c, code, B2_*]`` (see the module docstring).
+    """
+    base = total + 1
+    win_pts = points_table[kinds.WIN]
+    draw_pts = points_table[kinds.DRAW]
+    last = total - 1
+    probe_round = total - 2
+    np.zeros((0, 3), dtype=np.int64)
+    for c in numba.prange(chunks):
+        lo = first + (count * c) // chunks
+        hi = first + (count * (c + 1)) // chunks
+        opp = np.empty((n, total), dtype=np.int32)
+        kind = np.empty((n, total), dtype=np.int8)
+        gw = np.empty((n, total), dtype=np.int8)
+        gl = np.empty((n, total), dtype=np.int8)
+        gd = np.empty((n, total), dtype=np.int8)
+        rec = np.empty((n, 4), dtype=np.int64)
+        work = engine.work_arrays(opp, kind, gw, gl, gd, rec, codes.shape[0], n + 1)
+        points, had_bye, keys, pa, pb, outcome = work[6], work[7], work[8], work[9], work[10], work[11]
+        act = np.empty(n, dtype=np.bool_)
+        # the state before the second-to-last round, for the double-draw probes
+        s_opp = np.empty_like(opp)
+        s_kind = np.empty_like(kind)
+        s_gw = np.empty_like(gw)
+        s_gl = np.empty_like(gl)
+        s_gd = np.empty_like(gd)
+        s_rec = np.empty_like(rec)
+        s_bye = np.empty(n, dtype=np.bool_)
+        s_act = np.empty(n, dtype=np.bool_)
+        pa2 = np.empty(n + 1, dtype=np.int64)
+        pb2 = np.empty(n + 1, dtype=np.int64)
+        pre_last = np.empty(n, dtype=np.int64)
+        code_last = np.empty(n, dtype=np.int64)
+        code2 = np.empty(n, dtype=np.int64)
+        base_cut = np.zeros(n, dtype=np.int8)
+        noise = np.empty(n, dtype=np.uint64)
+        score = np.empty(3, dtype=np.int64)
+        pair = np.empty(2, dtype=np.int8)
+        drawn = np.zeros(n + 1, dtype=np.bool_)
+        m2 = 0
+        m_last = 0
+        per_sim = np.zeros(final_n.shape[1], dtype=np.int64)
+        for s in range(lo, hi):
+            opp[:, :] = -1
+            kind[:, :] = 0
+            gw[:, :] = 0
+            gl[:, :] = 0
+            gd[:, :] = 0
+            rec[:, :] = 0
+            had_bye[:] = False
+            act[:] = True
+            plist = np.arange(n).astype(np.int64)
+            for r in range(total):
+                points[:] = rec[:, REC_POINTS]
+                if r == probe_round and probe_groups > 0:
+                    s_opp[:, :] = opp
+                    s_kind[:, :] = kind
+                    s_gw[:, :] = gw
+                    s_gl[:, :] = gl
+                    s_gd[:, :] = gd
+                    s_rec[:, :] = rec
+                    s_bye[:] = had_bye
+                    s_act[:] = act
+                m = pair_round_r(s, seed, r, r == last, standings_last, pairing, rec, opp, kind, gw, gl,
+                                 gd, points, had_bye, award, act, plist, points_table, codes, flags,
+                                 ratings, keys, pa, pb)
+                modes = np.zeros(m, dtype=np.int64)
+                if r == last:
+                    for p in range(n):
+                        pre_last[p] = rec[p, REC_POINTS]
+                        code_last[p] = record_code(kind, gw, gl, p, r, base)
+                    if policy != engine.NO_DRAWS and r > 0:
+                        engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
+                                                 draw_points, drawn)
+                        for t in range(m):
+                            if drawn[t]:
+                                modes[t] = engine.INTENTIONAL
+                if r == probe_round:
+                    for p in range(n):
+                        code2[p] = record_code(kind, gw, gl, p, r, base)
+                    m2 = m
+                    pa2[:m] = pa[:m]
+                    pb2[:m] = pb[:m]
+                order = engine.simulate_one(
+                    s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, r, r + 1,
+                    pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), np.zeros(m), strength,
+                    model, draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings, pairing,
+                    False, engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
+                    had_bye, keys, pa, pb, outcome)
+                m_last = m
+                if r < last:
+                    plist = drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec)
+            # the base world's final standings
+            placed = 0
+            line = -1
+            for i in range(order.shape[0]):
+                p = order[i]
+                base_cut[p] = 0
+            for i in range(order.shape[0]):
+                p = order[i]
+                if act[p] and placed < top:
+                    base_cut[p] = 1
+                    placed += 1
+                    line = rec[p, REC_POINTS]
+            missing = 0
+            for p in range(n):
+                code = record_code(kind, gw, gl, p, total, base)
+                if act[p]:
+                    final_n[c, code] += 1
+                    per_sim[code] += 1
+                    final_cut[c, code] += base_cut[p]
+                    points_n[c, rec[p, REC_POINTS]] += 1
+                    points_cut[c, rec[p, REC_POINTS]] += base_cut[p]
+                    if rec[p, REC_POINTS] == line and base_cut[p] == 0:
+                        missing += 1
+                else:
+                    dropped_n[c, code] += 1
+            for code in range(per_sim.shape[0]):
+                if per_sim[code] > 0:
+                    final_sq[c, code] += per_sim[code] * per_sim[code]
+                    per_sim[code] = 0
+            if line >= 0:
+                line_hist[c, line] += 1
+            bubble_hist[c, min(missing, bubble_hist.shape[1] - 1)] += 1
+            # before the second-to-last round, as it happened
+            if probe_round >= 0:
+                for p in range(n):
+                    # players who then dropped are left out: "if I win / lose" asks about one who stays
+                    if kind[p, probe_round] != kinds.PLAYED or not act[p]:
+                        continue
+                    k = code2[p]
+                    b2[c, k, B2_N] += 1
+                    b2[c, k, B2_CUT] += base_cut[p]
+                    res = round_result(kind[p, probe_round], gw[p, probe_round], gl[p, probe_round])
+                    if res == kinds.WIN:
+                        b2[c, k, B2_WIN_N] += 1
+                        b2[c, k, B2_WIN_CUT] += base_cut[p]
+                    elif res == kinds.LOSS:
+                        b2[c, k, B2_LOSS_N] += 1
+                        b2[c, k, B2_LOSS_CUT] += base_cut[p]
+            # the last round: every table that can matter flipped in turn
+            if flip:
+                state = stream(seed, s)
+                state[1] = engine.NOISE_DRAWS
+                for p in range(n):  # the noise the base ranking used for exact ties
+                    noise[p] = next_u64(state)
+                ntab = m_last
+                tables = np.zeros(ntab, dtype=np.int64)
+                k = 0
+                for t in range(ntab):
+                    b = pb[t]
+                    if b < 0:
+                        continue
+                    if max(pre_last[pa[t]], pre_last[b]) + win_pts >= line:
+                        tables[k] = t
+                        k += 1
+                tables = tables[:k]
+                cand = contenders(order, act, top, rec, members, tables, pa, pb, win_pts)
+                is_flip = np.zeros(ntab, dtype=np.bool_)
+                for j in range(k):
+                    is_flip[tables[j]] = True
+                for t in range(ntab):
+                    a = pa[t]
+                    b = pb[t]
+                    if b < 0:
+                        continue
+                    sa, sb, sd = gw[a, last], gl[a, last], gd[a, last]
+                    intentional = outcome[t] == engine.ID
+                    if not is_flip[t]:
+                        for q in range(2):
+                            p = a if q == 0 else b
+                            kk = code_last[p]
+                            bl[c, kk, BL_N] += 1
+                            if not intentional:
+                                res = round_result(kinds.PLAYED, gw[p, last], gl[p, last])
+                                col = BL_WIN_N if res == kinds.WIN else (BL_LOSS_N if res == kinds.LOSS else BL_PDRAW_N)
+                                bl[c, kk, col] += 1
+                        continue
+                    remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
+                    remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
+                    if intentional:
+                        st = stream(seed, s)
+                        st[1] = (np.uint64(last + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
+                            np.uint64(t) * engine.TABLE_STRIDE
+                        play_match(st, win_probability(model, strength, a, b), draw_share, dcum, dsc, wcum,
+                                   wsc, score)
+                    else:
+                        score[0] = 0
+                        score[1] = 0
+                        score[2] = 3
+                    engine.record(opp, kind, gw, gl, gd, rec, points_table, last, a, b, score[0], score[1],
+                                  score[2])
+                    flipped = refined_order(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags,
+                                            ratings, cand, noise, keys, 0, top, act)
+                    in_cut(flipped, act, top, a, b, pair)
+                    remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
+                    remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
+                    engine.record(opp, kind, gw, gl, gd, rec, points_table, last, a, b, sa, sb, sd)
+                    for q in range(2):
+                        p = a if q == 0 else b
+                        kk = code_last[p]
+                        bl[c, kk, BL_N] += 1
+                        bl[c, kk, BL_CUT] += base_cut[p]
+                        if intentional:  # the flip played it
+                            bl[c, kk, BL_DRAW_CUT] += base_cut[p]
+                            mine = np.int64(score[q])
+                            theirs = np.int64(score[1 - q])
+                            fcut = np.int64(pair[q])
+                        else:  # the flip drew it
+                            bl[c, kk, BL_DRAW_CUT] += pair[q]
+                            mine = np.int64(gw[p, last])
+                            theirs = np.int64(gl[p, last])
+                            fcut = np.int64(base_cut[p])
+                        if mine > theirs:
+                            bl[c, kk, BL_WIN_N] += 1
+                            bl[c, kk, BL_WIN_CUT] += fcut
+                        elif mine < theirs:
+                            bl[c, kk, BL_LOSS_N] += 1
+                            bl[c, kk, BL_LOSS_CUT] += fcut
+                        else:
+                            bl[c, kk, BL_PDRAW_N] += 1
+                            bl[c, kk, BL_PDRAW_CUT] += fcut
+            # the double-draw probes: the first table of each top point group of round total - 2
+            if probe_round >= 0 and probe_groups > 0:
+                done = 0
+                prev = 1 << 30
+                for t in range(m2):
+                    a = pa2[t]
+                    b = pb2[t]
+                    if b < 0 or done >= probe_groups:
+                        continue
+                    v = s_rec[a, REC_POINTS]
+                    if v >= prev:
+                        continue
+                    prev = v
+                    done += 1
+                    opp[:, :] = s_opp
+                    kind[:, :] = s_kind
+                    gw[:, :] = s_gw
+                    gl[:, :] = s_gl
+                    gd[:, :] = s_gd
+                    rec[:, :] = s_rec
+                    had_bye[:] = s_bye
+                    act[:] = s_act
+                    plist = np.flatnonzero(act).astype(np.int64)
+                    points[:] = rec[:, REC_POINTS]
+                    modes = np.zeros(m2, dtype=np.int64)
+                    modes[t] = engine.INTENTIONAL
+                    engine.simulate_one(
+                        s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, probe_round,
+                        probe_round + 1, pa2[:m2].copy(), pb2[:m2].copy(), modes, np.zeros((m2, 3), dtype=np.int64),
+                        np.zeros(m2), strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings,
+                        pairing, False, engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec,
+                        points, had_bye, keys, pa, pb, outcome)
+                    plist = drop_players(s, seed, probe_round, kind, gw, gl, act, drop_rate, win_pts, rec)
+                    points[:] = rec[:, REC_POINTS]
+                    m = pair_round_r(s, seed, last, True, standings_last, pairing, rec, opp, kind, gw, gl,
+                                     gd, points, had_bye, award, act, plist, points_table, codes, flags,
+                                     ratings, keys, pa, pb)
+                    modes = np.zeros(m, dtype=np.int64)
+                    if policy != engine.NO_DRAWS:
+                        engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
+                                                 draw_points, drawn)
+                    for u in range(m):
+                        probe = pa[u] == a or pa[u] == b or pb[u] == a or pb[u] == b
+                        if pb[u] >= 0 and (probe or (policy != engine.NO_DRAWS and drawn[u])):
+                            modes[u] = engine.INTENTIONAL
+                    order = engine.simulate_one(
+                        s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, last, total,
+                        pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), np.zeros(m), strength, model,
+                        draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings, pairing, False,
+                        engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
+                        had_bye, keys, pa, pb, outcome)
+                    in_cut(order, act, top, a, b, pair)
+                    for q in range(2):
+                        p = a if q == 0 else b
+                        if not act[p]:
+                            continue
+                        b2[c, code2[p], B2_PROBE_N] += 1
+                        b2[c, code2[p], B2_DD_CUT] += pair[q]

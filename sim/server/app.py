@@ -1,0 +1,237 @@
+"""The ASGI application: the JSON API and the phone pages over :class:`~drawsafe.server.service.Service`.
+
+:func:`create_app` builds it; ``drawsafe serve`` runs it with uvicorn.  Every error is a one-line
+JSON ``{"error": ...}`` (API) or the same sentence on the page (HTML): 400 bad input, 403 wrong edit
+token, 404 unknown event, 413 over a size limit, 422 bad options, 503 busy (Retry-After) or over the
+job time.  Never a traceback, never a 500 from any input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+from drawsafe.errors import DrawsafeError, InputError
+from drawsafe.server import openapi, pages
+from drawsafe.server.config import ServerConfig
+from drawsafe.server.jobs import JobTimeout, QueueFull
+from drawsafe.server.middleware import CSP_REPORT, BodyTooLarge, Guard
+from drawsafe.server.options import COMMANDS, OptionError
+from drawsafe.server.service import Service, TooLarge, Unexpected, label
+from drawsafe.server.warm import warm
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+log = logging.getLogger("drawsafe.server")
+
+
+class Refused(Exception):
+    """An HTTP error with its one-line message."""
+
+    def __init__(self, status: int, message: str, headers: dict | None = None):
+        self.status, self.message, self.headers = status, message, headers or {}
+        super().__init__(message)
+
+
+#: The errors a route turns into a status and one line; anything else is a bug, answered by
+#: ``on_error`` (400, one line, the trace in the log).
+HANDLED = (Refused, QueueFull, JobTimeout, TooLarge, BodyTooLarge, OptionError, DrawsafeError, HTTPException)
+
+
+def status_of(e: BaseException) -> tuple[int, str, dict]:
+    """The HTTP status, the one-line message and extra headers for an error."""
+    if isinstance(e, Refused):
+        return e.status, e.message, e.headers
+    if isinstance(e, QueueFull):
+        return 503, str(e), {"Retry-After": str(e.retry_after)}
+    if isinstance(e, JobTimeout):
+        return 503, str(e), {}
+    if isinstance(e, (TooLarge, BodyTooLarge)):
+        return 413, str(e) or "the request body is over this server's limit", {}
+    if isinstance(e, OptionError):
+        return 422, str(e), {}
+    if isinstance(e, (InputError, Unexpected)):
+        return 400, str(e), {}
+    if isinstance(e, DrawsafeError):  # UsageError: options the event cannot satisfy
+        return 422, str(e), {}
+    if isinstance(e, HTTPException):
+        return e.status_code, str(e.detail), {}
+    raise e
+
+
+def error_json(e: BaseException) -> JSONResponse:
+    status, message, headers = status_of(e)
+    return JSONResponse({"error": message}, status, headers=headers)
+
+
+async def read_upload(request: Request, max_body: int, page: bool = True) -> tuple[bytes, str, dict]:
+    """The event file of a request: a multipart field ``file`` (or ``text``, pasted), else the
+    raw body; its display name; the other form fields.  Uploads stay in memory (Starlette spools
+    parts over 1 MB to a temporary file, deleted when the form is closed).  For the API
+    (``page=False``) only multipart bodies are forms: ``curl --data-binary @event.json`` labels
+    the raw file as urlencoded."""
+    kind = request.headers.get("content-type", "")
+    forms = ("multipart/form-data", "application/x-www-form-urlencoded") if page else ("multipart/form-data",)
+    if kind.startswith(forms):
+        try:
+            form = await request.form(max_files=2, max_fields=50, max_part_size=max_body)
+        except HTTPException as e:
+            raise Refused(400, f"the form could not be read: {e.detail}") from None
+        try:
+            fields = {k: v for k, v in form.items() if isinstance(v, str)}
+            upload = form.get("file")
+            if isinstance(upload, UploadFile) and upload.filename:
+                raw = await upload.read()
+                if raw:
+                    return raw, label(upload.filename), fields
+            text = fields.pop("text", "")
+            if text.strip():
+                return text.encode("utf-8", "surrogatepass"), "pasted text", fields
+            return b"", "upload", fields
+        finally:
+            await form.close()
+    return await request.body(), label(request.query_params.get("filename")), {}
+
+
+def query_of(request: Request) -> dict:
+    return dict(request.query_params)
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    config = config or ServerConfig()
+    service = Service(config)
+
+    async def need_file(raw: bytes, name: str) -> None:
+        if not raw.strip():
+            raise InputError(name, None, "no event file given",
+                             "send the file as the request body or as a multipart field named 'file'")
+
+    # --- API
+    async def api_command(request: Request):
+        command = request.path_params["command"]
+        try:
+            if command not in COMMANDS:
+                raise Refused(404, f"no such command {command!r}; use one of {', '.join(COMMANDS)}")
+            o = service.options(command, query_of(request))
+            raw, name, _ = await read_upload(request, config.max_body, page=False)
+            await need_file(raw, name)
+            result = await service.ask(command, raw, name, o)
+        except HANDLED as e:
+            return error_json(e)
+        return answer_response(result)
+
+    async def api_publish(request: Request):
+        try:
+            raw, name, _ = await read_upload(request, config.max_body, page=False)
+            await need_file(raw, name)
+            event_id, token, info = await service.publish(raw, name, query_of(request))
+        except HANDLED as e:
+            return error_json(e)
+        return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
+                             "edit_token": token, "name": info.name, "players": info.players,
+                             "after_round": info.after_round, "total_rounds": info.total_rounds}, 201)
+
+    async def api_event(request: Request):
+        event_id = request.path_params["event_id"]
+        try:
+            stored = await run_in_threadpool(service.store.get, event_id)
+            if stored is None:
+                raise Refused(404, f"no published event {event_id!r} (it may have expired)")
+            if request.method == "GET":
+                return JSONResponse({"id": stored.id, "name": stored.name, "version": stored.version,
+                                     "updated": stored.updated, "expires": stored.expires,
+                                     "options": stored.options})
+            token = edit_token(request)
+            if not await run_in_threadpool(service.store.check_token, event_id, token):
+                raise Refused(403, "wrong or missing edit token (send it as 'Authorization: Bearer TOKEN')")
+            raw, name, _ = await read_upload(request, config.max_body, page=False)
+            await need_file(raw, name)
+            query = {k: v for k, v in query_of(request).items() if k != "token"}
+            version, info = await service.replace(event_id, raw, name, query)
+        except HANDLED as e:
+            return error_json(e)
+        return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
+                             "version": version, "name": info.name, "after_round": info.after_round})
+
+    async def api_event_command(request: Request):
+        event_id, command = request.path_params["event_id"], request.path_params["command"]
+        try:
+            if command not in COMMANDS:
+                raise Refused(404, f"no such command {command!r}; use one of {', '.join(COMMANDS)}")
+            stored = await run_in_threadpool(service.store.get, event_id)
+            if stored is None:
+                raise Refused(404, f"no published event {event_id!r} (it may have expired)")
+            o = service.options(command, query_of(request), stored.options)
+            result = await service.ask(command, stored.content, stored.filename, o)
+        except HANDLED as e:
+            return error_json(e)
+        return answer_response(result)
+
+    async def api_status(request: Request):
+        return JSONResponse(service.jobs.status() | {"unexpected_errors": service.unexpected})
+
+    async def healthz(request: Request):
+        return JSONResponse({"status": "ok", "threading_layer": app.state.threading_layer})
+
+    async def api_openapi(request: Request):
+        return JSONResponse(openapi.document())
+
+    routes = [
+        Route("/healthz", healthz),
+        Route("/api/openapi.json", api_openapi),
+        Route("/api/status", api_status),
+        Route("/api/events", api_publish, methods=["POST"]),
+        Route("/api/events/{event_id}", api_event, methods=["GET", "PUT"]),
+        Route("/api/events/{event_id}/{command}", api_event_command, methods=["GET"]),
+        Route("/api/{command}", api_command, methods=["POST"]),
+        *pages.routes(service, read_upload),
+        Mount("/static", StaticFiles(packages=[("drawsafe.server", "static")]), name="static"),
+    ]
+
+    async def on_error(request: Request, exc: Exception):
+        try:
+            status, message, headers = status_of(exc)
+        except Exception:
+            log.exception("unexpected error on %s %s", request.method, request.url.path)
+            status, message, headers = 400, "the request could not be handled", {}
+        if request.url.path.startswith("/api/") or request.url.path == "/healthz":
+            return JSONResponse({"error": message}, status, headers=headers)
+        return pages.error_page(request, status, message, headers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        app.state.threading_layer = "not warmed"
+        if config.warm:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            app.state.threading_layer = await loop.run_in_executor(None, service.jobs.run_now, lambda progress: warm())
+            log.info("kernels warm (numba threading layer: %s)", app.state.threading_layer)
+        yield
+
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={Exception: on_error, HTTPException: on_error, BodyTooLarge: on_error})
+    app.state.service = service
+    app.state.threading_layer = "not warmed"
+    guarded = Guard(app, config.max_body)
+    guarded.service, guarded.starlette = service, app
+    return guarded
+
+
+def answer_response(result) -> Response:
+    if result.html is not None:
+        return HTMLResponse(result.html, headers={"Content-Security-Policy": CSP_REPORT})
+    return Response(result.json_text() + "\n", media_type="application/json")
+
+
+def edit_token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.headers.get("x-edit-token") or request.query_params.get("token")

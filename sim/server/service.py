@@ -1,0 +1,148 @@
+"""What the HTTP layer asks of the library: questions on an event's bytes, through the job queue,
+and published events in the store.  No HTTP here: errors are exceptions the routes map to codes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import re
+from dataclasses import dataclass
+
+from drawsafe.errors import DrawsafeError, InputError, UsageError
+from drawsafe.api import open_event
+from drawsafe.event.context import EventContext
+from drawsafe.server.config import ServerConfig
+from drawsafe.server.jobs import JobQueue, JobTimeout
+from drawsafe.server.options import OptionError, parse_options
+from drawsafe.server.questions import Answer, answer
+from drawsafe.server.store import EventStore
+
+log = logging.getLogger("drawsafe.server")
+
+#: The options a publisher chooses, kept with the event as defaults for every question.
+PUBLISHED = ("top", "rules", "format")
+
+
+class TooLarge(DrawsafeError):
+    """The body or the event is over a server limit (HTTP 413)."""
+
+
+class Unexpected(DrawsafeError):
+    """The library failed in a way it does not report on purpose (a bug; logged, HTTP 400)."""
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """What the event page shows before any simulation."""
+
+    name: str
+    players: int
+    after_round: int
+    total_rounds: int
+    rounds_left: int
+    rules: str
+    has_standings: bool
+    names: tuple[str, ...]
+
+
+def label(filename: str | None) -> str:
+    """A safe display name for an upload: its base name, plain characters only."""
+    if not filename:
+        return "upload"
+    base = re.split(r"[\\/]", filename)[-1]
+    base = re.sub(r"[^A-Za-z0-9._ ()+-]", "_", base).strip(" .")[:80]
+    return base or "upload"
+
+
+class Service:
+    def __init__(self, config: ServerConfig):
+        self.config = config
+        self.store = EventStore(config.data_dir, config.expire_days * 24 * 3600)
+        self.jobs = JobQueue(config.max_queue, config.job_time, config.cache_entries)
+        self.unexpected = 0
+
+    # --- questions
+    def options(self, command: str, query: dict, base: dict | None = None) -> dict:
+        return parse_options(command, query, base, self.config.max_sims)
+
+    def open(self, raw: bytes, name: str, o: dict) -> EventContext:
+        if len(raw) > self.config.max_body:
+            raise TooLarge(f"{name}: the file is larger than this server's limit of "
+                           f"{self.config.max_body:,} bytes")
+        ctx = open_event(raw, name=name, format=o.get("format", "auto"), rules=o.get("rules"),
+                         rounds=o.get("rounds"), after_round=o.get("after_round"), tiebreaks=o.get("tiebreaks"))
+        if ctx.snapshot.players > self.config.max_players:
+            raise TooLarge(f"{name}: {ctx.snapshot.players:,} players is over this server's limit of "
+                           f"{self.config.max_players:,}")
+        return ctx
+
+    async def ask(self, command: str, raw: bytes, name: str, o: dict) -> Answer:
+        """``drawsafe COMMAND --json`` on these bytes (cached, de-duplicated, queued)."""
+        key = "|".join((command, hashlib.sha256(raw).hexdigest(), name,
+                        json.dumps(o, sort_keys=True, default=str)))
+
+        def job(progress):
+            return self._guard(name, lambda: answer(command, self.open(raw, name, o), o, progress, name))
+
+        return await self.jobs.submit(key, job, command)
+
+    async def info(self, raw: bytes, name: str, o: dict) -> EventInfo:
+        """The event's name, size and round (validates the file and the options)."""
+        event_options = {k: o.get(k) for k in ("format", "rules", "rounds", "after_round", "tiebreaks")}
+        key = "|".join(("info", hashlib.sha256(raw).hexdigest(), name,
+                        json.dumps(event_options, sort_keys=True)))
+
+        def job(progress):
+            def read():
+                ctx = self.open(raw, name, event_options)
+                s = ctx.snapshot
+                return EventInfo(ctx.event.name, s.players, s.after_round, s.total_rounds, s.rounds_left,
+                                 ctx.rules.name, bool(ctx.event.standings), tuple(s.names))
+            return self._guard(name, read)
+
+        return await self.jobs.submit(key, job, "info")
+
+    def _guard(self, name: str, fn):
+        try:
+            return fn()
+        except (DrawsafeError, OptionError, JobTimeout):
+            raise
+        except Exception as e:
+            self.unexpected += 1
+            log.exception("unexpected error on %s", name)
+            raise Unexpected(f"{name}: the file could not be analysed ({type(e).__name__}); it may be "
+                             "malformed; please report this file to the drawsafe developers") from None
+
+    # --- published events
+    async def publish(self, raw: bytes, name: str, query: dict) -> tuple[str, str, EventInfo]:
+        o = published_options(query)
+        info = await self.info(raw, name, o)
+        event_id, token = self.store.publish(name, raw, o, info.name)
+        self.store.purge()
+        return event_id, token, info
+
+    async def replace(self, event_id: str, raw: bytes, name: str, query: dict) -> tuple[int, EventInfo]:
+        stored = self.store.get(event_id)
+        o = published_options(query, stored.options if stored else None)
+        info = await self.info(raw, name, o)
+        return self.store.replace(event_id, name, raw, o, info.name), info
+
+
+def published_options(query: dict, base: dict | None = None) -> dict:
+    """The publisher's choices (top, rules, format), checked like every option: from ``query``,
+    else ``base`` (the event's current choices, on an update), else the defaults.  An empty
+    ``rules`` means "as the file says"."""
+    unknown = set(query) - set(PUBLISHED) - {"filename"}
+    if unknown:
+        raise OptionError(f"unknown option {min(unknown)!r} for a published event; it takes "
+                          f"{', '.join(PUBLISHED)}")
+    given = {k: v for k, v in query.items() if k in PUBLISHED and not (k == "rules" and v == "")}
+    o = parse_options("draw", given, base)
+    if query.get("rules") == "":
+        o["rules"] = None
+    return {k: o[k] for k in PUBLISHED}
+
+
+__all__ = ["EventInfo", "InputError", "Service", "TooLarge", "Unexpected", "UsageError", "label"]
