@@ -168,13 +168,11 @@ class FieldSimulator:
                           np.zeros((chunks, v), np.int64), np.zeros((chunks, cfg.players + 1), np.int64),
                           np.zeros((chunks, c, fk.BL_COLUMNS), np.int64),
                           np.zeros((chunks, c, fk.B2_COLUMNS), np.int64))
-        dcum, dsc, wcum, wsc = s.tables_
-        res = s.config.results
-        fk.run_field(np.uint64(seed % 2**64), first, n, chunks, cfg.players, self.rounds, s.award, s.members,
-                     s.strength, res.code, res.draw_share, dcum, dsc, wcum, wsc, s.codes, s.points_table,
-                     s.flags, s.ratings, engine.pairing_selector(s.pairing), s.standings_last, policy,
-                     draw_points, cfg.top, s.bye_games, self.drop_rate, probes, flip,
-                     *(getattr(out, a) for a in FieldCounts.ARRAYS))
+        # the Simulator's bundles of the snapshot of no round played (drawsafe.engine.inputs)
+        options = fk.FieldOptions(self.drop_rate, int(probes), bool(flip))
+        counts = fk.FieldOutputs(*(getattr(out, a) for a in fk.FieldOutputs._fields))
+        fk.run_field(np.uint64(seed % 2**64), first, n, chunks, s.field, s.match, s.kernel_rules,
+                     s.plan(policy, draw_points), options, counts)
         for a in FieldCounts.ARRAYS:
             setattr(out, a, getattr(out, a).sum(axis=0))
         return out

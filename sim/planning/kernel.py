@@ -27,15 +27,17 @@ Record codes: ``(wins * (R + 1) + losses) * (R + 1) + draws``.
 
 from __future__ import annotations
 
-import numba
+from collections import namedtuple
+
 import numpy as np
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import contenders, in_cut
+from drawsafe.engine.inputs import Field, FirstTables, Plan
 from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds
-from drawsafe.jit import kernel, parallel_kernel
+from drawsafe.jit import in_chunks, kernel
 from drawsafe.pairing.swiss import pair_standings
-from drawsafe.rng import next_u64, next_uniform, stream
+from drawsafe.rng import next_uniform, stream
 from drawsafe.standings.order import refined_order
 from drawsafe.tiebreaks.values import REC_POINTS, remove_round, round_result
 
@@ -48,6 +50,15 @@ BL_COLUMNS = 9
 #: Columns of the before-the-last-two counts (per record before the second-to-last round).
 B2_PROBE_N, B2_DD_CUT, B2_WIN_N, B2_WIN_CUT, B2_LOSS_N, B2_LOSS_CUT, B2_N, B2_CUT = range(8)
 B2_COLUMNS = 8
+
+#: What :func:`run_field` does besides playing the event: ``drop_rate[r, non-wins]`` (the drops
+#: after round ``r``, :func:`drop_players`), the double-draw probes of the top ``probe_groups``
+#: point groups, and whether the last round's tables are flipped (``flip``).
+FieldOptions = namedtuple("FieldOptions", "drop_rate probe_groups flip")
+
+#: What :func:`run_field` counts, per chunk ``c`` (first index): see that function.
+FieldOutputs = namedtuple("FieldOutputs", "final_n final_cut final_sq dropped_n points_n points_cut line_hist "
+                                          "bubble_hist bl b2")
 
 
 @kernel
@@ -71,10 +82,12 @@ def record_code(kind, gw, gl, p, nr, base):
 
 
 @kernel
-def pair_round_r(s, seed, r, last, standings_last, pairing, rec, opp, kind, gw, gl, gd, points,
-                 had_bye, award, act, plist, points_table, codes, flags, ratings, keys, pa, pb):
-    """Pair round ``r`` exactly as :func:`drawsafe.engine.kernel.simulate_one` does; returns the
-    number of tables (byes and awarded byes included, last)."""
+def pair_round_r(s, seed, r, last, field, act, plist, rules, plan, work):
+    """Pair round ``r`` of ``work`` (the players ``plist``, still playing: ``act``) into ``work.pa`` v
+    ``work.pb`` exactly as :func:`drawsafe.engine.kernel.simulate_one` does (``last``: the last
+    round, paired by standings when ``plan.standings_last``); returns the number of tables (byes
+    and awarded byes included, last)."""
+    award, pa, pb = field.award, work.pa, work.pb
     state = stream(seed, s)
     state[1] = np.uint64(r + 1) << engine.ROUND_SHIFT
     awarded = 0
@@ -89,12 +102,12 @@ def pair_round_r(s, seed, r, last, standings_last, pairing, rec, opp, kind, gw, 
             if award[plist[i]] <= r:
                 pool[k] = plist[i]
                 k += 1
-    if last and standings_last:
-        order = engine.ranked_players(rec, opp, kind, gw, gl, gd, r, points_table, codes, flags,
-                                      ratings, pool, state, keys, pool.shape[0], 0, act)
-        m, bye, _ok = pair_standings(order, had_bye, opp, r, pa, pb)
+    if last and plan.standings_last:
+        order = engine.ranked_players(work, r, rules, field.ratings, pool, state, pool.shape[0], 0, act)
+        m, bye, _ok = pair_standings(order, work.had_bye, work.opp, r, pa, pb)
     else:
-        m, bye, _ok = engine.pair_round(pairing, state, pool, points, had_bye, opp, r, ratings, pa, pb)
+        m, bye, _ok = engine.pair_round(plan.pairing, state, pool, work.points, work.had_bye, work.opp, r,
+                                        field.ratings, pa, pb)
     if bye >= 0:
         pa[m] = bye
         pb[m] = -1
@@ -130,296 +143,299 @@ def drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec):
     return np.flatnonzero(act).astype(np.int64)
 
 
-@parallel_kernel
-def run_field(seed, first, count, chunks, n, total, award, members, strength, model, draw_share, dcum,
-              dsc, wcum, wsc, codes, points_table, flags, ratings, pairing, standings_last, policy,
-              draw_points, top, bye_games, drop_rate, probe_groups, flip,
-              final_n, final_cut, final_sq, dropped_n, points_n, points_cut, line_hist, bubble_hist, bl, b2):
-    """Simulations ``first .. first + count - 1`` of whole events, in ``chunks`` parallel chunks.
+@kernel
+def play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work):
+    """Play round ``r`` alone: its ``m`` tables ``work.pa`` v ``work.pb`` (``modes``: engine.FREE,
+    engine.INTENTIONAL) with :func:`drawsafe.engine.kernel.simulate_one`, the rounds so far being
+    ``work`` itself (``act`` the players still playing, ``plist`` their indices); returns the order
+    after the round, exact down to the first ``plan.top`` active players.  One kernel for the
+    three calls of :func:`field_chunk` (simulate_one is inlined into it once)."""
+    tables = FirstTables(work.pa[:m].copy(), work.pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64),
+                         np.zeros(m))
+    now = Field(work.opp, work.kind, work.gw, work.gl, work.gd, work.rec, work.had_bye, field.award, act, plist,
+                field.members, field.ratings)
+    one = Plan(r, r + 1, plan.top, np.int64(-1), plan.pairing, False, np.int64(engine.NO_DRAWS), np.int64(0),
+               plan.future_p)
+    return engine.simulate_one(s, seed, now, tables, model, rules, one, 0, False, work)
 
-    Counts per chunk ``c`` (summed by the caller): ``final_n[c, code]`` players finishing with a
-    record (active at the end), ``final_cut[c, code]`` of them in the cut, ``final_sq[c, code]``
-    the sum over simulations of the squared count (for the interval of the mean), ``dropped_n[c, code]``
-    players who dropped (record when they left); ``points_n/points_cut[c, points]`` the same by
-    final points; ``line_hist[c, points]`` points of the last player in the cut,
-    ``bubble_hist[c, k]`` simulations with ``k`` players on that total missing the cut;
-    ``bl[c, code, BL_*]`` and ``b2[c, code, B2_*]`` (see the module docstring).
-    """
+
+@kernel
+def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
+    """Simulations ``lo .. hi - 1`` of :func:`run_field` into chunk ``c``'s counts (its rows of
+    ``out`` only)."""
+    final_n, final_cut, final_sq, dropped_n = out.final_n, out.final_cut, out.final_sq, out.dropped_n
+    points_n, points_cut, line_hist, bubble_hist = out.points_n, out.points_cut, out.line_hist, out.bubble_hist
+    bl, b2 = out.bl, out.b2
+    drop_rate, probe_groups, flip = options.drop_rate, options.probe_groups, options.flip
+    points_table = rules.points_table
+    n, total, top = field.opp.shape[0], plan.total, plan.top
+    policy, draw_points = plan.future_policy, plan.draw_points
     base = total + 1
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     last = total - 1
     probe_round = total - 2
-    np.zeros((0, 3), dtype=np.int64)
-    for c in numba.prange(chunks):
-        lo = first + (count * c) // chunks
-        hi = first + (count * (c + 1)) // chunks
-        opp = np.empty((n, total), dtype=np.int32)
-        kind = np.empty((n, total), dtype=np.int8)
-        gw = np.empty((n, total), dtype=np.int8)
-        gl = np.empty((n, total), dtype=np.int8)
-        gd = np.empty((n, total), dtype=np.int8)
-        rec = np.empty((n, 4), dtype=np.int64)
-        work = engine.work_arrays(opp, kind, gw, gl, gd, rec, codes.shape[0], n + 1)
-        points, had_bye, keys, pa, pb, outcome = work[6], work[7], work[8], work[9], work[10], work[11]
-        act = np.empty(n, dtype=np.bool_)
-        # the state before the second-to-last round, for the double-draw probes
-        s_opp = np.empty_like(opp)
-        s_kind = np.empty_like(kind)
-        s_gw = np.empty_like(gw)
-        s_gl = np.empty_like(gl)
-        s_gd = np.empty_like(gd)
-        s_rec = np.empty_like(rec)
-        s_bye = np.empty(n, dtype=np.bool_)
-        s_act = np.empty(n, dtype=np.bool_)
-        pa2 = np.empty(n + 1, dtype=np.int64)
-        pb2 = np.empty(n + 1, dtype=np.int64)
-        pre_last = np.empty(n, dtype=np.int64)
-        code_last = np.empty(n, dtype=np.int64)
-        code2 = np.empty(n, dtype=np.int64)
-        base_cut = np.zeros(n, dtype=np.int8)
-        noise = np.empty(n, dtype=np.uint64)
-        score = np.empty(3, dtype=np.int64)
-        pair = np.empty(2, dtype=np.int8)
-        drawn = np.zeros(n + 1, dtype=np.bool_)
-        m2 = 0
-        m_last = 0
-        per_sim = np.zeros(final_n.shape[1], dtype=np.int64)
-        for s in range(lo, hi):
-            opp[:, :] = -1
-            kind[:, :] = 0
-            gw[:, :] = 0
-            gl[:, :] = 0
-            gd[:, :] = 0
-            rec[:, :] = 0
-            had_bye[:] = False
-            act[:] = True
-            plist = np.arange(n).astype(np.int64)
-            for r in range(total):
-                points[:] = rec[:, REC_POINTS]
-                if r == probe_round and probe_groups > 0:
-                    s_opp[:, :] = opp
-                    s_kind[:, :] = kind
-                    s_gw[:, :] = gw
-                    s_gl[:, :] = gl
-                    s_gd[:, :] = gd
-                    s_rec[:, :] = rec
-                    s_bye[:] = had_bye
-                    s_act[:] = act
-                m = pair_round_r(s, seed, r, r == last, standings_last, pairing, rec, opp, kind, gw, gl,
-                                 gd, points, had_bye, award, act, plist, points_table, codes, flags,
-                                 ratings, keys, pa, pb)
-                modes = np.zeros(m, dtype=np.int64)
-                if r == last:
-                    for p in range(n):
-                        pre_last[p] = rec[p, REC_POINTS]
-                        code_last[p] = record_code(kind, gw, gl, p, r, base)
-                    if policy != engine.NO_DRAWS and r > 0:
-                        engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
-                                                 draw_points, drawn)
-                        for t in range(m):
-                            if drawn[t]:
-                                modes[t] = engine.INTENTIONAL
-                if r == probe_round:
-                    for p in range(n):
-                        code2[p] = record_code(kind, gw, gl, p, r, base)
-                    m2 = m
-                    pa2[:m] = pa[:m]
-                    pb2[:m] = pb[:m]
-                order = engine.simulate_one(
-                    s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, r, r + 1,
-                    pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), np.zeros(m), strength,
-                    model, draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings, pairing,
-                    False, engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
-                    had_bye, keys, pa, pb, outcome)
-                m_last = m
-                if r < last:
-                    plist = drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec)
-            # the base world's final standings
-            placed = 0
-            line = -1
-            for i in range(order.shape[0]):
-                p = order[i]
-                base_cut[p] = 0
-            for i in range(order.shape[0]):
-                p = order[i]
-                if act[p] and placed < top:
-                    base_cut[p] = 1
-                    placed += 1
-                    line = rec[p, REC_POINTS]
-            missing = 0
-            for p in range(n):
-                code = record_code(kind, gw, gl, p, total, base)
-                if act[p]:
-                    final_n[c, code] += 1
-                    per_sim[code] += 1
-                    final_cut[c, code] += base_cut[p]
-                    points_n[c, rec[p, REC_POINTS]] += 1
-                    points_cut[c, rec[p, REC_POINTS]] += base_cut[p]
-                    if rec[p, REC_POINTS] == line and base_cut[p] == 0:
-                        missing += 1
-                else:
-                    dropped_n[c, code] += 1
-            for code in range(per_sim.shape[0]):
-                if per_sim[code] > 0:
-                    final_sq[c, code] += per_sim[code] * per_sim[code]
-                    per_sim[code] = 0
-            if line >= 0:
-                line_hist[c, line] += 1
-            bubble_hist[c, min(missing, bubble_hist.shape[1] - 1)] += 1
-            # before the second-to-last round, as it happened
-            if probe_round >= 0:
+    work = engine.work_arrays(field, rules.codes.shape[0], n + 1)
+    opp, kind, gw, gl, gd, rec = work.opp, work.kind, work.gw, work.gl, work.gd, work.rec
+    points, had_bye, pa, pb, outcome = work.points, work.had_bye, work.pa, work.pb, work.outcome
+    act = np.empty(n, dtype=np.bool_)
+    # the state before the second-to-last round, for the double-draw probes
+    s_opp = np.empty_like(opp)
+    s_kind = np.empty_like(kind)
+    s_gw = np.empty_like(gw)
+    s_gl = np.empty_like(gl)
+    s_gd = np.empty_like(gd)
+    s_rec = np.empty_like(rec)
+    s_bye = np.empty(n, dtype=np.bool_)
+    s_act = np.empty(n, dtype=np.bool_)
+    pa2 = np.empty(n + 1, dtype=np.int64)
+    pb2 = np.empty(n + 1, dtype=np.int64)
+    pre_last = np.empty(n, dtype=np.int64)
+    code_last = np.empty(n, dtype=np.int64)
+    code2 = np.empty(n, dtype=np.int64)
+    base_cut = np.zeros(n, dtype=np.int8)
+    score = np.empty(3, dtype=np.int64)
+    pair = np.empty(2, dtype=np.int8)
+    drawn = np.zeros(n + 1, dtype=np.bool_)
+    m2 = 0
+    m_last = 0
+    per_sim = np.zeros(final_n.shape[1], dtype=np.int64)
+    for s in range(lo, hi):
+        opp[:, :] = -1
+        kind[:, :] = 0
+        gw[:, :] = 0
+        gl[:, :] = 0
+        gd[:, :] = 0
+        rec[:, :] = 0
+        had_bye[:] = False
+        act[:] = True
+        plist = np.arange(n).astype(np.int64)
+        for r in range(total):
+            points[:] = rec[:, REC_POINTS]
+            if r == probe_round and probe_groups > 0:
+                s_opp[:, :] = opp
+                s_kind[:, :] = kind
+                s_gw[:, :] = gw
+                s_gl[:, :] = gl
+                s_gd[:, :] = gd
+                s_rec[:, :] = rec
+                s_bye[:] = had_bye
+                s_act[:] = act
+            m = pair_round_r(s, seed, r, r == last, field, act, plist, rules, plan, work)
+            modes = np.zeros(m, dtype=np.int64)
+            if r == last:
                 for p in range(n):
-                    # players who then dropped are left out: "if I win / lose" asks about one who stays
-                    if kind[p, probe_round] != kinds.PLAYED or not act[p]:
-                        continue
-                    k = code2[p]
-                    b2[c, k, B2_N] += 1
-                    b2[c, k, B2_CUT] += base_cut[p]
-                    res = round_result(kind[p, probe_round], gw[p, probe_round], gl[p, probe_round])
-                    if res == kinds.WIN:
-                        b2[c, k, B2_WIN_N] += 1
-                        b2[c, k, B2_WIN_CUT] += base_cut[p]
-                    elif res == kinds.LOSS:
-                        b2[c, k, B2_LOSS_N] += 1
-                        b2[c, k, B2_LOSS_CUT] += base_cut[p]
-            # the last round: every table that can matter flipped in turn
-            if flip:
-                state = stream(seed, s)
-                state[1] = engine.NOISE_DRAWS
-                for p in range(n):  # the noise the base ranking used for exact ties
-                    noise[p] = next_u64(state)
-                ntab = m_last
-                tables = np.zeros(ntab, dtype=np.int64)
-                k = 0
-                for t in range(ntab):
-                    b = pb[t]
-                    if b < 0:
-                        continue
-                    if max(pre_last[pa[t]], pre_last[b]) + win_pts >= line:
-                        tables[k] = t
-                        k += 1
-                tables = tables[:k]
-                cand = contenders(order, act, top, rec, members, tables, pa, pb, win_pts)
-                is_flip = np.zeros(ntab, dtype=np.bool_)
-                for j in range(k):
-                    is_flip[tables[j]] = True
-                for t in range(ntab):
-                    a = pa[t]
-                    b = pb[t]
-                    if b < 0:
-                        continue
-                    sa, sb, sd = gw[a, last], gl[a, last], gd[a, last]
-                    intentional = outcome[t] == engine.ID
-                    if not is_flip[t]:
-                        for q in range(2):
-                            p = a if q == 0 else b
-                            kk = code_last[p]
-                            bl[c, kk, BL_N] += 1
-                            if not intentional:
-                                res = round_result(kinds.PLAYED, gw[p, last], gl[p, last])
-                                col = BL_WIN_N if res == kinds.WIN else (BL_LOSS_N if res == kinds.LOSS else BL_PDRAW_N)
-                                bl[c, kk, col] += 1
-                        continue
-                    remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
-                    remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
-                    if intentional:
-                        st = stream(seed, s)
-                        st[1] = (np.uint64(last + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
-                            np.uint64(t) * engine.TABLE_STRIDE
-                        play_match(st, win_probability(model, strength, a, b), draw_share, dcum, dsc, wcum,
-                                   wsc, score)
-                    else:
-                        score[0] = 0
-                        score[1] = 0
-                        score[2] = 3
-                    engine.record(opp, kind, gw, gl, gd, rec, points_table, last, a, b, score[0], score[1],
-                                  score[2])
-                    flipped = refined_order(rec, opp, kind, gw, gl, gd, total, points_table, codes, flags,
-                                            ratings, cand, noise, keys, 0, top, act)
-                    in_cut(flipped, act, top, a, b, pair)
-                    remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
-                    remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
-                    engine.record(opp, kind, gw, gl, gd, rec, points_table, last, a, b, sa, sb, sd)
+                    pre_last[p] = rec[p, REC_POINTS]
+                    code_last[p] = record_code(kind, gw, gl, p, r, base)
+                if policy != engine.NO_DRAWS and r > 0:
+                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
+                                             draw_points, drawn)
+                    for t in range(m):
+                        if drawn[t]:
+                            modes[t] = engine.INTENTIONAL
+            if r == probe_round:
+                for p in range(n):
+                    code2[p] = record_code(kind, gw, gl, p, r, base)
+                m2 = m
+                pa2[:m] = pa[:m]
+                pb2[:m] = pb[:m]
+            order = play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work)
+            m_last = m
+            if r < last:
+                plist = drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec)
+        # the base world's final standings
+        placed = 0
+        line = -1
+        for i in range(order.shape[0]):
+            p = order[i]
+            base_cut[p] = 0
+        for i in range(order.shape[0]):
+            p = order[i]
+            if act[p] and placed < top:
+                base_cut[p] = 1
+                placed += 1
+                line = rec[p, REC_POINTS]
+        missing = 0
+        for p in range(n):
+            code = record_code(kind, gw, gl, p, total, base)
+            if act[p]:
+                final_n[c, code] += 1
+                per_sim[code] += 1
+                final_cut[c, code] += base_cut[p]
+                points_n[c, rec[p, REC_POINTS]] += 1
+                points_cut[c, rec[p, REC_POINTS]] += base_cut[p]
+                if rec[p, REC_POINTS] == line and base_cut[p] == 0:
+                    missing += 1
+            else:
+                dropped_n[c, code] += 1
+        for code in range(per_sim.shape[0]):
+            if per_sim[code] > 0:
+                final_sq[c, code] += per_sim[code] * per_sim[code]
+                per_sim[code] = 0
+        if line >= 0:
+            line_hist[c, line] += 1
+        bubble_hist[c, min(missing, bubble_hist.shape[1] - 1)] += 1
+        # before the second-to-last round, as it happened
+        if probe_round >= 0:
+            for p in range(n):
+                # players who then dropped are left out: "if I win / lose" asks about one who stays
+                if kind[p, probe_round] != kinds.PLAYED or not act[p]:
+                    continue
+                k = code2[p]
+                b2[c, k, B2_N] += 1
+                b2[c, k, B2_CUT] += base_cut[p]
+                res = round_result(kind[p, probe_round], gw[p, probe_round], gl[p, probe_round])
+                if res == kinds.WIN:
+                    b2[c, k, B2_WIN_N] += 1
+                    b2[c, k, B2_WIN_CUT] += base_cut[p]
+                elif res == kinds.LOSS:
+                    b2[c, k, B2_LOSS_N] += 1
+                    b2[c, k, B2_LOSS_CUT] += base_cut[p]
+        # the last round: every table that can matter flipped in turn
+        if flip:
+            # the keys for exact ties the base ranking used (simulate_one's final ranked_players)
+            noise = (stream(seed, s)[0], engine.NOISE_DRAWS)
+            ntab = m_last
+            tables = np.zeros(ntab, dtype=np.int64)
+            k = 0
+            for t in range(ntab):
+                b = pb[t]
+                if b < 0:
+                    continue
+                if max(pre_last[pa[t]], pre_last[b]) + win_pts >= line:
+                    tables[k] = t
+                    k += 1
+            tables = tables[:k]
+            cand = contenders(order, act, top, rec, field.members, tables, pa, pb, win_pts)
+            is_flip = np.zeros(ntab, dtype=np.bool_)
+            for j in range(k):
+                is_flip[tables[j]] = True
+            for t in range(ntab):
+                a = pa[t]
+                b = pb[t]
+                if b < 0:
+                    continue
+                sa, sb, sd = gw[a, last], gl[a, last], gd[a, last]
+                intentional = outcome[t] == engine.ID
+                if not is_flip[t]:
                     for q in range(2):
                         p = a if q == 0 else b
                         kk = code_last[p]
                         bl[c, kk, BL_N] += 1
-                        bl[c, kk, BL_CUT] += base_cut[p]
-                        if intentional:  # the flip played it
-                            bl[c, kk, BL_DRAW_CUT] += base_cut[p]
-                            mine = np.int64(score[q])
-                            theirs = np.int64(score[1 - q])
-                            fcut = np.int64(pair[q])
-                        else:  # the flip drew it
-                            bl[c, kk, BL_DRAW_CUT] += pair[q]
-                            mine = np.int64(gw[p, last])
-                            theirs = np.int64(gl[p, last])
-                            fcut = np.int64(base_cut[p])
-                        if mine > theirs:
-                            bl[c, kk, BL_WIN_N] += 1
-                            bl[c, kk, BL_WIN_CUT] += fcut
-                        elif mine < theirs:
-                            bl[c, kk, BL_LOSS_N] += 1
-                            bl[c, kk, BL_LOSS_CUT] += fcut
-                        else:
-                            bl[c, kk, BL_PDRAW_N] += 1
-                            bl[c, kk, BL_PDRAW_CUT] += fcut
-            # the double-draw probes: the first table of each top point group of round total - 2
-            if probe_round >= 0 and probe_groups > 0:
-                done = 0
-                prev = 1 << 30
-                for t in range(m2):
-                    a = pa2[t]
-                    b = pb2[t]
-                    if b < 0 or done >= probe_groups:
+                        if not intentional:
+                            res = round_result(kinds.PLAYED, gw[p, last], gl[p, last])
+                            col = BL_WIN_N if res == kinds.WIN else (BL_LOSS_N if res == kinds.LOSS else BL_PDRAW_N)
+                            bl[c, kk, col] += 1
+                    continue
+                remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
+                remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
+                if intentional:
+                    st = stream(seed, s)
+                    st[1] = (np.uint64(last + 1) << engine.ROUND_SHIFT) + engine.TABLE_BASE + \
+                        np.uint64(t) * engine.TABLE_STRIDE
+                    play_match(st, win_probability(model.model, model.strength, a, b), model.draw_share,
+                               model.decided_cum, model.decided_scores, model.drawn_cum, model.drawn_scores, score)
+                else:
+                    score[0] = 0
+                    score[1] = 0
+                    score[2] = 3
+                engine.record(work, points_table, last, a, b, score[0], score[1], score[2])
+                flipped = refined_order(work, total, rules, field.ratings, cand, noise, 0, top, act)
+                in_cut(flipped, act, top, a, b, pair)
+                remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
+                remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
+                engine.record(work, points_table, last, a, b, sa, sb, sd)
+                for q in range(2):
+                    p = a if q == 0 else b
+                    kk = code_last[p]
+                    bl[c, kk, BL_N] += 1
+                    bl[c, kk, BL_CUT] += base_cut[p]
+                    if intentional:  # the flip played it
+                        bl[c, kk, BL_DRAW_CUT] += base_cut[p]
+                        mine = np.int64(score[q])
+                        theirs = np.int64(score[1 - q])
+                        fcut = np.int64(pair[q])
+                    else:  # the flip drew it
+                        bl[c, kk, BL_DRAW_CUT] += pair[q]
+                        mine = np.int64(gw[p, last])
+                        theirs = np.int64(gl[p, last])
+                        fcut = np.int64(base_cut[p])
+                    if mine > theirs:
+                        bl[c, kk, BL_WIN_N] += 1
+                        bl[c, kk, BL_WIN_CUT] += fcut
+                    elif mine < theirs:
+                        bl[c, kk, BL_LOSS_N] += 1
+                        bl[c, kk, BL_LOSS_CUT] += fcut
+                    else:
+                        bl[c, kk, BL_PDRAW_N] += 1
+                        bl[c, kk, BL_PDRAW_CUT] += fcut
+        # the double-draw probes: the first table of each top point group of round total - 2
+        if probe_round >= 0 and probe_groups > 0:
+            done = 0
+            prev = 1 << 30
+            for t in range(m2):
+                a = pa2[t]
+                b = pb2[t]
+                if b < 0 or done >= probe_groups:
+                    continue
+                v = s_rec[a, REC_POINTS]
+                if v >= prev:
+                    continue
+                prev = v
+                done += 1
+                opp[:, :] = s_opp
+                kind[:, :] = s_kind
+                gw[:, :] = s_gw
+                gl[:, :] = s_gl
+                gd[:, :] = s_gd
+                rec[:, :] = s_rec
+                had_bye[:] = s_bye
+                act[:] = s_act
+                plist = np.flatnonzero(act).astype(np.int64)
+                points[:] = rec[:, REC_POINTS]
+                modes = np.zeros(m2, dtype=np.int64)
+                modes[t] = engine.INTENTIONAL
+                pa[:m2] = pa2[:m2]
+                pb[:m2] = pb2[:m2]
+                play_round(s, seed, probe_round, m2, modes, field, act, plist, model, rules, plan, work)
+                plist = drop_players(s, seed, probe_round, kind, gw, gl, act, drop_rate, win_pts, rec)
+                points[:] = rec[:, REC_POINTS]
+                m = pair_round_r(s, seed, last, True, field, act, plist, rules, plan, work)
+                modes = np.zeros(m, dtype=np.int64)
+                if policy != engine.NO_DRAWS:
+                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
+                                             draw_points, drawn)
+                for u in range(m):
+                    probe = pa[u] == a or pa[u] == b or pb[u] == a or pb[u] == b
+                    if pb[u] >= 0 and (probe or (policy != engine.NO_DRAWS and drawn[u])):
+                        modes[u] = engine.INTENTIONAL
+                order = play_round(s, seed, last, m, modes, field, act, plist, model, rules, plan, work)
+                in_cut(order, act, top, a, b, pair)
+                for q in range(2):
+                    p = a if q == 0 else b
+                    if not act[p]:
                         continue
-                    v = s_rec[a, REC_POINTS]
-                    if v >= prev:
-                        continue
-                    prev = v
-                    done += 1
-                    opp[:, :] = s_opp
-                    kind[:, :] = s_kind
-                    gw[:, :] = s_gw
-                    gl[:, :] = s_gl
-                    gd[:, :] = s_gd
-                    rec[:, :] = s_rec
-                    had_bye[:] = s_bye
-                    act[:] = s_act
-                    plist = np.flatnonzero(act).astype(np.int64)
-                    points[:] = rec[:, REC_POINTS]
-                    modes = np.zeros(m2, dtype=np.int64)
-                    modes[t] = engine.INTENTIONAL
-                    engine.simulate_one(
-                        s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, probe_round,
-                        probe_round + 1, pa2[:m2].copy(), pb2[:m2].copy(), modes, np.zeros((m2, 3), dtype=np.int64),
-                        np.zeros(m2), strength, model, draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings,
-                        pairing, False, engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec,
-                        points, had_bye, keys, pa, pb, outcome)
-                    plist = drop_players(s, seed, probe_round, kind, gw, gl, act, drop_rate, win_pts, rec)
-                    points[:] = rec[:, REC_POINTS]
-                    m = pair_round_r(s, seed, last, True, standings_last, pairing, rec, opp, kind, gw, gl,
-                                     gd, points, had_bye, award, act, plist, points_table, codes, flags,
-                                     ratings, keys, pa, pb)
-                    modes = np.zeros(m, dtype=np.int64)
-                    if policy != engine.NO_DRAWS:
-                        engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
-                                                 draw_points, drawn)
-                    for u in range(m):
-                        probe = pa[u] == a or pa[u] == b or pb[u] == a or pb[u] == b
-                        if pb[u] >= 0 and (probe or (policy != engine.NO_DRAWS and drawn[u])):
-                            modes[u] = engine.INTENTIONAL
-                    order = engine.simulate_one(
-                        s, seed, opp, kind, gw, gl, gd, rec, had_bye, award, act, plist, members, last, total,
-                        pa[:m].copy(), pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64), np.zeros(m), strength, model,
-                        draw_share, dcum, dsc, wcum, wsc, codes, points_table, flags, ratings, pairing, False,
-                        engine.NO_DRAWS, 0, np.zeros((0, 0)), top, bye_games, 0, False, opp, kind, gw, gl, gd, rec, points,
-                        had_bye, keys, pa, pb, outcome)
-                    in_cut(order, act, top, a, b, pair)
-                    for q in range(2):
-                        p = a if q == 0 else b
-                        if not act[p]:
-                            continue
-                        b2[c, code2[p], B2_PROBE_N] += 1
-                        b2[c, code2[p], B2_DD_CUT] += pair[q]
+                    b2[c, code2[p], B2_PROBE_N] += 1
+                    b2[c, code2[p], B2_DD_CUT] += pair[q]
+
+
+def run_field(seed, first, count, chunks, field, model, rules, plan, options, out):
+    """Simulations ``first .. first + count - 1`` of whole events, in ``chunks`` chunks run in
+    parallel (:func:`drawsafe.jit.in_chunks`, one :func:`field_chunk` each).
+
+    The event is the snapshot of no round played ``field`` (its players, awarded byes, ratings;
+    :class:`~drawsafe.engine.inputs.Field`), played ``plan.total`` rounds with ``model``, ``rules``
+    and ``plan`` (the pairing, the last round by standings, the last round's draw policy
+    ``plan.future_policy`` with ``plan.draw_points``, the cut ``plan.top`` by rank), the drops and
+    probes of ``options`` (:class:`FieldOptions`): the :class:`drawsafe.simulation.simulator.Simulator`
+    bundles of that snapshot.
+
+    Counts per chunk ``c`` (summed by the caller; :class:`FieldOutputs` ``out``): ``final_n[c, code]``
+    players finishing with a record (active at the end), ``final_cut[c, code]`` of them in the cut,
+    ``final_sq[c, code]`` the sum over simulations of the squared count (for the interval of the
+    mean), ``dropped_n[c, code]`` players who dropped (record when they left);
+    ``points_n/points_cut[c, points]`` the same by final points; ``line_hist[c, points]`` points of
+    the last player in the cut, ``bubble_hist[c, k]`` simulations with ``k`` players on that total
+    missing the cut; ``bl[c, code, BL_*]`` and ``b2[c, code, B2_*]`` (see the module docstring).
+    """
+    in_chunks(field_chunk, chunks, first, count, seed, field, model, rules, plan, options, out)
