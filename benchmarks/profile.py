@@ -106,8 +106,8 @@ def instrumented_engine() -> str:
     e.rep("        first = r == nr0\n", f"        t0 = tick(prof, {LOCK}, t0)\n        first = r == nr0\n")
     e.rep("    state[1] = NOISE_DRAWS\n    return ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
           "    state[1] = NOISE_DRAWS\n    order = ranked_players(")
-    e.rep("need_ranks, plan.top,\n                          active)\n",
-          f"need_ranks, plan.top,\n                          active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
+    e.rep("need_ranks, rank_top,\n                          active)\n",
+          f"need_ranks, rank_top,\n                          active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
           f"    tick(prof, {FINAL}, t0)\n    return order\n")
     e.rep("def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):",
           "def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out, prof):")
