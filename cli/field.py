@@ -7,13 +7,14 @@ from pathlib import Path
 
 import click
 
+from drawsafe.choices import FIELD_IDS as IDS
+from drawsafe.choices import FIELD_MAX_SIMS as MAX_SIMS
+from drawsafe.choices import FIELD_PRECISION as DEFAULT_PRECISION
 from drawsafe.choices import LAST_ROUND
 from drawsafe.cli.options import friendly_errors, note, seed_option
 from drawsafe.cli.render import ci_text
 from drawsafe.cli.simopts import Progress
 from drawsafe.errors import UsageError
-from drawsafe.planning.drops import DropModel
-from drawsafe.planning.field import DEFAULT_PRECISION, IDS, MAX_SIMS, FieldConfig, field_odds
 
 
 def parse_byes(text: str | None) -> tuple[int, int, int]:
@@ -28,7 +29,9 @@ def parse_byes(text: str | None) -> tuple[int, int, int]:
     return tuple(parts + [0] * (3 - len(parts)))
 
 
-def parse_drops(text: str) -> DropModel:
+def parse_drops(text: str):
+    from drawsafe.planning.drops import DropModel
+
     if text == "measured":
         return DropModel.measured()
     if text == "none":
@@ -135,6 +138,8 @@ def field(players, rounds, top, byes, draw_share, drops, last_round, ids, sims, 
     their P(cut); the points of the last qualifier and the bubble; before the last round and the last
     two, every record's P(cut) if the player draws (twice), wins or loses.
     """
+    from drawsafe.planning.field import FieldConfig, field_odds
+
     cfg = FieldConfig(players, rounds, top, parse_byes(byes), ids, draw_share, parse_drops(drops), last_round)
     bar = Progress("field")
     try:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
+from drawsafe.choices import FIELD_MAX_SIMS as MAX_SIMS
+from drawsafe.choices import FIELD_PRECISION as DEFAULT_PRECISION
 from drawsafe.choices import LAST_ROUND
 from drawsafe.cli.options import friendly_errors, note, seed_option
 from drawsafe.errors import UsageError
-from drawsafe.planning.field import DEFAULT_PRECISION, MAX_SIMS
-from drawsafe.planning.study import event_cells, field_grid, run_study, spec_grid
 
 
 @click.command("study")
@@ -64,6 +64,8 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, spec, events
               dask worker tcp://HOST:8786   (on every machine with drawsafe installed)
               drawsafe study ... --scheduler tcp://HOST:8786
     """
+    from drawsafe.planning.study import event_cells, field_grid, run_study, spec_grid
+
     if sum(x is not None for x in (players, spec, events)) != 1:
         raise UsageError("give exactly one of --players LIST, --spec FILE or --events FOLDER")
     if events:

@@ -11,6 +11,12 @@ LAST_ROUND = ("standings", "random")
 PAIRINGS = ("mtg", "dutch")
 #: Intentional draws in the last round of a simulated future.
 FUTURE_DRAWS = ("none", "locked", "safe", "behaviour")
+#: ``drawsafe field``: the intentional draws of the last round of every simulated event (the
+#: behaviour model needs a standings snapshot, which a field before round 1 does not have), and
+#: the defaults of its precision (95% half-width) and simulation cap.
+FIELD_IDS = ("none", "locked", "safe")
+FIELD_PRECISION = 0.02
+FIELD_MAX_SIMS = 200_000
 #: How ``draw`` models the other tables' intentional draws.
 OTHERS = ("none", "locked", "rational", "behaviour")
 #: The default of ``draw`` and ``report``: measured best on real events (``drawsafe calibrate``).

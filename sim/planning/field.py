@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
+from drawsafe.choices import FIELD_IDS, FIELD_MAX_SIMS, FIELD_PRECISION
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
@@ -34,11 +35,11 @@ from drawsafe.simulation.simulator import (
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson, z_value
 from drawsafe.tiebreaks.packs import get_rules
 
-IDS = tuple(FUTURE_POLICIES)
+IDS = FIELD_IDS
 #: Adaptive runs: first batch, growth, default precision and cap.
 FIRST_BATCH = 500
-DEFAULT_PRECISION = 0.02
-MAX_SIMS = 200_000
+DEFAULT_PRECISION = FIELD_PRECISION
+MAX_SIMS = FIELD_MAX_SIMS
 #: Figures held to the precision: records with at least this many players per event on average
 #: (rarer records are reported with their own, wider, intervals).
 PRECISION_MIN_PLAYERS = 1.0
