@@ -117,7 +117,8 @@ def render(result) -> list[str]:
 @click.option("--sims", type=click.IntRange(min=1), default=None, help="Exactly this many simulated events.")
 @click.option("--precision", type=float, default=DEFAULT_PRECISION, show_default=True,
               help="Simulate until the 95% half-width of every P(cut) of a common record is at most this.")
-@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True)
+@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True,
+              help="Cap on the simulated events of an adaptive run (the output says if --precision was not reached).")
 @seed_option
 @click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr).")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",

@@ -25,7 +25,8 @@ from drawsafe.planning.study import event_cells, field_grid, run_study, spec_gri
               help="Shares of played matches drawn, e.g. default,0.05.")
 @click.option("--drops", default="measured", show_default=True, metavar="LIST",
               help="Drop models: measured, none, or factors of the measured rates.")
-@click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings", show_default=True)
+@click.option("--last-round", type=click.Choice(["standings", "random"]), default="standings", show_default=True,
+              help="How the last Swiss round is paired.")
 @click.option("--spec", type=click.Path(dir_okay=False), default=None,
               help="A TOML or JSON file with the grid (same keys as these options) instead of them.")
 @click.option("--events", type=click.Path(file_okay=False), default=None, metavar="FOLDER",
@@ -38,7 +39,8 @@ from drawsafe.planning.study import event_cells, field_grid, run_study, spec_gri
 @click.option("--sims", type=click.IntRange(min=1), default=None, help="Exactly this many simulations per cell.")
 @click.option("--precision", type=float, default=DEFAULT_PRECISION, show_default=True,
               help="Per cell: simulate until the held figures' 95% half-widths are at most this.")
-@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True)
+@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True,
+              help="Per cell: cap on the simulated events of an adaptive run.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run the cells on this Dask distributed cluster (default: here, on all cores).")
 @click.option("--no-parquet", is_flag=True, help="Write the CSV only.")
