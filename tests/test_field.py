@@ -236,3 +236,23 @@ def test_awarded_byes_count_for_the_rounds_and_are_played():
     assert wins - losses == pytest.approx(2 * 1 + 1 * 2 + 1 * 3 + 1)
     with pytest.raises(UsageError, match="byes"):
         FieldConfig(10, rounds=3, byes=(0, 0, 1))
+
+
+def test_a_flipped_draw_agrees_with_natural_draws():
+    """The last-round intervention ("this table draws") against the draws that happen by
+    themselves: with equal players a result is a coin toss, so P(cut | record, drew) read off the
+    natural draws estimates the same thing (up to the game points of 0-0-3 against a played draw)."""
+    fs = FieldSimulator(FieldConfig(64, 6, ids="none", draw_share=0.3, drops=NO_DROPS))
+    c = fs.run(600, seed=9)
+    checked = 0
+    for code in np.flatnonzero(c.bl[:, fk.BL_PDRAW_N] >= 150):
+        row = c.bl[code]
+        flip = row[fk.BL_DRAW_CUT] / row[fk.BL_N]
+        natural = row[fk.BL_PDRAW_CUT] / row[fk.BL_PDRAW_N]
+        se = (flip * (1 - flip) / row[fk.BL_N] + natural * (1 - natural) / row[fk.BL_PDRAW_N]) ** 0.5
+        assert abs(flip - natural) < 4 * se + 0.03, (decode(int(code), 6), flip, natural)
+        if 0.05 < natural < 0.95:
+            checked += 1
+    assert checked >= 1
+    # and every player at a table is counted once in each scenario
+    assert (c.bl[:, fk.BL_WIN_N] + c.bl[:, fk.BL_LOSS_N] + c.bl[:, fk.BL_PDRAW_N] == c.bl[:, fk.BL_N]).all()
