@@ -118,7 +118,7 @@ def study_figure(table: list[dict], title: str = "") -> bytes:
         percent_axis(ax, "y")
         ax.set_ylim(-0.02, 1.02)
         ax.set_title(title or "P(cut) by final record")
-        ax.legend(fontsize=7, ncol=2, loc="upper right")
+        ax.legend(fontsize=7, ncol=2, loc="center right")
         two = [r for r in table if r["stage"] == "before_last_two" and r["losses"] == 0 and r["draws"] == 0
                and r["wins"] == r["rounds"] - 2 and r["p_cut_draw"] is not None]
         for j, pol in enumerate(policies):
@@ -136,7 +136,9 @@ def study_figure(table: list[dict], title: str = "") -> bytes:
         bx.set_xlabel("players (vertical lines: one more Swiss round)")
         bx.set_ylabel("P(cut)")
         bx.set_title("X-0 double-draws the last two rounds")
-        bx.set_ylim(-0.02, 1.02)
+        lows = [r["draw_ci_low"] for r in two if r["draw_ci_low"] is not None]
+        # a safe double draw is near 100%: zoom in so that its dips show
+        bx.set_ylim(max(-0.02, min(lows, default=0.0) - 0.005), 1.002)
         percent_axis(bx, "y")
         bx.legend(fontsize=8)
         return png_bytes(fig)

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from drawsafe.cli.main import main
+from drawsafe.errors import UsageError
 from drawsafe.event.model import Event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning import kernel as fk
@@ -221,3 +222,37 @@ def test_x0_double_draw_gets_riskier_as_the_field_approaches_128():
     assert small.n > 4000 and full.n > 4000
     assert full.k < full.n  # some double-drawing X-0 players miss the Top 8 at 128
     assert full.confidence_interval().high < small.confidence_interval().low
+
+
+def test_awarded_byes_count_for_the_rounds_and_are_played():
+    cfg = FieldConfig(60, byes=(2, 1, 1), ids="none", drops=NO_DROPS)
+    assert cfg.total_rounds == 7  # 60 + 2x1 + 1x3 + 1x7 = 72 effective players: 7 rounds
+    r = field_odds(cfg, seed=2, sims=100)
+    assert sum(rec.players.estimate for rec in r.records) == pytest.approx(60)
+    # every played match has a winner and a loser (or two draws): the extra wins are the byes, 7
+    # awarded and one pairing bye in round 3, when 59 players are paired
+    wins = sum(rec.wins * rec.players.estimate for rec in r.records)
+    losses = sum(rec.losses * rec.players.estimate for rec in r.records)
+    assert wins - losses == pytest.approx(2 * 1 + 1 * 2 + 1 * 3 + 1)
+    with pytest.raises(UsageError, match="byes"):
+        FieldConfig(10, rounds=3, byes=(0, 0, 1))
+
+
+def test_a_flipped_draw_agrees_with_natural_draws():
+    """The last-round intervention ("this table draws") against the draws that happen by
+    themselves: with equal players a result is a coin toss, so P(cut | record, drew) read off the
+    natural draws estimates the same thing (up to the game points of 0-0-3 against a played draw)."""
+    fs = FieldSimulator(FieldConfig(64, 6, ids="none", draw_share=0.3, drops=NO_DROPS))
+    c = fs.run(600, seed=9)
+    checked = 0
+    for code in np.flatnonzero(c.bl[:, fk.BL_PDRAW_N] >= 150):
+        row = c.bl[code]
+        flip = row[fk.BL_DRAW_CUT] / row[fk.BL_N]
+        natural = row[fk.BL_PDRAW_CUT] / row[fk.BL_PDRAW_N]
+        se = (flip * (1 - flip) / row[fk.BL_N] + natural * (1 - natural) / row[fk.BL_PDRAW_N]) ** 0.5
+        assert abs(flip - natural) < 4 * se + 0.03, (decode(int(code), 6), flip, natural)
+        if 0.05 < natural < 0.95:
+            checked += 1
+    assert checked >= 1
+    # and every player at a table is counted once in each scenario
+    assert (c.bl[:, fk.BL_WIN_N] + c.bl[:, fk.BL_LOSS_N] + c.bl[:, fk.BL_PDRAW_N] == c.bl[:, fk.BL_N]).all()
