@@ -136,21 +136,26 @@ def without_literals(dispatcher):
     return dispatcher
 
 
-def compiled(**options):
+def compiled(literals: bool = False, **options):
     """A decorator: ``numba.njit(nogil=True, **options)``, cached in :data:`CACHE_DIR`, without
-    literal variants."""
+    literal variants unless ``literals``."""
 
     def decorate(func):
         dispatcher = numba.njit(nogil=True, **options)(func)
+        if numba.config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1 (coverage of kernel bodies): plain Python
+            return dispatcher
         if not CACHE_OFF:
             dispatcher._cache = KernelCache(func)
-        return without_literals(dispatcher)
+        return dispatcher if literals else without_literals(dispatcher)
 
     return decorate
 
 
 #: Compile to machine code once, cache on disk, never fall back to object mode.
 kernel = compiled()
+#: A kernel compiled once per constant flag it is called with (``split=True`` / ``False``): for a hot
+#: loop whose branches those flags decide, the specialized code is worth a second compile.
+flag_kernel = compiled(literals=True)
 #: A small helper called per player in hot loops: inlined into its callers at numba IR level (an
 #: ordinary call passing arrays costs more than the helper's own work).
 inline_kernel = compiled(inline="always")

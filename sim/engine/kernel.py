@@ -285,7 +285,7 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                           active)
 
 
-@kernel
+@inline_kernel  # once per simulation: a call passing these bundles counts references to ~40 arrays
 def count_outcomes(c, row, order, field, rules, plan, out, work, rank_of, mw, gwp):
     """Add simulation ``row``'s final ``order`` to chunk ``c``'s counts and write its row of the
     per-simulation outputs (see :func:`run_simulations`)."""

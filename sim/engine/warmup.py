@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 #: Measured cold compile seconds per command on a 2-core machine (benchmarks/coldstart.py), for the
 #: notice's "about N s".
-COMPILE_SECONDS = {"standings": 10, "pairings": 10, "odds": 15, "draw": 20, "report": 25, "warmup": 60}
+COMPILE_SECONDS = {"standings": 4, "pairings": 4, "odds": 18, "draw": 22, "report": 25}
 #: The rule packs warmed up: each compiles its own variant of the kernels (the tiebreak codes'
 #: dtype and the pairing system select it): MTG, and a chess pack (FIDE: Dutch pairing, chess
 #: tiebreaks).

@@ -11,7 +11,7 @@ atomically, see :mod:`drawsafe.engine.tables`).  What was tried and measured: be
 from __future__ import annotations
 
 import numpy as np
-from drawsafe.jit import kernel
+from drawsafe.jit import flag_kernel, kernel
 from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS
 
@@ -46,7 +46,7 @@ def sort_work_sizes(n):
     return SCRATCH + n + 1, 4 * (n + 1)
 
 
-@kernel
+@flag_kernel  # split=True while refining, False for the exact ties: 4% of the throughput at 256 players
 def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work_i, work_f):
     """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``tmp`` (the value of player
     ``order[i]`` at position ``i``), highest first, moving the values along with the players.  With
