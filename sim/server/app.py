@@ -212,7 +212,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
             loop = asyncio.get_running_loop()
             app.state.threading_layer = await loop.run_in_executor(None, service.jobs.run_now, lambda progress: warm())
-            log.info("kernels warm (numba threading layer: %s)", app.state.threading_layer)
+            log.info("kernels warm (simulations on %s)", app.state.threading_layer)
         yield
 
     app = Starlette(routes=routes, lifespan=lifespan,

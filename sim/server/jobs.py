@@ -1,8 +1,8 @@
 """The job queue: every library call that runs numba kernels, one at a time, off the event loop.
 
-Numba's parallel kernels already use every core, and its ``workqueue`` threading layer forbids two
-parallel regions at once from different threads; one worker thread per process makes that
-impossible whatever the layer.  The queue is bounded (a full queue is :class:`QueueFull`, HTTP
+The simulation kernels already use every core (their chunks run on
+``numba.get_num_threads()`` threads, :func:`drawsafe.jit.in_chunks`), so two jobs at once would only
+compete for the same cores; one worker thread per process runs them one after the other.  The queue is bounded (a full queue is :class:`QueueFull`, HTTP
 503); results are cached by key (a hash of the event's bytes and the options) and a request whose
 key is already queued or running waits for that job instead of starting another.
 """
