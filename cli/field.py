@@ -29,19 +29,6 @@ def parse_byes(text: str | None) -> tuple[int, int, int]:
     return tuple(parts + [0] * (3 - len(parts)))
 
 
-def parse_drops(text: str):
-    from drawsafe.planning.drops import DropModel
-
-    if text == "measured":
-        return DropModel.measured()
-    if text == "none":
-        return DropModel.none()
-    try:
-        return DropModel.scaled(float(text))
-    except ValueError:
-        raise UsageError(f"--drops {text!r}: use 'measured', 'none' or a factor such as 0.5") from None
-
-
 def field_options(func):
     """Options describing the event, shared by ``field`` (one value) and ``study`` (lists)."""
     options = [
@@ -138,9 +125,10 @@ def field(players, rounds, top, byes, draw_share, drops, last_round, ids, sims, 
     their P(cut); the points of the last qualifier and the bubble; before the last round and the last
     two, every record's P(cut) if the player draws (twice), wins or loses.
     """
+    from drawsafe.planning.drops import DropModel
     from drawsafe.planning.field import FieldConfig, field_odds
 
-    cfg = FieldConfig(players, rounds, top, parse_byes(byes), ids, draw_share, parse_drops(drops), last_round)
+    cfg = FieldConfig(players, rounds, top, parse_byes(byes), ids, draw_share, DropModel.parse(drops), last_round)
     bar = Progress("field")
     try:
         result = field_odds(cfg, seed=seed, sims=sims, precision=None if sims else precision, max_sims=max_sims,

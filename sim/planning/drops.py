@@ -54,6 +54,20 @@ class DropModel:
         return cls((DropBand(None, zeros, zeros),), "no drops")
 
     @classmethod
+    def parse(cls, text: str) -> DropModel:
+        """``--drops``: "measured", "none", or a factor on the measured rates (e.g. 0.5).
+
+        :raises UsageError: for anything else."""
+        if text == "measured":
+            return cls.measured()
+        if text == "none":
+            return cls.none()
+        try:
+            return cls.scaled(float(text))
+        except ValueError:
+            raise UsageError(f"--drops {text!r}: use 'measured', 'none' or a factor such as 0.5") from None
+
+    @classmethod
     def measured(cls) -> DropModel:
         """The rates in ``drawsafe/data/drops.json``."""
         text = resources.files("drawsafe").joinpath("data", DATA_FILE).read_text()

@@ -78,7 +78,7 @@ class FieldCell:
 
     def config(self) -> FieldConfig:
         return FieldConfig(self.players, self.rounds, self.top, (0, 0, 0), self.ids, self.draw_share,
-                           drops_model(self.drops), self.last_round)
+                           DropModel.parse(self.drops), self.last_round)
 
 
 @dataclass(frozen=True)
@@ -92,16 +92,6 @@ class EventCell:
     def key(self) -> str:
         return Path(self.path).name
 
-
-def drops_model(text: str) -> DropModel:
-    if text == "measured":
-        return DropModel.measured()
-    if text == "none":
-        return DropModel.none()
-    try:
-        return DropModel.scaled(float(text))
-    except ValueError:
-        raise UsageError(f"--drops {text!r}: use 'measured', 'none' or a factor such as 0.5") from None
 
 
 def parse_ints(text: str, what: str) -> list[int]:
@@ -157,7 +147,7 @@ def field_grid(players: str, rounds: str = "auto", top: str = "8", ids: str = "s
                 raise UsageError(f"--draw-share {s!r}: give a share such as 0.03, or 'default'") from None
     drop_specs = parse_list(drops, "--drops")
     for d in drop_specs:
-        drops_model(d)  # checked before anything runs
+        DropModel.parse(d)  # checked before anything runs
     cells = [FieldCell(p, r, t, i, s, d, last_round) for p in ps for r in rs for t in tops for i in policies
              for s in shares for d in drop_specs]
     for c in cells:
