@@ -27,6 +27,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from json_paths import get, paths
 
 from drawsafe.cli.main import main
 from drawsafe.standings.check import check_standings
@@ -118,23 +119,6 @@ KNOWN_KEYS = ("name", "date", "swiss_rounds", "best_of", "rules", "players", "ro
               "win_probability", "rank", "player", "points", "omw", "gw", "ogw", "Tournament", "Date",
               "Name", "Rounds", "RoundName", "Matches", "Player1", "Player2", "Result", "Standings",
               "Rank", "Player", "Points", "Wins", "Losses", "Draws", "OMWP", "GWP", "OGWP")
-
-
-def paths(node, prefix=()):
-    """Every path (tuple of keys/indices) to a value inside a parsed JSON document."""
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from paths(v, prefix + (i,))
-
-
-def get(node, path):
-    for k in path:
-        node = node[k]
-    return node
 
 
 @st.composite

@@ -28,6 +28,7 @@ from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import get_rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from json_paths import get, paths
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 POKEMON = DATA / "pokemon"
@@ -126,22 +127,6 @@ json_values = st.recursive(json_scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)), max_leaves=6)
 KEYS = ("round", "phase", "table", "match", "player1", "player2", "winner", "player", "name", "placing",
         "record", "drop", "phases", "type", "rounds", "mode", "details", "standings", "pairings")
-
-
-def paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from paths(v, prefix + (i,))
-
-
-def get(node, path):
-    for k in path:
-        node = node[k]
-    return node
 
 
 @st.composite
