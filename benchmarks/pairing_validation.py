@@ -27,12 +27,12 @@ from pathlib import Path
 import numpy as np
 
 from drawsafe.event.io import load_event
+from drawsafe.event.snapshot import take_snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.pairing.swiss import pair_swiss
 from drawsafe.rng import stream
-from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import get_rules
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "melee"
 

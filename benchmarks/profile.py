@@ -27,14 +27,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.throughput import ROUNDS
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.inputs import Outputs
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator, first_tables
 from drawsafe.tiebreaks.packs import get_rules
-
-from benchmarks.throughput import ROUNDS
 
 COUNTER = '''
 from llvmlite import ir as _ir

@@ -24,6 +24,7 @@ import warnings
 from pathlib import Path
 
 from click.testing import CliRunner
+
 from drawsafe.cli.main import main
 from drawsafe.server import ServerConfig, create_app
 from drawsafe.simulation.calibration import select_events

@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from naive_sim import run_reference
 
-from drawsafe.simulation.generate import generate_event
-from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.tiebreaks.packs import get_rules
 
 ROUNDS = {64: 6, 256: 8, 1024: 10, 4096: 12}
 

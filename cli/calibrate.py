@@ -8,6 +8,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import click
+
 from drawsafe.cli.options import friendly_errors, note
 from drawsafe.errors import UsageError
 

@@ -7,9 +7,15 @@ import json
 import click
 
 from drawsafe.choices import DEFAULT_OTHERS, LAST_ROUND, OTHERS, PAIRINGS
-
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
-from drawsafe.cli.render import check_view, draw_view, echo, odds_view, pairings_view, standings_view
+from drawsafe.cli.render import (
+    check_view,
+    draw_view,
+    echo,
+    odds_view,
+    pairings_view,
+    standings_view,
+)
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
 
 
@@ -235,15 +241,15 @@ def rules_command(as_json):
 from drawsafe.cli.report import report
 
 main.add_command(report)
-from drawsafe.cli.serve import serve  # noqa: E402
+from drawsafe.cli.serve import serve
 
 main.add_command(serve)
 
-from drawsafe.cli.field import field  # noqa: E402
+from drawsafe.cli.field import field
 
 main.add_command(field)
 
-from drawsafe.cli.study import study  # noqa: E402
+from drawsafe.cli.study import study
 
 main.add_command(study)
 
@@ -251,7 +257,7 @@ from drawsafe.cli.calibrate import calibrate
 
 main.add_command(calibrate)
 
-from drawsafe.cli.export import export  # noqa: E402
+from drawsafe.cli.export import export
 
 main.add_command(export)
 

@@ -6,6 +6,7 @@ import functools
 import sys
 
 import click
+
 from drawsafe.errors import DrawsafeError
 from drawsafe.event.io import FORMATS
 

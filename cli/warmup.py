@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import click
+
 from drawsafe.cli.options import friendly_errors, note
 
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import json
 import os
+
 from drawsafe.event.context import EventContext, event_context
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
+
 
 def open_event(source: str | os.PathLike | bytes | dict | Event | None = None, *, text: str | None = None,
                format: str = "auto", rules: str | None = None, rounds: int | None = None,

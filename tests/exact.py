@@ -32,11 +32,11 @@ import naive
 import naive_sim
 from naive_sim import Field
 
-from drawsafe.event.model import BYE, Match, Round
 from drawsafe.engine.results import ResultModel
-from drawsafe.tiebreaks.packs import RulePack
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe.event.model import BYE, Match, Round
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.simulation.simulator import SimConfig
+from drawsafe.tiebreaks.packs import RulePack
 
 #: The engine's uniforms have 32 bits: exact probabilities must be multiples of 2^-32.
 GRID = 2**32

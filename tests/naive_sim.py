@@ -64,11 +64,11 @@ from dataclasses import dataclass, replace
 import naive
 import numpy as np
 
-from drawsafe.tiebreaks import values as tb
 from drawsafe.event.model import BYE, DOUBLE_LOSS, MATCH, Event, Match, Round
-from drawsafe.tiebreaks.packs import RulePack
-from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig
 from drawsafe.event.snapshot import Snapshot, take_snapshot
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig
+from drawsafe.tiebreaks import values as tb
+from drawsafe.tiebreaks.packs import RulePack
 
 #: Candidate tries of the backtracking search before it gives up and pairs in order.
 MAX_STEPS = 200_000

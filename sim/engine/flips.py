@@ -12,6 +12,7 @@ fraction of the cost.
 from __future__ import annotations
 
 import numpy as np
+
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds

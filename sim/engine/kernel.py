@@ -24,6 +24,9 @@ the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut
 from __future__ import annotations
 
 import numpy as np
+from numba import types
+from numba.extending import overload
+
 from drawsafe.engine.codes import (  # noqa: F401 (re-exported)
     BEHAVIOUR,
     BEHAVIOUR_POINTS,
@@ -57,8 +60,6 @@ from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.rng import stream
 from drawsafe.standings.order import complete_keys, refined_order
 from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, win_percentages
-from numba import types
-from numba.extending import overload
 
 #: Pairing systems (MTG_PAIRING, DUTCH_PAIRING in drawsafe.engine.codes): the kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
 #: numba compiles only the system in use (Magic runs never compile the Dutch search).

@@ -45,8 +45,8 @@ import numpy as np
 
 from drawsafe.engine.codes import COIN, ELO, MODELS, PROBABILITY  # noqa: F401 (re-exported)
 from drawsafe.errors import UsageError
-from drawsafe.jit import kernel
 from drawsafe.event.model import MATCH
+from drawsafe.jit import kernel
 from drawsafe.rng import next_u64
 
 if TYPE_CHECKING:

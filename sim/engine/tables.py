@@ -13,6 +13,7 @@ Table modes and outcome codes: :mod:`drawsafe.engine.codes` (``FREE`` ... ``INTE
 from __future__ import annotations
 
 import numpy as np
+
 from drawsafe.engine.codes import (
     A_WON,
     B_WON,

@@ -11,15 +11,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from drawsafe.standings.check import CheckReport, check_standings
 from drawsafe.choices import DEFAULT_OTHERS
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io import load_event
 from drawsafe.event.model import Event
-from drawsafe.tiebreaks.packs import RulePack, get_rules, with_tiebreaks
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import Snapshot, take_snapshot
+from drawsafe.standings.check import CheckReport, check_standings
 from drawsafe.standings.table import Standings, compute_standings
+from drawsafe.tiebreaks.packs import RulePack, get_rules, with_tiebreaks
+
 
 @dataclass(frozen=True)
 class Cut:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from drawsafe.event import kinds
 from drawsafe.errors import UsageError
+from drawsafe.event import kinds
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event, Match, Round
 from drawsafe.event.schedule import recommended_rounds
 

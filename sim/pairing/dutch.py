@@ -76,7 +76,6 @@ from __future__ import annotations
 import numpy as np
 
 from drawsafe.jit import kernel
-from drawsafe.pairing.swiss import pair_in_order
 from drawsafe.pairing.search import (
     MAX_STEPS,
     new_budget,
@@ -86,6 +85,7 @@ from drawsafe.pairing.search import (
     rematch_free,
     surely_pairable,
 )
+from drawsafe.pairing.swiss import pair_in_order
 
 #: Search steps for one number of pairs of one bracket before floating one more pair down.
 LEVEL_STEPS = 50_000

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.event.model import MATCH
-from drawsafe.pairing.swiss import pair_standings, pair_swiss
-from drawsafe.pairing.dutch import pair_dutch
-from drawsafe.rng import stream
-from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.pairing.dutch import pair_dutch
+from drawsafe.pairing.swiss import pair_standings, pair_swiss
+from drawsafe.rng import stream
 from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import RulePack
 
 #: Simulation index of the stream used to project a random round (apart from simulations).
 PROJECTION_STREAM = 2**63 - 2

@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+
 from drawsafe.errors import UsageError
 from drawsafe.stats import Proportion
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numba
 import numpy as np
+
 from drawsafe.choices import FIELD_IDS, FIELD_MAX_SIMS, FIELD_PRECISION
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
+
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import contenders, in_cut
 from drawsafe.engine.inputs import Field, FirstTables, Plan

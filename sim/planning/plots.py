@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+
 from drawsafe.report.style import (
     OKABE_ITO,
     SCENARIO_STYLE,

@@ -24,9 +24,9 @@ import numpy as np
 
 from drawsafe.choices import DEFAULT_OTHERS
 from drawsafe.engine import kernel as engine
+from drawsafe.errors import UsageError
 from drawsafe.event.context import EventContext
 from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
-from drawsafe.errors import UsageError
 from drawsafe.simulation.odds import MAX_SIMS, Progress, simulate_until
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
 from drawsafe.standings.table import Standings

@@ -18,10 +18,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from drawsafe.event.context import open_event
-from drawsafe.errors import DrawsafeError
-from drawsafe.report import build_report, gather, write_report
 from drawsafe.engine.results import ResultModel
+from drawsafe.errors import DrawsafeError
+from drawsafe.event.context import open_event
+from drawsafe.report import build_report, gather, write_report
 from drawsafe.simulation.simulator import SimConfig
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from drawsafe.simulation.decisions import DrawReport, TableDecision
 from drawsafe.report.style import (
     SCENARIO_STYLE,
     new_figure,
@@ -20,6 +19,7 @@ from drawsafe.report.style import (
     short,
     styled,
 )
+from drawsafe.simulation.decisions import DrawReport, TableDecision
 
 #: A table is drawn when one of its players reaches this P(cut) in some scenario.
 SHOWN_FROM = 0.01

@@ -9,6 +9,7 @@ scale so the bands near 0 and 1, where most players are, stay readable.
 from __future__ import annotations
 
 import numpy as np
+
 from drawsafe.report.style import OKABE_ITO, new_figure, png_bytes, styled
 
 STYLE = {"behaviour": (OKABE_ITO["blue"], "o"), "rational": (OKABE_ITO["vermillion"], "D")}

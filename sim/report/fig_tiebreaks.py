@@ -20,10 +20,19 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from drawsafe.report.data import ReportData
-from drawsafe.report.style import CUT, OWN, new_figure, no_data, percent_axis, row_height, short, styled
+from drawsafe.report.style import (
+    CUT,
+    OWN,
+    new_figure,
+    no_data,
+    percent_axis,
+    row_height,
+    short,
+    styled,
+)
 from drawsafe.report.text import tiebreak_label
-from drawsafe.tiebreaks.packs import Tiebreak
 from drawsafe.stats import Proportion
+from drawsafe.tiebreaks.packs import Tiebreak
 
 #: Horizontal boxes (the keyword changed in Matplotlib 3.10).
 HORIZONTAL = ({"orientation": "horizontal"} if tuple(map(int, matplotlib.__version__.split(".")[:2])) >= (3, 10)

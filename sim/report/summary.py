@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from drawsafe.simulation import decisions
 from drawsafe.report.data import ReportData
 from drawsafe.report.fig_cutline import line_points
 from drawsafe.report.rooting import RootingTable
 from drawsafe.report.text import join, pct, plural, prop_text, tiebreak_label
+from drawsafe.simulation import decisions
 
 
 def situation(data: ReportData) -> str:

@@ -11,14 +11,6 @@ from __future__ import annotations
 import contextlib
 import logging
 
-from drawsafe.errors import DrawsafeError, InputError
-from drawsafe.server import openapi, pages
-from drawsafe.server.config import ServerConfig
-from drawsafe.server.jobs import JobTimeout, QueueFull
-from drawsafe.server.middleware import CSP_REPORT, BodyTooLarge, Guard
-from drawsafe.server.options import COMMANDS, OptionError
-from drawsafe.server.service import Service, TooLarge, Unexpected, label
-from drawsafe.server.warm import warm
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
@@ -27,6 +19,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+
+from drawsafe.errors import DrawsafeError, InputError
+from drawsafe.server import openapi, pages
+from drawsafe.server.config import ServerConfig
+from drawsafe.server.jobs import JobTimeout, QueueFull
+from drawsafe.server.middleware import CSP_REPORT, BodyTooLarge, Guard
+from drawsafe.server.options import COMMANDS, OptionError
+from drawsafe.server.service import Service, TooLarge, Unexpected, label
+from drawsafe.server.warm import warm
 
 log = logging.getLogger("drawsafe.server")
 

@@ -10,7 +10,15 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from drawsafe.choices import DEFAULT_OTHERS, FORMATS, FUTURE_DRAWS, LAST_ROUND, OTHERS, PAIRINGS, RESULT_MODELS
+from drawsafe.choices import (
+    DEFAULT_OTHERS,
+    FORMATS,
+    FUTURE_DRAWS,
+    LAST_ROUND,
+    OTHERS,
+    PAIRINGS,
+    RESULT_MODELS,
+)
 
 COMMANDS = ("standings", "pairings", "odds", "draw", "report")
 

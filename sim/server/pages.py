@@ -8,15 +8,16 @@ import logging
 from pathlib import Path
 
 import segno
-from drawsafe.event.sample import SAMPLE
-from drawsafe.server import verdicts
-from drawsafe.server.names import find_player
-from drawsafe.tiebreaks.packs import PACKS
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
+
+from drawsafe.event.sample import SAMPLE
+from drawsafe.server import verdicts
+from drawsafe.server.names import find_player
+from drawsafe.tiebreaks.packs import PACKS
 
 log = logging.getLogger("drawsafe.server")
 env = Environment(loader=PackageLoader("drawsafe.server", "templates"),

@@ -10,8 +10,8 @@ import logging
 import re
 from dataclasses import dataclass
 
-from drawsafe.errors import DrawsafeError, InputError, UsageError
 from drawsafe.api import open_event
+from drawsafe.errors import DrawsafeError, InputError, UsageError
 from drawsafe.event.context import EventContext
 from drawsafe.server.config import ServerConfig
 from drawsafe.server.jobs import JobQueue, JobTimeout

@@ -27,12 +27,13 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+from scipy.optimize import minimize
+from scipy.special import expit
+
 from drawsafe.engine import kernel as engine
 from drawsafe.event.model import MATCH
 from drawsafe.simulation.simulator import FirstRound, Simulator
 from drawsafe.tiebreaks.values import REC_POINTS
-from scipy.optimize import minimize
-from scipy.special import expit
 
 #: The model's inputs, in order (see :func:`table_features`).
 FEATURES = (

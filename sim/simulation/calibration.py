@@ -24,6 +24,10 @@ from pathlib import Path
 import numpy as np
 
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.results import ResultModel
+from drawsafe.event.io import load_event
+from drawsafe.event.model import MATCH
+from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import (
     DRAW_BOTH,
     DRAW_ONE,
@@ -33,16 +37,12 @@ from drawsafe.simulation.decisions import (
     PlayerChances,
     draw_decisions,
 )
-from drawsafe.event.io import load_event
-from drawsafe.event.model import MATCH
 from drawsafe.simulation.odds import simulate_until
-from drawsafe.standings.ranking import TOLERANCE
-from drawsafe.engine.results import ResultModel
-from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.simulation.simulator import SimConfig, Simulator, published_first_round
-from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.standings.table import StandingRow, compute_standings
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson
+from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.tiebreaks.values import REC_POINTS
 
 #: Verdict labels in report order; ``LEFT_OUT`` marks a table the draw report left out.

@@ -41,13 +41,19 @@ import numpy as np
 from drawsafe.choices import OTHERS
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
+from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.simulation.odds import Progress
-from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
-from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator, published_first_round
-from drawsafe.event.snapshot import Snapshot
+from drawsafe.simulation.simulator import (
+    FirstRound,
+    SimBatch,
+    SimConfig,
+    Simulator,
+    published_first_round,
+)
 from drawsafe.stats import PairedDifference, Proportion
+from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
 
 MAX_ITERATIONS = 8

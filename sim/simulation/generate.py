@@ -6,13 +6,13 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.inputs import FirstTables
-from drawsafe.event import kinds
-from drawsafe.errors import UsageError
-from drawsafe.event.model import BYE, LOSS, Event, Match, Round
 from drawsafe.engine.results import POKEMON_TIE_SHARE, ResultModel
-from drawsafe.tiebreaks.packs import RulePack, get_rules
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.errors import UsageError
+from drawsafe.event import kinds
+from drawsafe.event.model import BYE, LOSS, Event, Match, Round
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.tiebreaks.packs import RulePack, get_rules
 
 
 def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules: RulePack | None = None,

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.errors import UsageError
-from drawsafe.tiebreaks.packs import RulePack, display_points
-from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
 from drawsafe.stats import Proportion, max_half_width
+from drawsafe.tiebreaks.packs import RulePack, display_points
 
 #: Default cap on the number of simulations of an adaptive run.
 MAX_SIMS = 2_000_000

@@ -14,14 +14,14 @@ import numba
 import numpy as np
 
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.codes import FUTURE_POLICIES, LAST_ROUND, PAIRINGS  # noqa: F401 (re-exported)
+from drawsafe.engine.codes import FUTURE_POLICIES, LAST_ROUND, PAIRINGS
 from drawsafe.engine.inputs import Field, FirstTables, MatchModel, Outputs, Plan, Rules
-from drawsafe.event import kinds
-from drawsafe.errors import UsageError
-from drawsafe.event.model import BYE, LOSS, MATCH
 from drawsafe.engine.results import ResultModel
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.errors import UsageError
+from drawsafe.event import kinds
+from drawsafe.event.model import BYE, LOSS, MATCH
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
 #: Pilot simulations that set the "safe points" of the future draw policy, and where they start

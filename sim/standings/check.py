@@ -20,9 +20,9 @@ import math
 from dataclasses import dataclass, field
 
 from drawsafe.event.model import Event, PublishedStanding
-from drawsafe.tiebreaks.packs import MTG, MTG_CLASSIC, RulePack
 from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.table import records, tiebreak_table
+from drawsafe.tiebreaks.packs import MTG, MTG_CLASSIC, RulePack
 
 FIELDS = ("omw", "gw", "ogw")
 

@@ -14,6 +14,9 @@ comparator sort on the full keys for every run it sorts (``tests/test_order.py``
 from __future__ import annotations
 
 import numpy as np
+from numba import types
+from numba.extending import overload
+
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
 from drawsafe.rng import GOLDEN, mix64
@@ -32,8 +35,6 @@ from drawsafe.tiebreaks.values import (
     tiebreak_values_rec,
     win_percentages,
 )
-from numba import types
-from numba.extending import overload
 
 
 @kernel

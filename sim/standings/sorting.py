@@ -11,6 +11,7 @@ atomically, see :mod:`drawsafe.engine.tables`).  What was tried and measured: be
 from __future__ import annotations
 
 import numpy as np
+
 from drawsafe.jit import flag_kernel, kernel
 from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS

@@ -7,11 +7,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.event import kinds
-from drawsafe.standings.ranking import rank_order, tie_groups
-from drawsafe.rng import next_u64, stream
-from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.event.snapshot import Snapshot
-from drawsafe.tiebreaks.values import player_records, round_result, tiebreak_values, tiebreak_values_rec
+from drawsafe.rng import next_u64, stream
+from drawsafe.standings.ranking import rank_order, tie_groups
+from drawsafe.tiebreaks.packs import RulePack, display_points
+from drawsafe.tiebreaks.values import (
+    player_records,
+    round_result,
+    tiebreak_values,
+    tiebreak_values_rec,
+)
 
 #: Simulation index reserved for the random order of exact ties in ``standings``.
 STANDINGS_STREAM = 2**63 - 1

@@ -17,10 +17,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from drawsafe.tiebreaks import values as tb
-from drawsafe.tiebreaks import chess
-from drawsafe.tiebreaks import pokemon
 from drawsafe.errors import UsageError
+from drawsafe.tiebreaks import chess, pokemon
+from drawsafe.tiebreaks import values as tb
 
 
 def display_points(raw: float, point_scale: int = 1) -> int | float:

@@ -24,9 +24,8 @@ from numba import types
 from numba.extending import overload
 
 from drawsafe.event import kinds
-from drawsafe.tiebreaks import chess
-from drawsafe.tiebreaks import pokemon
 from drawsafe.jit import inline_kernel, kernel
+from drawsafe.tiebreaks import chess, pokemon
 
 POINTS = 0
 OMW = 1

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from conftest import DATA
 
 from drawsafe.cli.main import main
-from drawsafe.standings.check import agrees
 from drawsafe.event.io import load_event
+from drawsafe.standings.check import agrees
 
 CSV = DATA / "native" / "friday.csv"
 NATIVE_JSON = DATA / "native" / "friday.json"

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
+
 from drawsafe import jit
 from drawsafe.cli.main import main
 from drawsafe.engine.warmup import CompileWatch, compile_notice, warm_up

@@ -19,9 +19,9 @@ import os
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 from dataclasses import fields
 from itertools import pairwise
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -30,10 +30,10 @@ from conftest import DATA, ROOT
 from tiny_events import AWARDED, RETRY
 
 from drawsafe.event.io import load_event
-from drawsafe.simulation.odds import compute_odds, simulate_until
-from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.simulation.simulator import SimBatch, SimConfig, Simulator
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.odds import compute_odds, simulate_until
+from drawsafe.simulation.simulator import SimBatch, SimConfig, Simulator
+from drawsafe.tiebreaks.packs import get_rules
 
 EVENT = DATA / "bristol-pauper-league-spring-26-rebound-417805-2026-06-18.json"
 SEED = 987654321

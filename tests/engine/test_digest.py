@@ -17,6 +17,7 @@ import sys
 
 import numpy as np
 import pytest
+
 from drawsafe.engine import kernel as engine
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot

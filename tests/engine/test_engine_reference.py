@@ -35,15 +35,15 @@ import numpy as np
 import pytest
 from conftest import DATA
 from scipy.stats import chi2_contingency
-
-from drawsafe.simulation.generate import generate_event
-from drawsafe.event.io import load_event, parse_event
-from drawsafe.pairing.next_round import next_round_pairings
-from drawsafe.engine.results import ResultModel
-from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
-from drawsafe.event.snapshot import take_snapshot
 from tiny_events import AWARDED
+
+from drawsafe.engine.results import ResultModel
+from drawsafe.event.io import load_event, parse_event
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.pairing.next_round import next_round_pairings
+from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
+from drawsafe.tiebreaks.packs import get_rules
 
 Z = 4.5
 ALPHA = 0.001

@@ -9,8 +9,6 @@ import numpy as np
 import pytest
 from conftest import MELEE, need
 
-from drawsafe.event.io import load_event
-from drawsafe.jit import kernel
 from drawsafe.engine.results import (
     DECIDED_COUNTS,
     DRAW_SHARE,
@@ -19,6 +17,8 @@ from drawsafe.engine.results import (
     play_match,
     win_probability,
 )
+from drawsafe.event.io import load_event
+from drawsafe.jit import kernel
 from drawsafe.rng import stream
 
 

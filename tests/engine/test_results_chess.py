@@ -14,8 +14,6 @@ import pytest
 from chess_events import chess_event
 from scipy.stats import binom
 
-from drawsafe.errors import UsageError
-from drawsafe.event.io.trf import read_trf, write_trf
 from drawsafe.engine.results import (
     CHESS_DRAW_SHARE,
     DECIDED_COUNTS,
@@ -27,9 +25,11 @@ from drawsafe.engine.results import (
     played_games,
     recommended_model,
 )
+from drawsafe.errors import UsageError
+from drawsafe.event.io.trf import read_trf, write_trf
+from drawsafe.event.sample import sample_event
 from drawsafe.rng import stream
 from drawsafe.tiebreaks.packs import FIDE, FIDE_1998, MTG, POKEMON
-from drawsafe.event.sample import sample_event
 
 NAMES = [f"P{i:02d}" for i in range(12)]
 

@@ -16,10 +16,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from naive_rng import GOLDEN, MASK, SPLITMIX64_FROM_ZERO, PyStream, py_mix64, py_unmix64
 from scipy.stats import chisquare
 
 from drawsafe import rng
-from naive_rng import MASK, GOLDEN, SPLITMIX64_FROM_ZERO, py_mix64, py_unmix64, PyStream
+
 
 def kernel_stream(seed: int, sim: int) -> np.ndarray:
     return rng.stream(np.uint64(seed), np.int64(sim))

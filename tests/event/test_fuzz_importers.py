@@ -30,12 +30,12 @@ from hypothesis import strategies as st
 from json_paths import get, paths
 
 from drawsafe.cli.main import main
-from drawsafe.standings.check import check_standings
 from drawsafe.errors import DrawsafeError, InputError
 from drawsafe.event.io import parse_event
-from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.standings.check import check_standings
 from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import get_rules
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SOURCES = sorted(DATA.glob("*.json")) + sorted((DATA / "native").glob("*"))

@@ -18,6 +18,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from json_paths import get, paths
+
 from drawsafe.cli.main import main
 from drawsafe.errors import DrawsafeError, InputError, UsageError
 from drawsafe.event.io import load_event, parse_event
@@ -26,9 +30,6 @@ from drawsafe.event.io.tdf import to_tdf
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import get_rules
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from json_paths import get, paths
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 POKEMON = DATA / "pokemon"

@@ -17,10 +17,10 @@ import pytest
 from brute import match_dict
 from conftest import DATA, MELEE, need
 
-from drawsafe.standings.check import agrees
 from drawsafe.errors import InputError
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import DOUBLE_LOSS, MATCH
+from drawsafe.standings.check import agrees
 
 HEADER = "round,player_a,player_b,a_wins,b_wins,draws,kind\n"
 MONT = "mont-weekly-legacy-368680-2025-10-02.json"

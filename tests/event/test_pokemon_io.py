@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, MELEE, need
+
 from drawsafe.cli.main import main
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io import load_event, parse_event

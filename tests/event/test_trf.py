@@ -15,9 +15,9 @@ from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
 from drawsafe.event.io.trf import read_trf, write_trf
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Match
-from drawsafe.tiebreaks.packs import CHESS_PLAIN, FIDE, FIDE_1998, FIDE_2026, POKEMON
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import CHESS_PLAIN, FIDE, FIDE_1998, FIDE_2026, POKEMON
 
 
 def player(number: int, name: str, rating: int | None, points: str, blocks: list[str]) -> str:

@@ -35,8 +35,8 @@ import pytest
 from brute import completable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scipy.stats import chisquare
 from naive_rng import PyStream
+from scipy.stats import chisquare
 
 from drawsafe.pairing.swiss import pair_in_order, pair_standings, pair_swiss, search_pairing
 from drawsafe.rng import stream

@@ -11,6 +11,7 @@ import numba
 import numpy as np
 import pytest
 from click.testing import CliRunner
+
 from drawsafe.cli.main import main
 from drawsafe.errors import UsageError
 from drawsafe.event.model import Event

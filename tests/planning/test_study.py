@@ -7,6 +7,7 @@ import json
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
+
 from drawsafe.cli.main import main
 from drawsafe.errors import UsageError
 from drawsafe.planning import study as st

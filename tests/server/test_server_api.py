@@ -21,11 +21,12 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2; httpx works th
     from starlette.testclient import TestClient
 
 from conftest import DATA
+from server_helpers import HOSTILE, hostile_event, sample_bytes
+
 from drawsafe.cli.main import main
 from drawsafe.server import ServerConfig, create_app
 from drawsafe.server.options import PER_COMMAND
 from drawsafe.server.store import EventStore
-from server_helpers import HOSTILE, hostile_event, sample_bytes
 
 SIMS = "1500"
 

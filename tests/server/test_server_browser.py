@@ -13,8 +13,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from drawsafe.event.sample import sample_path
 from server_helpers import RealServer
+
+from drawsafe.event.sample import sample_path
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
 CHROMIUM = os.environ.get("DRAWSAFE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"

@@ -21,9 +21,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from server_helpers import hostile_event, sample_bytes
+
 from drawsafe.server import ServerConfig, create_app
 from drawsafe.server.options import PER_COMMAND
-from server_helpers import hostile_event, sample_bytes
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SOURCES = [p.read_bytes() for p in sorted(DATA.glob("*.json"))[:2]] + [hostile_event()]

@@ -19,10 +19,11 @@ import pytest
 
 httpx = pytest.importorskip("httpx")
 
+from server_helpers import RealServer, hostile_event, sample_bytes
+
 from drawsafe.api import open_event
 from drawsafe.server.options import parse_options
 from drawsafe.server.questions import answer
-from server_helpers import RealServer, hostile_event, sample_bytes
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
 

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from conftest import MELEE, need
+
 from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
 from drawsafe.event.sample import sample_event

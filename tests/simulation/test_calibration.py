@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from conftest import MELEE, ROOT, need
 
+from drawsafe.event.io import load_event
 from drawsafe.simulation.calibration import (
     BANDS,
     LEFT_OUT,
@@ -39,7 +40,6 @@ from drawsafe.simulation.calibration import (
     verdict_counts,
 )
 from drawsafe.simulation.decisions import PLAY, SAFE_TO_DRAW
-from drawsafe.event.io import load_event
 from drawsafe.standings.table import StandingRow
 from drawsafe.stats import Proportion
 

@@ -10,6 +10,8 @@ from click.testing import CliRunner
 
 from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
+from drawsafe.event.sample import sample_event
+from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import (
     DRAW_BOTH,
     DRAW_ONE,
@@ -22,12 +24,10 @@ from drawsafe.simulation.decisions import (
     verdict,
 )
 from drawsafe.simulation.generate import generate_event
-from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.event.sample import sample_event
 from drawsafe.simulation.scenarios import FlipEvaluator, ScenarioEvaluator
 from drawsafe.simulation.simulator import SimConfig, Simulator
-from drawsafe.event.snapshot import take_snapshot
 from drawsafe.stats import PairedDifference, Proportion, z_value
+from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.tiebreaks.values import REC_POINTS
 
 

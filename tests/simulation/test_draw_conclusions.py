@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import pytest
 
+from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import PLAY, SAFE_TO_DRAW, DrawReport, draw_decisions
 from drawsafe.simulation.generate import generate_event
-from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.simulation.simulator import SimConfig
-from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import get_rules
 
 PLAYERS, ROUNDS, PLAYED = 120, 7, 6
 SEEDS = range(8)

@@ -19,15 +19,15 @@ import exact
 import naive_sim
 import pytest
 from conftest import MELEE, need
-
-from drawsafe.simulation.generate import generate_event
-from drawsafe.event.io import load_event
-from drawsafe.engine.results import ResultModel
-from drawsafe.tiebreaks.packs import get_rules
-from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
-from drawsafe.event.snapshot import take_snapshot
-from drawsafe.stats import wilson
 from tiny_events import RETRY, native_event
+
+from drawsafe.engine.results import ResultModel
+from drawsafe.event.io import load_event
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
+from drawsafe.stats import wilson
+from drawsafe.tiebreaks.packs import get_rules
 
 MTG = get_rules("mtg")
 #: Decided matches 2-0 only, no draws: 2 outcomes per table (two rounds left stay small).

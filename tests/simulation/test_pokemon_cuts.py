@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from conftest import DATA
+
 from drawsafe.cli.main import main
 from drawsafe.engine.results import MIN_POKEMON_MATCHES, POKEMON_TIE_SHARE, ResultModel, tie_share
 from drawsafe.errors import UsageError

@@ -14,11 +14,13 @@ import pytest
 from chess_events import chess_event, exercise_event, random_chess_event
 from conftest import DATA, FIDE, need
 
-from drawsafe.event import kinds
-from drawsafe.tiebreaks import values as tb
-from drawsafe.tiebreaks import chess as tc
 from drawsafe.errors import UsageError
+from drawsafe.event import kinds
+from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.ranking import direct_encounter_column
+from drawsafe.standings.table import compute_standings, tiebreak_table
+from drawsafe.tiebreaks import chess as tc
+from drawsafe.tiebreaks import values as tb
 from drawsafe.tiebreaks.packs import (
     CHESS_PLAIN,
     FIDE_1998,
@@ -29,8 +31,6 @@ from drawsafe.tiebreaks.packs import (
     with_tiebreaks,
 )
 from drawsafe.tiebreaks.packs import FIDE as FIDE_PACK
-from drawsafe.event.snapshot import take_snapshot
-from drawsafe.standings.table import compute_standings, tiebreak_table
 
 EXERCISE = DATA / "fide-exercise-2023.csv"
 MODE = {"none": tc.UNPLAYED_NONE, "1998": tc.UNPLAYED_1998, "2023": tc.UNPLAYED_2023,

@@ -11,9 +11,9 @@ import pytest
 
 from drawsafe.event.io.build import EventBuilder
 from drawsafe.event.model import BYE, Match
-from drawsafe.tiebreaks.packs import POKEMON
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import POKEMON
 
 SCORE = {"W": (2, 1, 0), "L": (0, 2, 0), "T": (1, 1, 1)}
 

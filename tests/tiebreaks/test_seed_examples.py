@@ -22,9 +22,9 @@ import pytest
 from conftest import SEEDS, need
 
 from drawsafe.event.io import parse_event
-from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import get_rules
 
 RULES = ("mtg", "mtg-classic")
 SEED = "000_d9f59a25e8b97a9d.txt"

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
 from drawsafe.event.io import load_event, parse_event
-from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.standings.table import compute_standings, tiebreak_table
+from drawsafe.tiebreaks.packs import get_rules
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 REAL = sorted(DATA.glob("*.json"))

@@ -22,7 +22,16 @@ from dataclasses import replace
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, parse_int
 from drawsafe.event.io.native_json import number
-from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, MATCH, Event, Match, PublishedStanding, Round
+from drawsafe.event.model import (
+    BYE,
+    DOUBLE_LOSS,
+    LOSS,
+    MATCH,
+    Event,
+    Match,
+    PublishedStanding,
+    Round,
+)
 
 NO_OPPONENT = ("-", "", None)
 #: Largest first playoff round, in matches.
