@@ -286,89 +286,88 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                           active)
 
 
-@inline_kernel  # once per simulation: a call passing these bundles counts references to ~40 arrays
-def count_outcomes(c, row, order, field, rules, plan, out, work, rank_of, mw, gwp):
-    """Add simulation ``row``'s final ``order`` to chunk ``c``'s counts and write its row of the
-    per-simulation outputs (see :func:`run_simulations`)."""
-    rank_hist, points_hist, cut_at_points = out.rank_hist, out.points_hist, out.cut_at_points
-    focus, cut_line, focus_keys = out.focus, out.cut_line, out.focus_keys
-    points, keys, active = work.points, work.keys, field.active
-    top = plan.top
-    if plan.cut_points >= 0:
-        # a points cut: the final order is by points first, so the cut is its first `top` active
-        # players, `top` being how many finish on at least cut_points
-        top = 0
-        for i in range(field.members.shape[0]):
-            p = field.members[i]
-            if active[p] and points[p] >= plan.cut_points:
-                top += 1
-    codes = rules.codes
-    n_keys = codes.shape[0]
-    max_rank = rank_hist.shape[2] - 1
-    max_points = points_hist.shape[2] - 1
-    if focus.shape[0] > 0 or cut_line.shape[0] > 0:  # for complete_keys
-        win_percentages(work.rec, rules.points_table[kinds.WIN], mw, gwp)
-    for i in range(field.members.shape[0]):
-        p = field.members[i]
-        points_hist[c, p, min(points[p], max_points)] += 1
-    if focus.shape[0] > 0:
-        for i in range(order.shape[0]):
-            rank_of[order[i]] = i
-    in_cut = 0
-    for i in range(order.shape[0]):
-        p = order[i]
-        if i < max_rank:
-            rank_hist[c, p, i] += 1
-        elif in_cut >= top:
-            break
-        if active[p] and in_cut < top:
-            out.cut_count[c, p] += 1
-            cut_at_points[c, min(points[p], max_points), 1] += 1
-            in_cut += 1
-            if in_cut == top and cut_line.shape[0] > 0:
-                complete_keys(p, mw, gwp, work.rec, work.opp, work.kind, plan.total, codes, rules.flags, keys)
-                for k in range(n_keys):
-                    cut_line[row, k] = keys[p, k]
-    for f in range(focus.shape[0]):
-        p = focus[f]
-        out.focus_rank[row, f] = rank_of[p]
-        complete_keys(p, mw, gwp, work.rec, work.opp, work.kind, plan.total, codes, rules.flags, keys)
-        for k in range(n_keys):
-            focus_keys[row, f, k] = keys[p, k]
-    if out.focus_cut.shape[0] > 0:
-        in_cut = 0
-        for i in range(order.shape[0]):
-            p = order[i]
-            if active[p] and in_cut < top:
-                in_cut += 1
-                for f in range(focus.shape[0]):
-                    if focus[f] == p:
-                        out.focus_cut[row, f] = 1
-    if out.table_outcome.shape[0] > 0:
-        for t in range(work.outcome.shape[0]):
-            out.table_outcome[row, t] = work.outcome[t]
-
-
 @kernel
 def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):
     """Simulations ``lo .. hi - 1`` (of those from ``first``) into chunk ``c``'s counts: one part of
-    :func:`run_simulations`."""
+    :func:`run_simulations`.  Each simulation's final order is counted here, with every array read
+    once per chunk into a local: a per-simulation call (even one inlined at numba's IR level) passing
+    the ``field``, ``out`` and ``work`` bundles counted references to ~40 arrays, 4% of the
+    throughput at 64 players (benchmarks/NOTES.md)."""
     n = field.opp.shape[0]
-    max_rank = out.rank_hist.shape[2] - 1
-    max_points = out.points_hist.shape[2] - 1
-    work = work_arrays(field, rules.codes.shape[0], tables.a.shape[0])
+    rank_hist, points_hist, cut_at_points, cut_count = out.rank_hist, out.points_hist, out.cut_at_points, \
+        out.cut_count
+    focus, cut_line, focus_keys, focus_rank = out.focus, out.cut_line, out.focus_keys, out.focus_rank
+    focus_cut, table_outcome = out.focus_cut, out.table_outcome
+    active, members = field.active, field.members
+    codes, points_table, flags = rules.codes, rules.points_table, rules.flags
+    total, cut_points = plan.total, plan.cut_points
+    max_rank = rank_hist.shape[2] - 1
+    max_points = points_hist.shape[2] - 1
+    n_keys = codes.shape[0]
+    work = work_arrays(field, n_keys, tables.a.shape[0])
+    points, keys, rec, opp, kind, outcome = work.points, work.keys, work.rec, work.opp, work.kind, work.outcome
     rank_of = np.empty(n, dtype=np.int64)
     mw = np.empty(n)
     gwp = np.empty(n)
     for s in range(lo, hi):
         order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)
-        count_outcomes(c, s - first, order, field, rules, plan, out, work, rank_of, mw, gwp)
+        row = s - first
+        top = plan.top
+        if cut_points >= 0:
+            # a points cut: the final order is by points first, so the cut is its first `top` active
+            # players, `top` being how many finish on at least cut_points
+            top = 0
+            for i in range(members.shape[0]):
+                p = members[i]
+                if active[p] and points[p] >= cut_points:
+                    top += 1
+        if focus.shape[0] > 0 or cut_line.shape[0] > 0:  # for complete_keys
+            win_percentages(rec, points_table[kinds.WIN], mw, gwp)
+        for i in range(members.shape[0]):
+            p = members[i]
+            points_hist[c, p, min(points[p], max_points)] += 1
+        if focus.shape[0] > 0:
+            for i in range(order.shape[0]):
+                rank_of[order[i]] = i
+        in_cut = 0
+        for i in range(order.shape[0]):
+            p = order[i]
+            if i < max_rank:
+                rank_hist[c, p, i] += 1
+            elif in_cut >= top:
+                break
+            if active[p] and in_cut < top:
+                cut_count[c, p] += 1
+                cut_at_points[c, min(points[p], max_points), 1] += 1
+                in_cut += 1
+                if in_cut == top and cut_line.shape[0] > 0:
+                    complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags, keys)
+                    for k in range(n_keys):
+                        cut_line[row, k] = keys[p, k]
+        for f in range(focus.shape[0]):
+            p = focus[f]
+            focus_rank[row, f] = rank_of[p]
+            complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags, keys)
+            for k in range(n_keys):
+                focus_keys[row, f, k] = keys[p, k]
+        if focus_cut.shape[0] > 0:
+            in_cut = 0
+            for i in range(order.shape[0]):
+                p = order[i]
+                if active[p] and in_cut < top:
+                    in_cut += 1
+                    for f in range(focus.shape[0]):
+                        if focus[f] == p:
+                            focus_cut[row, f] = 1
+        if table_outcome.shape[0] > 0:
+            for t in range(outcome.shape[0]):
+                table_outcome[row, t] = outcome[t]
     # active players finishing on each total: from the points histograms, once per chunk
-    for i in range(field.members.shape[0]):
-        p = field.members[i]
-        if field.active[p]:
+    for i in range(members.shape[0]):
+        p = members[i]
+        if active[p]:
             for v in range(max_points + 1):
-                out.cut_at_points[c, v, 0] += out.points_hist[c, p, v]
+                cut_at_points[c, v, 0] += points_hist[c, p, v]
 
 
 def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):
