@@ -110,12 +110,11 @@ def instrumented_engine() -> str:
           f"    tick(prof, {FINAL}, t0)\n    return order\n")
     e.rep("def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):",
           "def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out, prof):")
-    e.rep("        order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)\n"
-          "        count_outcomes(c, s - first, order, field, rules, plan, out, work, rank_of, mw, gwp)\n",
+    e.rep("        order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)\n",
           "        order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work, prof)\n"
-          "        t0 = rdtsc()\n"
-          "        count_outcomes(c, s - first, order, field, rules, plan, out, work, rank_of, mw, gwp)\n"
-          f"        tick(prof, {POST}, t0)\n")
+          "        t0 = rdtsc()\n")
+    e.rep("                table_outcome[row, t] = outcome[t]\n",
+          f"                table_outcome[row, t] = outcome[t]\n        tick(prof, {POST}, t0)\n")
     e.rep("def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):",
           "def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out, prof):")
     e.rep("first, count, first, seed, field, tables, model, rules, plan, out)\n",
