@@ -10,10 +10,10 @@ import click
 from drawsafe.choices import FIELD_IDS as IDS
 from drawsafe.choices import FIELD_MAX_SIMS as MAX_SIMS
 from drawsafe.choices import FIELD_PRECISION as DEFAULT_PRECISION
-from drawsafe.choices import LAST_ROUND
+from drawsafe.choices import FIELD_RULES, LAST_ROUND
 from drawsafe.cli.options import friendly_errors, note, seed_option
 from drawsafe.cli.render import ci_text
-from drawsafe.cli.simopts import Progress
+from drawsafe.cli.simopts import Progress, TopType
 from drawsafe.errors import UsageError
 
 
@@ -32,7 +32,9 @@ def parse_byes(text: str | None) -> tuple[int, int, int]:
 def field_options(func):
     """Options describing the event, shared by ``field`` (one value) and ``study`` (lists)."""
     options = [
-        click.option("--top", type=click.IntRange(min=1), default=8, show_default=True, help="Cut size."),
+        click.option("--top", type=TopType(), default=8, show_default=True,
+                     help="Cut size, or auto: the rule pack's table by attendance (pokemon: the Play! "
+                          "Pokemon table; mtg: Top 8)."),
         click.option("--byes", default=None, metavar="A,B,C",
                      help="Players with 1, 2 and 3 awarded byes (they count as 2, 4, 8 for the rounds)."),
         click.option("--draw-share", type=float, default=None,
@@ -60,7 +62,7 @@ def render(result) -> list[str]:
         lines.append(f"IDs 'safe': a last-round table draws when locked or when both reach {result.draw_points} points")
     if not result.reached:
         lines.append(f"note: precision {result.precision} not reached within the simulation cap")
-    if cfg.top >= cfg.players:
+    if cfg.cut_points is None and cfg.top >= cfg.players:
         lines.append(f"note: a Top {cfg.top} of {cfg.players} players: everyone who does not drop makes the cut")
     lines.append(f"dropped players per event: {result.expected_dropped:.1f}")
     lines.append("")
@@ -103,6 +105,10 @@ def render(result) -> list[str]:
 @click.option("--rounds", type=click.IntRange(min=1), default=None,
               help="Swiss rounds (default: MTR Appendix E from the players and awarded byes).")
 @field_options
+@click.option("--cut-points", type=click.FloatRange(min=0, max=10_000), default=None, metavar="P",
+              help="A points cut instead (day 2): everyone finishing on at least P points advances.")
+@click.option("--rules", type=click.Choice(FIELD_RULES), default="mtg", show_default=True,
+              help="Rule pack of the simulated events (pokemon: its tiebreaks and an 18% tie share).")
 @click.option("--ids", type=click.Choice(IDS), default="safe", show_default=True,
               help="Intentional draws in the last round of every simulated event: none; locked (both "
                    "guaranteed the cut on points); safe (locked, or both reach a total from which 99% made it).")
@@ -116,8 +122,8 @@ def render(result) -> list[str]:
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
               help="Write the figure (records, cut line, draw / win / loss before the last rounds).")
 @friendly_errors
-def field(players, rounds, top, byes, draw_share, drops, last_round, ids, sims, precision, max_sims, seed,
-          as_json, plot):
+def field(players, rounds, top, byes, draw_share, drops, last_round, cut_points, rules, ids, sims, precision,
+          max_sims, seed, as_json, plot):
     """Before the event: which records make the cut with PLAYERS players.
 
     Simulates whole events from round 1 (engine pairing and tiebreaks, intentional draws per --ids,
@@ -128,7 +134,14 @@ def field(players, rounds, top, byes, draw_share, drops, last_round, ids, sims, 
     from drawsafe.planning.drops import DropModel
     from drawsafe.planning.field import FieldConfig, field_odds
 
-    cfg = FieldConfig(players, rounds, top, parse_byes(byes), ids, draw_share, DropModel.parse(drops), last_round)
+    if top == "auto":
+        from drawsafe.tiebreaks.cuts import auto_top
+
+        choice = auto_top(rules, players)
+        note(f"cut: Top {choice.top} ({choice.source})")
+        top = choice.top
+    cfg = FieldConfig(players, rounds, top, parse_byes(byes), ids, draw_share, DropModel.parse(drops), last_round,
+                      cut_points=cut_points, rules=rules)
     bar = Progress("field")
     try:
         result = field_odds(cfg, seed=seed, sims=sims, precision=None if sims else precision, max_sims=max_sims,

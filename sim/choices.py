@@ -15,6 +15,7 @@ FUTURE_DRAWS = ("none", "locked", "safe", "behaviour")
 #: behaviour model needs a standings snapshot, which a field before round 1 does not have), and
 #: the defaults of its precision (95% half-width) and simulation cap.
 FIELD_IDS = ("none", "locked", "safe")
+FIELD_RULES = ("mtg", "mtg-classic", "pokemon")
 FIELD_PRECISION = 0.02
 FIELD_MAX_SIMS = 200_000
 #: How ``draw`` models the other tables' intentional draws.

@@ -18,7 +18,7 @@ import numpy as np
 
 from drawsafe.choices import FIELD_IDS, FIELD_MAX_SIMS, FIELD_PRECISION
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.results import ResultModel
+from drawsafe.engine.results import POKEMON_TIE_SHARE, ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event.model import Event
 from drawsafe.event.schedule import recommended_rounds
@@ -64,6 +64,10 @@ class FieldConfig:
     drops: DropModel = field(default_factory=DropModel.measured)
     last_round: str = "standings"
     safe: float = 0.99
+    #: A points cut instead of the Top ``top`` (day 2): everyone finishing on at least these points.
+    cut_points: float | None = None
+    #: The rule pack: mtg (Magic), or pokemon (its tiebreaks and its tie share).
+    rules: str = "mtg"
     probe_groups: int = PROBE_GROUPS
 
     def __post_init__(self):
@@ -105,8 +109,9 @@ class FieldConfig:
 
     def describe(self) -> str:
         byes = f", byes {self.byes[0]}/{self.byes[1]}/{self.byes[2]}" if any(self.byes) else ""
-        return (f"{self.players} players, {self.total_rounds} rounds, Top {self.top}, IDs {self.ids}{byes}, "
-                f"drops: {self.drops.source}")
+        cut = f"{self.cut_points:g}+ points" if self.cut_points is not None else f"Top {self.top}"
+        return (f"{self.players} players, {self.total_rounds} rounds, {cut}, IDs {self.ids}{byes}, "
+                f"drops: {self.drops.source}" + ("" if self.rules == "mtg" else f", rules {self.rules}"))
 
 
 @dataclass
@@ -142,14 +147,17 @@ class FieldSimulator:
     def __init__(self, cfg: FieldConfig):
         self.cfg = cfg
         rounds = cfg.total_rounds
-        rules = get_rules("mtg")
+        rules = get_rules(cfg.rules)
         event = Event(f"{cfg.players} players", cfg.names, (), swiss_rounds=rounds, format="generated",
                       awarded_byes=cfg.awarded)
-        results = ResultModel.for_best_of(3, draw_share=cfg.draw_share)
+        share = cfg.draw_share
+        if share is None and rules.name.startswith("pokemon"):
+            share = POKEMON_TIE_SHARE  # ties are common in Pokémon's timed best-of-three
+        results = ResultModel.for_best_of(3, draw_share=share)
         # an event with no round played is a valid snapshot: the engine's inputs come from it
         self.sim = Simulator(take_snapshot(event, 0, rounds), rules,
                              SimConfig(top=cfg.top, last_round=cfg.last_round, results=results,
-                                       future_draws=cfg.ids, safe=cfg.safe))
+                                       future_draws=cfg.ids, safe=cfg.safe, cut_points=cfg.cut_points))
         self.rounds = rounds
         self.codes = (rounds + 1) ** 3
         self.max_points = int(self.sim.points_table.max()) * rounds
@@ -162,6 +170,10 @@ class FieldSimulator:
         if policy is None:
             policy = FUTURE_POLICIES[cfg.ids]
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
+        if s.cut_points >= 0 and policy != engine.NO_DRAWS:
+            # a points cut: a draw that reaches the cut's points is locked, whatever the ranks
+            draw_points = s.cut_points if policy == engine.LOCKED else min(draw_points, s.cut_points)
+            policy = engine.SAFE_POINTS
         probes = cfg.probe_groups if probes is None else probes
         chunks = max(1, min(numba.get_num_threads() * 4, n))
         c, v = self.codes, self.max_points + 1
@@ -369,7 +381,8 @@ class FieldResult:
         ci = mean.confidence_interval()
         x0 = self.x0_double_draw
         return {
-            "players": cfg.players, "rounds": self.rounds, "top": cfg.top, "ids": cfg.ids,
+            "players": cfg.players, "rounds": self.rounds, "top": cfg.top, "points_cut": cfg.cut_points,
+            "rules": cfg.rules, "ids": cfg.ids,
             "byes": list(cfg.byes), "draw_share": cfg.draw_share, "drops": cfg.drops.source,
             "seed": self.seed, "simulations": self.simulations, "precision": self.precision,
             "precision_reached": self.reached, "safe_draw_points": self.draw_points,

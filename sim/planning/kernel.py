@@ -170,6 +170,10 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     drop_rate, probe_groups, flip = options.drop_rate, options.probe_groups, options.flip
     points_table = rules.points_table
     n, total, top = field.opp.shape[0], plan.total, plan.top
+    # a points cut (plan.cut_points >= 0): everyone on at least those points makes it; no draw is
+    # locked by rank, and a flipped table changes only its own players' points
+    cut_points = plan.cut_points
+    lock_top = top if cut_points < 0 else 0
     policy, draw_points = plan.future_policy, plan.draw_points
     base = total + 1
     win_pts = points_table[kinds.WIN]
@@ -229,7 +233,7 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                     pre_last[p] = rec[p, REC_POINTS]
                     code_last[p] = record_code(kind, gw, gl, p, r, base)
                 if policy != engine.NO_DRAWS and r > 0:
-                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
+                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, lock_top, policy,
                                              draw_points, drawn)
                     for t in range(m):
                         if drawn[t]:
@@ -252,7 +256,7 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
             base_cut[p] = 0
         for i in range(order.shape[0]):
             p = order[i]
-            if act[p] and placed < top:
+            if act[p] and (placed < top if cut_points < 0 else rec[p, REC_POINTS] >= cut_points):
                 base_cut[p] = 1
                 placed += 1
                 line = rec[p, REC_POINTS]
@@ -341,8 +345,12 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                     score[1] = 0
                     score[2] = 3
                 engine.record(work, points_table, last, a, b, score[0], score[1], score[2])
-                flipped = refined_order(work, total, rules, field.ratings, cand, noise, 0, top, act)
-                in_cut(flipped, act, top, a, b, pair)
+                if cut_points >= 0:
+                    pair[0] = act[a] and rec[a, REC_POINTS] >= cut_points
+                    pair[1] = act[b] and rec[b, REC_POINTS] >= cut_points
+                else:
+                    flipped = refined_order(work, total, rules, field.ratings, cand, noise, 0, top, act)
+                    in_cut(flipped, act, top, a, b, pair)
                 remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
                 remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
                 engine.record(work, points_table, last, a, b, sa, sb, sd)
@@ -404,14 +412,18 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                 m = pair_round_r(s, seed, last, True, field, act, plist, rules, plan, work)
                 modes = np.zeros(m, dtype=np.int64)
                 if policy != engine.NO_DRAWS:
-                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, top, policy,
+                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, lock_top, policy,
                                              draw_points, drawn)
                 for u in range(m):
                     probe = pa[u] == a or pa[u] == b or pb[u] == a or pb[u] == b
                     if pb[u] >= 0 and (probe or (policy != engine.NO_DRAWS and drawn[u])):
                         modes[u] = engine.INTENTIONAL
                 order = play_round(s, seed, last, m, modes, field, act, plist, model, rules, plan, work)
-                in_cut(order, act, top, a, b, pair)
+                if cut_points >= 0:
+                    pair[0] = act[a] and rec[a, REC_POINTS] >= cut_points
+                    pair[1] = act[b] and rec[b, REC_POINTS] >= cut_points
+                else:
+                    in_cut(order, act, top, a, b, pair)
                 for q in range(2):
                     p = a if q == 0 else b
                     if not act[p]:

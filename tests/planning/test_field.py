@@ -257,3 +257,27 @@ def test_a_flipped_draw_agrees_with_natural_draws():
     assert checked >= 1
     # and every player at a table is counted once in each scenario
     assert (c.bl[:, fk.BL_WIN_N] + c.bl[:, fk.BL_LOSS_N] + c.bl[:, fk.BL_PDRAW_N] == c.bl[:, fk.BL_N]).all()
+
+
+def test_points_cut_is_exactly_the_points():
+    """With --cut-points P every simulated player on at least P points advances and nobody below:
+    P(cut | final record) is 1 or 0 by the record's points, before the last round too (a draw that
+    reaches P is in, whatever else happens)."""
+    res = CliRunner().invoke(main, ["field", "--players", "64", "--rounds", "6", "--cut-points", "13",
+                                    "--sims", "600", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["points_cut"] == 13 and data["cut_points"]["distribution"][0]["points"] == 13
+    records = [r for r in data["records"] if r["expected_players"] > 0]
+    assert {r["p_cut"] for r in records} == {0.0, 1.0}
+    assert all((r["p_cut"] == 1.0) == (r["points"] >= 13) for r in records)
+    for r in data["before_last"]:
+        if r.get("p_cut_draw") is not None:
+            assert r["p_cut_draw"] == (1.0 if r["points"] + 1 >= 13 else 0.0)
+
+
+def test_top_auto_follows_the_pack_table():
+    res = CliRunner().invoke(main, ["field", "--players", "20", "--rules", "pokemon", "--top", "auto",
+                                    "--sims", "100", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["top"] == 4 and "Play! Pokémon" in res.stderr  # 13-20 players: Top 4
