@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from json_paths import get, paths
+from json_paths import edit, paths
 
 from drawsafe.cli.main import main
 from drawsafe.errors import DrawsafeError, InputError
@@ -132,20 +132,7 @@ def json_mutations(draw):
         # Prefer short paths (fields of the event, rounds, matches) now and then.
         path = draw(st.sampled_from(all_paths if draw(st.booleans())
                                     else [p for p in all_paths if len(p) <= 4] or all_paths))
-        parent, key = get(doc, path[:-1]), path[-1]
-        op = draw(st.sampled_from(("replace", "replace", "delete", "duplicate", "set")))
-        if op == "set":  # a known field of either format, on some object of the document
-            objects = [get(doc, p) for p in paths(doc) if isinstance(get(doc, p), dict)]
-            if objects:
-                draw(st.sampled_from(objects))[draw(st.sampled_from(KNOWN_KEYS))] = draw(json_values)
-        elif op == "replace":
-            parent[key] = draw(json_values)
-        elif op == "delete":
-            del parent[key]
-        elif isinstance(parent, list):
-            parent.insert(key, json.loads(json.dumps(parent[key])))
-        else:
-            parent[draw(st.text(max_size=6))] = parent[key]
+        edit(draw, doc, path, KNOWN_KEYS, json_values)
     return name, json.dumps(doc, ensure_ascii=draw(st.booleans())).encode()
 
 

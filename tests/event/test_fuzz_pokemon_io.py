@@ -20,7 +20,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from json_paths import get, paths
+from json_paths import edit, paths
 
 from drawsafe.cli.main import main
 from drawsafe.errors import DrawsafeError, InputError, UsageError
@@ -139,19 +139,7 @@ def json_mutations(draw):
         if not all_paths:
             break
         path = draw(st.sampled_from(all_paths))
-        parent, key = get(doc, path[:-1]), path[-1]
-        op = draw(st.sampled_from(("replace", "replace", "delete", "duplicate", "set")))
-        if op == "set":
-            objects = [get(doc, p) for p in paths(doc) if isinstance(get(doc, p), dict)]
-            draw(st.sampled_from(objects))[draw(st.sampled_from(KEYS))] = draw(json_values)
-        elif op == "replace":
-            parent[key] = draw(json_values)
-        elif op == "delete":
-            del parent[key]
-        elif isinstance(parent, list):
-            parent.insert(key, json.loads(json.dumps(parent[key])))
-        else:
-            parent[draw(st.text(max_size=6))] = parent[key]
+        edit(draw, doc, path, KEYS, json_values)
     return name, json.dumps(doc).encode()
 
 
