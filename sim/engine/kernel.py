@@ -27,26 +27,26 @@ import numpy as np
 from numba import types
 from numba.extending import overload
 
-from drawsafe.engine.codes import (  # noqa: F401 (re-exported)
-    BEHAVIOUR,
-    BEHAVIOUR_POINTS,
-    DUTCH_PAIRING,
-    LOCKED,
-    MTG_PAIRING,
-    NO_DRAWS,
-    SAFE_POINTS,
-)
-from drawsafe.engine.inputs import Rules, Work
-from drawsafe.engine.tables import (  # noqa: F401 (the table codes are part of this module's interface)
+from drawsafe.engine.codes import (  # noqa: F401 (the codes are part of this module's interface)
     A_WON,
     B_WON,
+    BEHAVIOUR,
+    BEHAVIOUR_POINTS,
     DRAWN,
+    DUTCH_PAIRING,
     FORCE_A,
     FORCE_B,
     FREE,
     ID,
     INTENTIONAL,
     KNOWN,
+    LOCKED,
+    MTG_PAIRING,
+    NO_DRAWS,
+    SAFE_POINTS,
+)
+from drawsafe.engine.inputs import Rules, Work
+from drawsafe.engine.tables import (  # noqa: F401 (TABLE_BASE, TABLE_STRIDE: used by the flips)
     TABLE_BASE,
     TABLE_STRIDE,
     draws_intentionally,
