@@ -22,6 +22,7 @@ import hashlib
 import os
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -116,11 +117,25 @@ class KernelCache(FunctionCache):
                 warn(f"could not write the kernel cache in {CACHE_DIR} ({e.strerror or e}); the "
                      "kernels compiled for this run are not kept (the next run compiles again).")
 
+    #: Kernels (qualified names) whose variants another process is compiling: a load waits for them
+    #: to appear in the cache until the time.monotonic() deadline (see drawsafe.engine.ahead).
+    follow: dict[str, float] = {}
+
     def load_overload(self, sig, target_context):
-        try:
-            return super().load_overload(sig, target_context)
-        except OSError:
-            return None
+        deadline = self.follow.get(self._py_func.__qualname__)
+        while True:
+            try:
+                found = super().load_overload(sig, target_context)
+            except OSError:
+                found = None
+            if found is not None or deadline is None or time.monotonic() > deadline:
+                return found
+            time.sleep(0.05)
+
+
+#: When a list: every call typed from one kernel to another is appended as (callee name, argument
+#: types) (tests/engine/test_ahead.py compares the calls two kernels make).
+CALLS: list | None = None
 
 
 def without_literals(dispatcher):
@@ -129,8 +144,10 @@ def without_literals(dispatcher):
     resolve = dispatcher.get_call_template
 
     def get_call_template(args, kws):
-        return resolve(tuple(types.unliteral(a) for a in args),
-                       {k: types.unliteral(v) for k, v in kws.items()})
+        args = tuple(types.unliteral(a) for a in args)
+        if CALLS is not None:
+            CALLS.append((dispatcher.py_func.__qualname__, args))
+        return resolve(args, {k: types.unliteral(v) for k, v in kws.items()})
 
     dispatcher.get_call_template = get_call_template
     return dispatcher

@@ -287,6 +287,42 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
 
 
 @kernel
+def type_late_calls(seed, field, tables, model, rules, plan, work, run):
+    """Runs nothing unless ``run`` (it is never run): its body makes the calls :func:`simulate_one`
+    makes after its first ranking, and :func:`simulate_chunk` after it, with the same argument
+    types, so that compiling it compiles those kernels' variants (and caches them).  A second
+    process compiles it while the first compiles :func:`simulate_chunk`, which then loads them from
+    the cache instead of compiling them (:mod:`drawsafe.engine.ahead`; pinned by
+    tests/engine/test_ahead.py: keep the calls in step with simulate_one's)."""
+    if not run:
+        return
+    opp, had_bye, pa, pb, points = work.opp, work.had_bye, work.pa, work.pb, work.points
+    active, players = field.active, field.players
+    points_table = rules.points_table
+    r = plan.after_round
+    state = stream(seed, r)
+    flags = rules.flags.copy()
+    drawn = np.zeros(pa.shape[0], dtype=np.bool_)
+    win_pts = points_table[kinds.WIN]
+    draw_pts = points_table[kinds.DRAW]
+    rank_top = plan.top if plan.cut_points < 0 else 0
+    round_base = np.uint64(r + 1) << ROUND_SHIFT
+    order = np.empty(players.shape[0], dtype=np.int64)  # refined_order's result
+    m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
+    m, bye, ok = pair_round(plan.pairing, state, players, points, had_bye, opp, r, field.ratings, pa, pb)
+    mark_behaviour_draws(state[0], round_base, points, pa, pb, m, plan.future_p, drawn)
+    mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, rank_top, plan.future_policy,
+                      plan.draw_points, drawn)
+    first = r == plan.after_round
+    play_tables(r, m, tables.mode if first else tables.mode[:0], tables.score, tables.draw_p, drawn,
+                work.outcome if first else work.outcome[:0], state[0], round_base, work, points_table,
+                model)
+    mw = np.empty(field.opp.shape[0])
+    gwp = np.empty(field.opp.shape[0])
+    complete_keys(order[0], mw, gwp, work.rec, work.opp, work.kind, plan.total, rules.codes, flags, work.keys)
+
+
+@kernel
 def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):
     """Simulations ``lo .. hi - 1`` (of those from ``first``) into chunk ``c``'s counts: one part of
     :func:`run_simulations`.  Each simulation's final order is counted here, with every array read

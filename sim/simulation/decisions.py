@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from drawsafe.choices import OTHERS
+from drawsafe.engine.ahead import compile_ahead
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
@@ -271,6 +272,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     if not 0 < safe <= 1:
         raise UsageError("--safe must be in (0, 1]")
     sim = Simulator(snap, rules, config)
+    compile_ahead(rules, config, flips=snap.rounds_left == 1)  # on a second core, when one is idle
     fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
     names = snap.names
     if player is not None and player not in snap.index:

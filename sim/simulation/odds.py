@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from drawsafe.engine.ahead import compile_ahead
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
@@ -144,6 +145,7 @@ def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = Non
     """
     config = config or SimConfig()
     simulator = Simulator(snap, rules, config)
+    compile_ahead(rules, config, flips=False)  # on a second core, when one is idle
     live = simulator.players
     batch, reached = simulate_until(
         lambda first, n: simulator.run(n, seed=seed, first=first, first_round=first_round),

@@ -19,6 +19,7 @@ import numba
 import numpy as np
 
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.ahead import wait_for_flips
 from drawsafe.engine.flips import run_flips
 from drawsafe.engine.inputs import FlipOutputs
 from drawsafe.simulation.odds import Progress, simulate_until
@@ -123,6 +124,7 @@ class FlipEvaluator:
         # the last round: its tables are given (nothing is paired) and no policy draws
         flip = FlipOutputs(np.ascontiguousarray(tables, dtype=np.int64), out.base_cut, out.flip_cut,
                            out.base_outcome, out.flip_outcome)
+        wait_for_flips()  # a helper process compiling the flip kernel (drawsafe.engine.ahead)
         run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.field, first_tables(fr, modes), s.match,
                   s.kernel_rules, s.plan(engine.NO_DRAWS, 0), flip)
         return out
