@@ -25,6 +25,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import ClassVar
 
 import numba
 from numba.core import types
@@ -119,7 +120,7 @@ class KernelCache(FunctionCache):
 
     #: Kernels (qualified names) whose variants another process is compiling: a load waits for them
     #: to appear in the cache until the time.monotonic() deadline (see drawsafe.engine.ahead).
-    follow: dict[str, float] = {}
+    follow: ClassVar[dict[str, float]] = {}
 
     def load_overload(self, sig, target_context):
         deadline = self.follow.get(self._py_func.__qualname__)

@@ -93,6 +93,8 @@ def compile_ahead(rules, config, flips: bool) -> Ahead | None:
     from drawsafe.engine.kernel import simulate_chunk
 
     wanted = os.environ.get("DRAWSAFE_COMPILE_AHEAD", "")
+    if PENDING is not None and PENDING.process.poll() is not None:
+        PENDING = None  # an earlier helper (say, of odds without flips) is done
     if PENDING is not None or wanted == "0" or jit.CACHE_OFF:
         return None
     if cached(simulate_chunk) and (not flips or cached(flip_chunk)):
@@ -101,7 +103,7 @@ def compile_ahead(rules, config, flips: bool) -> Ahead | None:
         return None
     try:
         payload = pickle.dumps((rules, config, flips))
-    except Exception:  # a configuration that cannot travel (a user's own object): compile here
+    except (pickle.PicklingError, TypeError, AttributeError):  # a user's own object: compile here
         return None
     process = subprocess.Popen([sys.executable, "-m", "drawsafe.engine.ahead"], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from drawsafe.choices import OTHERS
-from drawsafe.engine.ahead import compile_ahead
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.ahead import compile_ahead
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
