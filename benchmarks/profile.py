@@ -100,8 +100,8 @@ def instrumented_engine() -> str:
     e.rep("                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n",
           "                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n"
           f"                t0 = tick(prof, {PAIR_LAST}, t0)\n")
-    e.rep("opp, r, field.ratings, pa, pb)\n",
-          f"opp, r, field.ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
+    e.rep("pool, points, had_bye, opp, r, field.ratings, pa, pb)\n",
+          f"pool, points, had_bye, opp, r, field.ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
     e.rep("        first = r == nr0\n", f"        t0 = tick(prof, {LOCK}, t0)\n        first = r == nr0\n")
     e.rep("    state[1] = NOISE_DRAWS\n    return ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
           "    state[1] = NOISE_DRAWS\n    order = ranked_players(")
