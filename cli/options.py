@@ -65,12 +65,12 @@ def friendly_errors(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from drawsafe.engine.warmup import COMPILE_SECONDS, compile_notice
+        from drawsafe.engine.warmup import compile_notice, expected_seconds
 
         try:
             if func.__name__ == "warmup":  # it reports its own compile
                 return func(*args, **kwargs)
-            with compile_notice(COMPILE_SECONDS.get(func.__name__.removesuffix("_command"))):
+            with compile_notice(expected_seconds(func.__name__.removesuffix("_command"))):
                 return func(*args, **kwargs)
         except DrawsafeError as e:
             click.echo(f"drawsafe: error: {e}", err=True)

@@ -84,22 +84,29 @@ def cached(dispatcher) -> bool:
     return index is None or Path(index).exists()
 
 
+def would_start() -> bool:
+    """Whether a helper may start here: the cache is on, and a second core is idle (or
+    ``DRAWSAFE_COMPILE_AHEAD=1``; never with ``0``)."""
+    from drawsafe import jit
+
+    wanted = os.environ.get("DRAWSAFE_COMPILE_AHEAD", "")
+    if wanted == "0" or jit.CACHE_OFF:
+        return False
+    return wanted == "1" or idle_cores() >= 1.5
+
+
 def compile_ahead(rules, config, flips: bool) -> Ahead | None:
     """Start the helper for ``rules`` and ``config`` (a RulePack and a SimConfig), compiling the flip
     kernel too with ``flips``; None when it would not help (see the module docstring)."""
     global PENDING
-    from drawsafe import jit
     from drawsafe.engine.flips import flip_chunk
     from drawsafe.engine.kernel import simulate_chunk
 
-    wanted = os.environ.get("DRAWSAFE_COMPILE_AHEAD", "")
     if PENDING is not None and PENDING.process.poll() is not None:
         PENDING = None  # an earlier helper (say, of odds without flips) is done
-    if PENDING is not None or wanted == "0" or jit.CACHE_OFF:
+    if PENDING is not None or not would_start():
         return None
     if cached(simulate_chunk) and (not flips or cached(flip_chunk)):
-        return None
-    if wanted != "1" and idle_cores() < 1.5:
         return None
     try:
         payload = pickle.dumps((rules, config, flips))

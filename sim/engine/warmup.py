@@ -17,8 +17,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 #: Measured cold compile seconds per command on a 2-core machine (benchmarks/coldstart.py), for the
-#: notice's "about N s".
-COMPILE_SECONDS = {"standings": 4, "pairings": 4, "odds": 18, "draw": 22, "report": 25}
+#: notice's "about N s": in one process, and with the helper process on the idle second core
+#: (drawsafe.engine.ahead; only the simulating commands start one).
+COMPILE_SECONDS = {"standings": 4, "pairings": 4, "odds": 18, "draw": 23, "report": 27}
+AHEAD_SECONDS = {"odds": 13, "draw": 16, "report": 19}
+
+
+def expected_seconds(command: str) -> float | None:
+    """The notice's estimate for ``command`` (None: not measured)."""
+    from drawsafe.engine.ahead import would_start
+
+    if command in AHEAD_SECONDS and would_start():
+        return AHEAD_SECONDS[command]
+    return COMPILE_SECONDS.get(command)
+
+
 #: The rule packs warmed up: each compiles its own variant of the kernels (the tiebreak codes'
 #: dtype and the pairing system select it): MTG, and a chess pack (FIDE: Dutch pairing, chess
 #: tiebreaks).

@@ -129,3 +129,14 @@ def test_cold_draw_with_the_helper_compiles_neither_flips_nor_late_kernels_and_a
     assert "flip_chunk" not in names and "simulate_chunk" in names
     assert not names & set(LATE), sorted(names & set(LATE))
     assert "flip_chunk" in {n.rsplit(".", 1)[-1] for n in json.loads((tmp_path / "b.json").read_text())["kernels"]}
+
+
+def test_the_compile_notice_expects_less_with_a_helper(monkeypatch):
+    from drawsafe.engine.warmup import AHEAD_SECONDS, COMPILE_SECONDS, expected_seconds
+
+    monkeypatch.setattr(jit, "CACHE_OFF", None)
+    monkeypatch.setenv("DRAWSAFE_COMPILE_AHEAD", "1")
+    assert expected_seconds("draw") == AHEAD_SECONDS["draw"] < COMPILE_SECONDS["draw"]
+    assert expected_seconds("standings") == COMPILE_SECONDS["standings"]  # no helper: nothing to simulate
+    monkeypatch.setenv("DRAWSAFE_COMPILE_AHEAD", "0")
+    assert expected_seconds("draw") == COMPILE_SECONDS["draw"]
