@@ -119,15 +119,20 @@ class EventForecast:
         """Players still in the event, outside the playoff, who finished the Swiss above a player
         in it (more points, or the same points and better tiebreaks in the exact standings): a
         declined invitation.  Such events are reported apart, not scored."""
-        played = {p.player for p in self.players if p.made_cut}
-        worst = max((r.rank for r in self.final if r.player in played), default=0)
-        return [r.player for r in self.final if r.player not in played and not r.dropped
-                and r.rank < worst]
+        return skipped_qualifiers(self.final, {p.player for p in self.players if p.made_cut})
 
     def replaced(self) -> tuple[list[str], list[str]]:
         """Playoff players outside the exact final top cut, and top-cut players not in it."""
         return ([p.player for p in self.players if p.made_cut and not p.in_top],
                 [p.player for p in self.players if p.in_top and not p.made_cut])
+
+
+def skipped_qualifiers(final: tuple[StandingRow, ...], played: set[str]) -> list[str]:
+    """Players of the exact final Swiss standings ``final`` still in the event, outside the
+    playoff (``played``: its players), who finished above a player in it (see
+    :attr:`EventForecast.skipped_qualifier`)."""
+    worst = max((r.rank for r in final if r.player in played), default=0)
+    return [r.player for r in final if r.player not in played and not r.dropped and r.rank < worst]
 
 
 def select_events(folder: str | Path, cut: int = 8, min_rounds: int = 4) -> list[EventEntry]:
