@@ -6,8 +6,9 @@ Reads the table observations ``behaviour_fit.py observe`` wrote and the event fi
 ``$DRAWSAFE_SHARED/data/melee`` (default ``../shared/data/melee``), adds columns a player at the
 event can see from the standings snapshot (:func:`snapshot_columns`: the event's intentional draws
 in earlier rounds at tables below the cut line and above it, in the round just before, per table
-played; the players' points against the cut line; the field's size), and prints for each variant
-of the model (:data:`VARIANTS`, the package's features plus some of those columns):
+played; the players' points against the cut line; the field's size; the table's players' own
+earlier intentional draws), and prints for each variant of the model (:func:`variants`: the
+package's features plus some of those columns):
 
 - the calibration target as ``drawsafe calibrate ../shared/data/melee --observations ...``
   computes it for the behaviour model: the Top 8 events' tables expected to draw (probability at
@@ -53,7 +54,8 @@ from drawsafe.tiebreaks.packs import get_rules
 DEFAULT_DATA = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee"
 TABLES = ROOT / "benchmarks" / "behaviour_tables.csv"
 #: Columns of :func:`snapshot_columns`.
-COLUMNS = ("ids_low", "ids_high", "ids_prev", "id_rate", "line_min", "line_max", "log_players")
+COLUMNS = ("ids_low", "ids_high", "ids_prev", "id_rate", "line_min", "line_max", "log_players",
+           "players_with_id")
 
 
 def match_points(snap) -> np.ndarray:
@@ -71,7 +73,8 @@ def snapshot_columns(event, round_number: int, cut: int, tables: np.ndarray) -> 
     log(1 + intentional draws of earlier rounds where both players were more than a win below
     the ``cut``-th player's points then) and log(1 + the other earlier ones), log(1 + those of the
     round just before), intentional draws per table played so far, each player's points against
-    the cut-th player's now (in wins; the lower and the higher) and log(active players)."""
+    the cut-th player's now (in wins; the lower and the higher), log(active players) and how many
+    of the table's two players drew intentionally in an earlier round."""
     snap = take_snapshot(event, round_number - 1)
     r0 = round_number - 1
     pts = match_points(snap)[:, :r0]
@@ -99,12 +102,14 @@ def snapshot_columns(event, round_number: int, cut: int, tables: np.ndarray) -> 
     n_active = int(snap.active.sum())
     line = np.sort(now[snap.active])[::-1][min(cut, n_active) - 1]
     matches = event.swiss[round_number - 1].matches
+    had_id = is_id.any(axis=1)
     out = []
     for t in tables:
         m = matches[t - 1]
-        gap = sorted(((now[snap.index[m.player_a]] - line) / 3, (now[snap.index[m.player_b]] - line) / 3))
+        a, b = snap.index[m.player_a], snap.index[m.player_b]
+        gap = sorted(((now[a] - line) / 3, (now[b] - line) / 3))
         out.append([np.log1p(low), np.log1p(high), np.log1p(prev), (low + high) / max(played, 1),
-                    gap[0], gap[1], np.log(n_active)])
+                    gap[0], gap[1], np.log(n_active), int(had_id[a]) + int(had_id[b])])
     return np.array(out).reshape(-1, len(COLUMNS))
 
 
@@ -181,6 +186,7 @@ def variants(x: np.ndarray, e: np.ndarray) -> dict[str, np.ndarray]:
         "+ IDs per table played": plus(c["id_rate"]),
         "+ points against the cut line": plus(c["line_min"], c["line_max"]),
         "+ log players": plus(c["log_players"]),
+        "+ players with an ID before (x safe)": plus(c["players_with_id"], safe * c["players_with_id"]),
     }
 
 
