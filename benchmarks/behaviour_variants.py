@@ -25,7 +25,6 @@ Then the bounds the data set puts on that target (see the last lines of the outp
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -51,8 +50,12 @@ from drawsafe.simulation.decisions import EXPECT
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import get_rules
 
-DEFAULT_DATA = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee"
-TABLES = ROOT / "benchmarks" / "behaviour_tables.csv"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from behaviour_fit import (  # the observations this script reads, where the fit finds them
+    DEFAULT_DATA,
+    TABLES,
+)
+
 #: Columns of :func:`snapshot_columns`.
 COLUMNS = ("ids_low", "ids_high", "ids_prev", "id_rate", "line_min", "line_max", "log_players",
            "players_with_id")
