@@ -22,6 +22,7 @@ import hashlib
 import os
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -194,6 +195,32 @@ def in_chunks(chunk_kernel, chunks: int, first: int, count: int, *args) -> None:
         for c, lo, hi in bounds:
             chunk_kernel(c, lo, hi, *args)
         return
-    with ThreadPoolExecutor(max_workers=threads, thread_name_prefix="drawsafe") as pool:
-        for done in [pool.submit(chunk_kernel, c, lo, hi, *args) for c, lo, hi in bounds]:
-            done.result()  # re-raises a kernel's exception
+
+    def share(i: int) -> None:  # thread i runs chunks i, i + threads, ...
+        for c, lo, hi in bounds[i::threads]:
+            chunk_kernel(c, lo, hi, *args)
+
+    # one task per extra thread, and the calling thread runs the first share: a hand-off costs
+    # tens of microseconds, as much as a small run's chunk
+    pool = thread_pool(threads - 1)
+    others = [pool.submit(share, i) for i in range(1, threads)]
+    share(0)
+    for done in others:
+        done.result()  # re-raises a kernel's exception
+
+
+_POOL: tuple[int, int, ThreadPoolExecutor] | None = None  # (process id, threads, pool)
+_POOL_LOCK = threading.Lock()
+
+
+def thread_pool(threads: int) -> ThreadPoolExecutor:
+    """One pool of ``threads`` threads for the process, kept between calls: starting one per call
+    cost 0.5 ms, several times a small run's own work (benchmarks/NOTES.md).  A forked child (its
+    parent's threads do not survive the fork) gets its own."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL[:2] != (os.getpid(), threads):
+            if _POOL is not None and _POOL[0] == os.getpid():
+                _POOL[2].shutdown(wait=False)
+            _POOL = (os.getpid(), threads, ThreadPoolExecutor(max_workers=threads, thread_name_prefix="drawsafe"))
+        return _POOL[2]
