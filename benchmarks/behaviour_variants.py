@@ -13,8 +13,8 @@ package's features plus some of those columns):
 - the calibration target as ``drawsafe calibrate ../shared/data/melee --observations ...``
   computes it for the behaviour model: the Top 8 events' tables expected to draw (probability at
   least ``decisions.EXPECT`` = 0.5) against the real intentional draws, every table, each event
-  forecast by a model fitted (``fit_observations``) on every observation outside its fold of
-  Top 8 events (``event_folds``, 5 folds), on the events not reported apart;  the package's
+  forecast by a model fitted on every observation outside its fold of Top 8 events
+  (``fold_models``, 5 folds, as calibrate does), on the events not reported apart;  the package's
   features give calibrate's own figures (last round 40/51 expected, 40/65 drew);
 - the cross-validated log loss of the draw probabilities over every event (``out_of_fold``, 5 folds
   by event): the criterion to choose a variant by, which does not look at the Top 8 target.
@@ -40,8 +40,8 @@ from drawsafe.simulation.behaviour import (
     FEATURES,
     L2,
     Observations,
-    event_folds,
-    fit_observations,
+    fold_models,
+    intentional_draw_mask,
     observation_weights,
     out_of_fold,
 )
@@ -83,8 +83,7 @@ def snapshot_columns(event, round_number: int, cut: int, tables: np.ndarray) -> 
     pts = match_points(snap)[:, :r0]
     kind = snap.kind[:, :r0]
     before = np.cumsum(pts, axis=1) - pts
-    is_id = ((kind == kinds.PLAYED) & (snap.gw[:, :r0] == 0) & (snap.gl[:, :r0] == 0)
-             & (snap.gd[:, :r0] == 3))
+    is_id = intentional_draw_mask(snap)[:, :r0]
     low = high = prev = 0
     played = 0.0
     for r in range(r0):
@@ -147,11 +146,10 @@ def with_x(obs: Observations, x: np.ndarray) -> Observations:
 
 def calibrate_cv(obs: Observations, files: list[str], folds: int = 5) -> np.ndarray:
     """Each Top 8 event's tables' draw probability as ``calibrate_folder`` gets it (NaN elsewhere)."""
-    fold = event_folds(files, folds)
     p = np.full(len(obs.drew), np.nan)
-    for i in sorted(set(fold.values())):
-        held = np.array([fold.get(f) == i for f in obs.file], dtype=bool)
-        p[held] = fit_observations(obs.subset(~held)).probability(obs.x[held])
+    for f, model in fold_models(obs, files, folds).items():
+        rows = obs.file == f
+        p[rows] = model.probability(obs.x[rows])
     return p
 
 

@@ -237,12 +237,17 @@ def round_features(sim: Simulator, fr: FirstRound, chances: TableChances, rank: 
     return x, tables
 
 
-def intentional_draws(snap) -> int:
-    """Intentional draws (0-0-3) in the rounds of ``snap``."""
+def intentional_draw_mask(snap) -> np.ndarray:
+    """[players, rounds]: True where the player's match of that round of ``snap`` was an intentional
+    draw (0-0-3)."""
     from drawsafe.event import kinds
 
-    ids = (snap.kind == kinds.PLAYED) & (snap.gw == 0) & (snap.gl == 0) & (snap.gd == 3)
-    return int(ids.sum()) // 2
+    return (snap.kind == kinds.PLAYED) & (snap.gw == 0) & (snap.gl == 0) & (snap.gd == 3)
+
+
+def intentional_draws(snap) -> int:
+    """Intentional draws (0-0-3) in the rounds of ``snap``."""
+    return int(intentional_draw_mask(snap).sum()) // 2
 
 
 def draw_probabilities(model: BehaviourModel, sim: Simulator, fr: FirstRound, seed: int, sims: int,
@@ -448,6 +453,19 @@ def fit_observations(obs: Observations, l2: float = L2, other: float = OTHER_WEI
                      **extra) -> BehaviourModel:
     """The model fitted on ``obs`` with the default weights."""
     return BehaviourModel.fit(obs.x, obs.drew, l2, observation_weights(obs, other), **extra)
+
+
+def fold_models(obs: Observations, files, k: int) -> dict[str, BehaviourModel]:
+    """For each event of ``files`` (dealt into ``k`` folds, :func:`event_folds`), the model fitted
+    (:func:`fit_observations`) on every observation outside its fold: how ``drawsafe calibrate``
+    cross-validates."""
+    fold = event_folds(files, k)
+    models = {}
+    for i in sorted(set(fold.values())):  # folds with an event to forecast
+        held = np.array([fold.get(f) == i for f in obs.file], dtype=bool)
+        model = fit_observations(obs.subset(~held))
+        models.update({f: model for f, j in fold.items() if j == i})
+    return models
 
 
 def out_of_fold(obs: Observations, k: int = 5, l2: float = L2, weight: np.ndarray | None = None

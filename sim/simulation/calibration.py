@@ -560,8 +560,7 @@ def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour"
     """
     from drawsafe.simulation.behaviour import (
         Observations,
-        event_folds,
-        fit_observations,
+        fold_models,
         observe_events,
         observed_events,
     )
@@ -573,13 +572,7 @@ def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour"
         if observations is None:
             observations = Observations.from_rounds(
                 observe_events(folder, observed_events(folder), report=None))
-        fold = event_folds([e.file for e in entries], folds)
-        for i in sorted(set(fold.values())):  # folds with an event to forecast
-            held = np.array([fold.get(f) == i for f in observations.file], dtype=bool)
-            model = fit_observations(observations.subset(~held))
-            for e in entries:
-                if fold[e.file] == i:
-                    models[e.file] = model
+        models = fold_models(observations, [e.file for e in entries], folds)
     scored, apart = [], []
     for i, e in enumerate(entries, 1):
         ev = forecast_event(Path(folder) / e.file, cut, sims, precision, seed, max_sims=max_sims,
