@@ -202,25 +202,25 @@ def in_chunks(chunk_kernel, chunks: int, first: int, count: int, *args) -> None:
 
     # one task per extra thread, and the calling thread runs the first share: a hand-off costs
     # tens of microseconds, as much as a small run's chunk
-    pool = thread_pool(threads - 1)
+    pool = thread_pool()
     others = [pool.submit(share, i) for i in range(1, threads)]
     share(0)
     for done in others:
         done.result()  # re-raises a kernel's exception
 
 
-_POOL: tuple[int, int, ThreadPoolExecutor] | None = None  # (process id, threads, pool)
+_POOL: tuple[int, ThreadPoolExecutor] | None = None  # (process id, pool)
 _POOL_LOCK = threading.Lock()
 
 
-def thread_pool(threads: int) -> ThreadPoolExecutor:
-    """One pool of ``threads`` threads for the process, kept between calls: starting one per call
-    cost 0.5 ms, several times a small run's own work (benchmarks/NOTES.md).  A forked child (its
-    parent's threads do not survive the fork) gets its own."""
+def thread_pool() -> ThreadPoolExecutor:
+    """The process's pool, kept between calls (starting one per call cost 0.5 ms, several times a
+    small run's own work: benchmarks/NOTES.md), with a thread for every thread numba may be set to
+    use but the caller's, so that no call needs a different pool.  A forked child (its parent's
+    threads do not survive the fork) makes its own."""
     global _POOL
     with _POOL_LOCK:
-        if _POOL is None or _POOL[:2] != (os.getpid(), threads):
-            if _POOL is not None and _POOL[0] == os.getpid():
-                _POOL[2].shutdown(wait=False)
-            _POOL = (os.getpid(), threads, ThreadPoolExecutor(max_workers=threads, thread_name_prefix="drawsafe"))
-        return _POOL[2]
+        if _POOL is None or _POOL[0] != os.getpid():
+            extra = max(1, numba.config.NUMBA_NUM_THREADS - 1)
+            _POOL = (os.getpid(), ThreadPoolExecutor(max_workers=extra, thread_name_prefix="drawsafe"))
+        return _POOL[1]
