@@ -1,7 +1,7 @@
 """Throughput of the kernels before the package move (a checkout of fd2ca5e, imported as ``sim``)
 against this tree's (``drawsafe``), in ONE process, alternated run by run.
 
-One thread, simulated player-rounds per CPU second, the throughput benchmark's events (two rounds
+One thread (``--threads``: more), simulated player-rounds per CPU second (per wall second on more threads), the throughput benchmark's events (two rounds
 left, locked draws).  Two processes of the same code differ by up to 3% on this machine (code
 and data layout), so the comparison is made inside one process, where run-to-run pairs agree to
 about 1-2%; repeat the script a few times and compare the ratios, not the absolute figures.
@@ -27,6 +27,8 @@ def main(argv=None) -> None:
     ap.add_argument("--before", required=True, help="a checkout of the tree before the package move")
     ap.add_argument("--sizes", default="64,256,1024")
     ap.add_argument("--repeat", type=int, default=12, help="timed runs of each tree per size")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="numba threads; above 1 the rates are per wall second (CPU time would hide idle threads)")
     args = ap.parse_args(argv)
     sys.path.insert(0, args.before)
     import numba
@@ -40,7 +42,8 @@ def main(argv=None) -> None:
     import drawsafe.simulation.simulator as new_simulator
     import drawsafe.tiebreaks.packs as new_rules
 
-    numba.set_num_threads(1)
+    numba.set_num_threads(args.threads)
+    clock = time.process_time if args.threads == 1 else time.perf_counter
     trees = {"before": (old_generate, old_rules, old_simulator, old_snapshot),
              "after": (new_generate, new_rules, new_simulator, new_snapshot)}
     for players in map(int, args.sizes.split(",")):
@@ -55,9 +58,9 @@ def main(argv=None) -> None:
         for i in range(args.repeat):
             for tag in ("before", "after") if i % 2 == 0 else ("after", "before"):
                 sim, work, rates = runs[tag]
-                start = time.process_time()
-                sim.run(n, seed=1 + i)
-                rates.append(n * work / (time.process_time() - start) / 1e6)
+                start = clock()
+                sim.run(n * args.threads, seed=1 + i)
+                rates.append(n * args.threads * work / (clock() - start) / 1e6)
         before, after = runs["before"][2], runs["after"][2]
         pairs = sorted(a / b for a, b in zip(after, before))
         print(json.dumps({"players": players, "before_M_per_cpu_s": round(sum(before) / len(before), 2),
