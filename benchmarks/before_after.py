@@ -1,8 +1,8 @@
 """Throughput of the kernels before the package move (a checkout of fd2ca5e, imported as ``sim``)
 against this tree's (``drawsafe``), in ONE process, alternated run by run.
 
-One thread (``--threads``: more), simulated player-rounds per CPU second (per wall second on more threads), the throughput benchmark's events (two rounds
-left, locked draws).  Two processes of the same code differ by up to 3% on this machine (code
+One thread (``--threads``: more), simulated player-rounds per CPU second (per wall second on more
+threads), the throughput benchmark's events (two rounds left, locked draws).  Two processes of the same code differ by up to 3% on this machine (code
 and data layout), so the comparison is made inside one process, where run-to-run pairs agree to
 about 1-2%; repeat the script a few times and compare the ratios, not the absolute figures.
 
@@ -63,7 +63,7 @@ def main(argv=None) -> None:
                 rates.append(n * args.threads * work / (clock() - start) / 1e6)
         before, after = runs["before"][2], runs["after"][2]
         pairs = sorted(a / b for a, b in zip(after, before))
-        print(json.dumps({"players": players, "before_M_per_cpu_s": round(sum(before) / len(before), 2),
+        print(json.dumps({"players": players, "threads": args.threads, "before_M_per_cpu_s": round(sum(before) / len(before), 2),
                           "after_M_per_cpu_s": round(sum(after) / len(after), 2),
                           "ratio": round(sum(after) / sum(before), 3), "pair_min": round(pairs[0], 3),
                           "pair_median": round(pairs[len(pairs) // 2], 3), "pair_max": round(pairs[-1], 3)}),
