@@ -4,7 +4,8 @@ against this tree's (``drawsafe``), in ONE process, alternated run by run.
 One thread (``--threads``: more), simulated player-rounds per CPU second (per wall second on more
 threads), the throughput benchmark's events (two rounds left, locked draws).  Two processes of the
 same code differ by up to 3% on this machine (code and data layout), so the comparison is made
-inside one process, where run-to-run pairs agree to about 1-2%; repeat the script a few times and compare the ratios, not the absolute figures.
+inside one process, where run-to-run pairs agree to about 1-2%; repeat the script a few times and
+compare the ratios, not the absolute figures.
 
     git worktree add /tmp/before fd2ca5e
     python benchmarks/before_after.py --before /tmp/before [--sizes 64,256,1024] [--repeat 12]
