@@ -81,8 +81,8 @@ class Patch:
 
 def instrumented_engine() -> str:
     e = Patch(ROOT / "sim" / "engine" / "kernel.py")
-    e.rep("from drawsafe.jit import in_chunks, inline_kernel, kernel\n",
-          "from drawsafe.jit import in_chunks, inline_kernel, kernel\n" + COUNTER)
+    e.rep("from drawsafe.jit import borrowed, in_chunks, inline_kernel, keep_alive, kernel\n",
+          "from drawsafe.jit import borrowed, in_chunks, inline_kernel, keep_alive, kernel\n" + COUNTER)
     e.rep("from drawsafe.standings.order import complete_keys, refined_order",
           "from drawsafe.standings.order import complete_keys\nfrom order_profiled import refined_order")
     e.rep("need_ranks, need_active, active):\n", "need_ranks, need_active, active, prof):\n")
@@ -103,11 +103,11 @@ def instrumented_engine() -> str:
     e.rep("pool, points, had_bye, opp, r, field.ratings, pa, pb)\n",
           f"pool, points, had_bye, opp, r, field.ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
     e.rep("        first = r == nr0\n", f"        t0 = tick(prof, {LOCK}, t0)\n        first = r == nr0\n")
-    e.rep("    state[1] = NOISE_DRAWS\n    return ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
+    e.rep("    state[1] = NOISE_DRAWS\n    order = ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
           "    state[1] = NOISE_DRAWS\n    order = ranked_players(")
-    e.rep("need_ranks, rank_top,\n                          active)\n",
-          f"need_ranks, rank_top,\n                          active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
-          f"    tick(prof, {FINAL}, t0)\n    return order\n")
+    e.rep("need_ranks, rank_top,\n                           active)\n",
+          f"need_ranks, rank_top,\n                           active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
+          f"    tick(prof, {FINAL}, t0)\n")
     e.rep("def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):",
           "def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out, prof):")
     e.rep("        order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)\n",
@@ -136,8 +136,8 @@ def instrumented_order() -> str:
     o.rep("        runs, tied = sort_runs_desc(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = sort_runs_desc(")
     o.rep("        run_hi, new_hi = new_hi, run_hi\n",
           "        run_hi, new_hi = new_hi, run_hi\n        t0 = tick(prof, 2 * k, t0)\n")
-    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_f)\n    return order",
-          "    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_f)\n"
+    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)\n    return order",
+          "    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)\n"
           f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")
     return o.text
 

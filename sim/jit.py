@@ -29,8 +29,10 @@ from pathlib import Path
 from typing import ClassVar
 
 import numba
-from numba.core import types
+from numba.core import cgutils, types
 from numba.core.caching import FunctionCache
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array
 
 #: Modules without kernels whose constants the kernels compile in (relative to the package).
 CONSTANT_MODULES = ("jit.py", "event/kinds.py", "engine/codes.py")
@@ -224,3 +226,40 @@ def thread_pool() -> ThreadPoolExecutor:
             extra = max(1, numba.config.NUMBA_NUM_THREADS - 1)
             _POOL = (os.getpid(), ThreadPoolExecutor(max_workers=extra, thread_name_prefix="drawsafe"))
         return _POOL[1]
+
+
+def _borrow(context, builder, ty, value):
+    """``value`` of type ``ty`` with every array in it stripped of its owner (see :func:`borrowed`)."""
+    if isinstance(ty, types.Array):
+        ary = make_array(ty)(context, builder, value=value)
+        ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
+        ary.parent = cgutils.get_null_value(ary.parent.type)
+        return ary._getvalue()
+    if isinstance(ty, types.BaseTuple):
+        for i, member in enumerate(ty):
+            part = _borrow(context, builder, member, builder.extract_value(value, i))
+            value = builder.insert_value(value, part, i)
+    return value
+
+
+@intrinsic
+def borrowed(typingctx, x):
+    """In a kernel: ``x`` (an array, or a bundle of arrays and numbers) as views that numba does not
+    count references to.  numba counts references to an array atomically at every call that passes
+    it, and cannot drop the counts in a large kernel: in a simulation those counts took 29% of the
+    time (benchmarks/NOTES.md).  A view without an owner counts nothing (numba skips a null owner).
+    The caller must keep ``x`` alive while the views are used: an argument of the kernel is (its
+    caller holds it); for an array the kernel allocated, call :func:`keep_alive` on it after the
+    last use of its views."""
+    def codegen(context, builder, signature, args):
+        return _borrow(context, builder, signature.args[0], args[0])
+    return x(x), codegen
+
+
+@intrinsic
+def keep_alive(typingctx, x):
+    """In a kernel: a use of ``x`` that generates no code, so that numba releases ``x`` no earlier
+    than here (see :func:`borrowed`)."""
+    def codegen(context, builder, signature, args):
+        return context.get_dummy_value()
+    return types.none(x), codegen

@@ -54,7 +54,7 @@ from drawsafe.engine.tables import (  # noqa: F401 (TABLE_BASE, TABLE_STRIDE: us
     write_played,
 )
 from drawsafe.event import kinds
-from drawsafe.jit import in_chunks, inline_kernel, kernel
+from drawsafe.jit import borrowed, in_chunks, inline_kernel, keep_alive, kernel
 from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.rng import stream
@@ -226,9 +226,10 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
     for p in range(points.shape[0]):
         points[p] = field.rec[p, 0]
         had_bye[p] = field.had_bye[p]
-    flags = rules.flags.copy()  # a failed pairing sets FLAG_DEDUPE for this simulation
+    own_flags = rules.flags.copy()  # a failed pairing sets FLAG_DEDUPE for this simulation
+    own_drawn = np.zeros(pa.shape[0], dtype=np.bool_)  # set only in a locked last round
+    flags, drawn = borrowed(own_flags), borrowed(own_drawn)
     sim_rules = Rules(rules.codes, points_table, flags)
-    drawn = np.zeros(pa.shape[0], dtype=np.bool_)  # set only in a locked last round
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     rank_top = plan.top if plan.cut_points < 0 else 0  # a points cut locks no draw by rank
@@ -282,8 +283,11 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                     work.outcome if first else work.outcome[:0], state[0], round_base, work, points_table,
                     model)
     state[1] = NOISE_DRAWS
-    return ranked_players(work, total, sim_rules, field.ratings, field.members, state, need_ranks, rank_top,
-                          active)
+    order = ranked_players(work, total, sim_rules, field.ratings, field.members, state, need_ranks, rank_top,
+                           active)
+    keep_alive(own_flags)
+    keep_alive(own_drawn)
+    return order
 
 
 @kernel
@@ -329,6 +333,10 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
     once per chunk into a local: a per-simulation call (even one inlined at numba's IR level) passing
     the ``field``, ``out`` and ``work`` bundles counted references to ~40 arrays, 4% of the
     throughput at 64 players (benchmarks/NOTES.md)."""
+    # views without reference counts (jit.borrowed): the inputs live in the caller, the work arrays
+    # until keep_alive below
+    field, tables, model, rules, plan, out = borrowed(field), borrowed(tables), borrowed(model), \
+        borrowed(rules), borrowed(plan), borrowed(out)
     n = field.opp.shape[0]
     rank_hist, points_hist, cut_at_points, cut_count = out.rank_hist, out.points_hist, out.cut_at_points, \
         out.cut_count
@@ -340,7 +348,8 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
     max_rank = rank_hist.shape[2] - 1
     max_points = points_hist.shape[2] - 1
     n_keys = codes.shape[0]
-    work = work_arrays(field, n_keys, tables.a.shape[0])
+    owned = work_arrays(field, n_keys, tables.a.shape[0])
+    work = borrowed(owned)
     points, keys, rec, opp, kind, outcome = work.points, work.keys, work.rec, work.opp, work.kind, work.outcome
     rank_of = np.empty(n, dtype=np.int64)
     mw = np.empty(n)
@@ -404,6 +413,7 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
         if active[p]:
             for v in range(max_points + 1):
                 cut_at_points[c, v, 0] += points_hist[c, p, v]
+    keep_alive(owned)
 
 
 def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):
