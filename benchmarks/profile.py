@@ -124,10 +124,11 @@ def instrumented_engine() -> str:
 
 def instrumented_order() -> str:
     o = Patch(ROOT / "sim" / "standings" / "order.py")
-    o.rep("from drawsafe.jit import kernel\n", "from drawsafe.jit import kernel\n" + COUNTER)
+    o.rep("from drawsafe.jit import borrowed, keep_alive, kernel\n",
+          "from drawsafe.jit import borrowed, keep_alive, kernel\n" + COUNTER)
     o.rep("noise, need_ranks, need_active, active):", "noise, need_ranks, need_active, active, prof):")
-    o.rep("    n = members.shape[0]\n    order, ends = points_order(rec, members)\n",
-          "    t0 = rdtsc()\n    n = members.shape[0]\n    order, ends = points_order(rec, members)\n")
+    o.rep("    n = members.shape[0]\n    owned_order, ends = points_order(rec, members)\n",
+          "    t0 = rdtsc()\n    n = members.shape[0]\n    owned_order, ends = points_order(rec, members)\n")
     o.rep("    first = 1\n", "    t0 = tick(prof, 0, t0)\n    first = 1\n")
     o.rep("        done, count, count_tied = points_value_sort(",
           "        t0 = tick(prof, 1, t0)\n        done, count, count_tied = points_value_sort(")
@@ -136,9 +137,9 @@ def instrumented_order() -> str:
     o.rep("        runs, tied = sort_runs_desc(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = sort_runs_desc(")
     o.rep("        run_hi, new_hi = new_hi, run_hi\n",
           "        run_hi, new_hi = new_hi, run_hi\n        t0 = tick(prof, 2 * k, t0)\n")
-    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)\n    return order",
+    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)\n",
           "    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)\n"
-          f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n    return order")
+          f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n")
     return o.text
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds
-from drawsafe.jit import in_chunks, kernel
+from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
 from drawsafe.standings.order import refined_order
 from drawsafe.tiebreaks.values import REC_POINTS, remove_round
 
@@ -83,14 +83,18 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
 def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     """Simulations ``lo .. hi - 1`` (of those from ``first``) of :func:`run_flips` (chunk ``c``
     writes only its own rows)."""
+    # views without reference counts, as in engine.simulate_chunk (jit.borrowed)
+    field, tables, model, rules, plan, flip = borrowed(field), borrowed(tables), borrowed(model), \
+        borrowed(rules), borrowed(plan), borrowed(flip)
     nr0, top, active = plan.after_round, plan.top, field.active
     cut_points = plan.cut_points  # >= 0: a points cut (only the flipped table's players change)
     fa, fb = tables.a, tables.b
     points_table = rules.points_table
-    work = engine.work_arrays(field, rules.codes.shape[0], fa.shape[0])
+    owned = engine.work_arrays(field, rules.codes.shape[0], fa.shape[0])
+    own_score = np.empty(3, dtype=np.int64)
+    own_pair = np.empty(2, dtype=np.int8)
+    work, score, pair = borrowed(owned), borrowed(own_score), borrowed(own_pair)
     rec, gw, gl, gd = work.rec, work.gw, work.gl, work.gd
-    score = np.empty(3, dtype=np.int64)
-    pair = np.empty(2, dtype=np.int8)
     for s in range(lo, hi):
         row = s - first
         order = engine.simulate_one(s, seed, field, tables, model, rules, plan, 0, s == lo, work)
@@ -138,6 +142,9 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
             remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
             remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
             engine.record(work, points_table, nr0, a, b, sa, sb, sd)
+    keep_alive(owned)
+    keep_alive(own_score)
+    keep_alive(own_pair)
 
 
 def run_flips(seed, first, count, chunks, field, tables, model, rules, plan, flip):

@@ -18,7 +18,7 @@ from numba import types
 from numba.extending import overload
 
 from drawsafe.event import kinds
-from drawsafe.jit import kernel
+from drawsafe.jit import borrowed, keep_alive, kernel
 from drawsafe.rng import GOLDEN, mix64
 from drawsafe.standings.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
 from drawsafe.tiebreaks.values import (
@@ -141,7 +141,8 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
         played.keys
     points_table, codes, flags = rules.points_table, rules.codes, rules.flags
     n = members.shape[0]
-    order, ends = points_order(rec, members)
+    owned_order, ends = points_order(rec, members)
+    order = borrowed(owned_order)  # views without reference counts for the calls below (jit.borrowed)
     need = 0
     placed = 0
     while need < n and (need < need_ranks or placed < need_active):
@@ -152,13 +153,14 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
     size = rec.shape[0]
     # work arrays carved from two blocks: an allocation costs more than a view
     sort_ints, sort_uints = sort_work_sizes(n)
-    floats = np.empty(3 * size + n)
+    own_floats = np.empty(3 * size + n)
+    own_ints = np.empty(4 * (n + 1) + sort_ints, dtype=np.int64)
+    own_uints = np.empty(sort_uints, dtype=np.uint64)  # the sorting kernels' (sorting.sort_work_sizes)
+    floats, ints, work_u = borrowed(own_floats), borrowed(own_ints), borrowed(own_uints)
     mw = floats[:size]
     gwp = floats[size:2 * size]
     column = floats[2 * size:3 * size]
     values = floats[3 * size:]  # by position in order
-    work_u = np.empty(sort_uints, dtype=np.uint64)  # the sorting kernels' (sorting.sort_work_sizes)
-    ints = np.empty(4 * (n + 1) + sort_ints, dtype=np.int64)
     run_lo = ints[:n + 1]
     run_hi = ints[n + 1:2 * (n + 1)]
     new_lo = ints[2 * (n + 1):3 * (n + 1)]
@@ -218,7 +220,10 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
         for i in range(run_lo[q], run_hi[q]):
             values[i] = -float(noise_value(noise, order[i]))
     sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)
-    return order
+    keep_alive(own_floats)
+    keep_alive(own_ints)
+    keep_alive(own_uints)
+    return owned_order
 
 
 @kernel
