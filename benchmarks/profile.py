@@ -137,8 +137,8 @@ def instrumented_order() -> str:
     o.rep("        runs, tied = sort_runs_desc(", "        t0 = tick(prof, 2 * k - 1, t0)\n        runs, tied = sort_runs_desc(")
     o.rep("        run_hi, new_hi = new_hi, run_hi\n",
           "        run_hi, new_hi = new_hi, run_hi\n        t0 = tick(prof, 2 * k, t0)\n")
-    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)\n",
-          "    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)\n"
+    o.rep("    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_f)\n",
+          "    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_f)\n"
           f"    tick(prof, {len(ORDER_PHASES) - 1}, t0)\n")
     return o.text
 

@@ -152,15 +152,15 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
     dedupe = flags[FLAG_DEDUPE] != 0
     size = rec.shape[0]
     # work arrays carved from two blocks: an allocation costs more than a view
-    sort_ints, sort_uints = sort_work_sizes(n)
-    own_floats = np.empty(3 * size + n)
+    sort_ints, sort_floats = sort_work_sizes(n)
+    own_floats = np.empty(3 * size + n + sort_floats)
     own_ints = np.empty(4 * (n + 1) + sort_ints, dtype=np.int64)
-    own_uints = np.empty(sort_uints, dtype=np.uint64)  # the sorting kernels' (sorting.sort_work_sizes)
-    floats, ints, work_u = borrowed(own_floats), borrowed(own_ints), borrowed(own_uints)
+    floats, ints = borrowed(own_floats), borrowed(own_ints)
     mw = floats[:size]
     gwp = floats[size:2 * size]
     column = floats[2 * size:3 * size]
-    values = floats[3 * size:]  # by position in order
+    values = floats[3 * size:3 * size + n]  # by position in order
+    work_f = floats[3 * size + n:]  # sort_runs_desc's (drawsafe.standings.sorting.sort_work_sizes)
     run_lo = ints[:n + 1]
     run_hi = ints[n + 1:2 * (n + 1)]
     new_lo = ints[2 * (n + 1):3 * (n + 1)]
@@ -198,7 +198,7 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
                 column[p] = max(FLOOR, gwp[p])
         else:
             opponent_means_all(mw if codes[1] == OMW else gwp, opp, kind, nr, column)
-        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo, work_u, work_i)
+        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo)
         if done:
             first = 2
             runs = count
@@ -213,16 +213,15 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
         else:
             fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
                         values)
-        runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, True, new_lo, new_hi, work_i, work_u)
+        runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, True, new_lo, new_hi, work_i, work_f)
         run_lo, new_lo = new_lo, run_lo
         run_hi, new_hi = new_hi, run_hi
     for q in range(runs):
         for i in range(run_lo[q], run_hi[q]):
             values[i] = -float(noise_value(noise, order[i]))
-    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_u)
+    sort_runs_desc(order, values, run_lo, run_hi, runs, False, new_lo, new_hi, work_i, work_f)
     keep_alive(own_floats)
     keep_alive(own_ints)
-    keep_alive(own_uints)
     return owned_order
 
 

@@ -11,9 +11,6 @@ atomically, see :mod:`drawsafe.engine.tables`).  What was tried and measured: be
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
 from drawsafe.jit import flag_kernel, kernel
 from drawsafe.standings.ranking import TOLERANCE
@@ -37,47 +34,27 @@ S30 = np.uint64(30)
 #: (:func:`radix_run_desc`); shorter ones (and others) by comparisons.  Sorting counted ranks
 #: (all pairs compared, without branches) was slower than insertion sort for 5 to 16 players.
 RADIX_MIN = 24
-#: Layout of the int64 work array: the quicksort's stack of (lo, hi) pairs, the radix sort's
-#: histograms (three passes of 256 digits), then scratch positions for the longest run.  The
-#: kernels index it at these offsets instead of slicing it: a view is a reference numba counts,
-#: and a counted reference released inside a kernel keeps numba from dropping the counts of all
-#: its array arguments (an atomic increment and decrement each per call, benchmarks/NOTES.md).
+#: Layout of sort_runs_desc's int64 work array: the quicksort's stack of (lo, hi) pairs, the radix
+#: sort's histograms (three passes of 256 digits), then scratch positions for the longest run.
 STACK = 128
 DIGITS = 3 * 256
 SCRATCH = STACK + DIGITS
 
 
-@intrinsic
-def float_bits(typingctx, x):
-    """The bit pattern of a float64 as a uint64 (``x.view(np.uint64)`` for one value, no view)."""
-    def codegen(context, builder, signature, args):
-        return builder.bitcast(args[0], ir.IntType(64))
-    return types.uint64(types.float64), codegen
-
-
-@intrinsic
-def bits_float(typingctx, x):
-    """The float64 with this uint64 bit pattern (the inverse of :func:`float_bits`)."""
-    def codegen(context, builder, signature, args):
-        return builder.bitcast(args[0], ir.DoubleType())
-    return types.float64(types.uint64), codegen
-
-
 @kernel
 def sort_work_sizes(n):
-    """(int64, uint64) work array sizes :func:`sort_runs_desc` and :func:`points_value_sort` need
-    for ``n`` players."""
-    return SCRATCH + n + 1, 3 * (n + 1)
+    """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players."""
+    return SCRATCH + n + 1, 4 * (n + 1)
 
 
 @flag_kernel  # split=True while refining, False for the exact ties: 4% of the throughput at 256 players
-def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work_i, work_u):
+def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work_i, work_f):
     """Sort each run ``order[run_lo[q]:run_hi[q]]`` (``q < runs``) by ``tmp`` (the value of player
     ``order[i]`` at position ``i``), highest first, moving the values along with the players.  With
     ``split``, each sorted run is then cut where a value is more than ``TOLERANCE`` below its
     neighbour, and the pieces of two or more players go to ``new_lo``/``new_hi``; returns (pieces,
-    players in them), (0, 0) without ``split``.  Work arrays: ``work_i`` (int64) and ``work_u``
-    (uint64) of at least :func:`sort_work_sizes` (allocated by the caller once for many calls).
+    players in them), (0, 0) without ``split``.  Work arrays: ``work_i`` (int64) and ``work_f``
+    (float64) of at least :func:`sort_work_sizes` (allocated by the caller once for many calls).
 
     Runs of 2 to 4: sorting networks in straight-line code, without branches; runs longer than
     :data:`RADIX_MIN` with values in [0.25, 2): :func:`radix_run_desc`; otherwise a quicksort
@@ -88,6 +65,13 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
     """
     count = 0
     tied = 0
+    # work arrays, views of the caller's blocks (room for the longest run, n + 1 at most)
+    m = order.shape[0] + 1
+    stack = work_i[:STACK]
+    digits = work_i[STACK:SCRATCH]
+    scratch_o = work_i[SCRATCH:SCRATCH + m]
+    scratch_v = work_f[:m]
+    radix = work_f[m:4 * m].view(np.uint64)
     for q in range(runs):
         lo = run_lo[q]
         hi = run_hi[q]
@@ -172,17 +156,17 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
             order[lo + 1] = p1
             order[lo + 2] = p2
             order[lo + 3] = p3
-        elif size > RADIX_MIN and radix_run_desc(order, tmp, lo, hi, work_u, work_i):
+        elif size > RADIX_MIN and radix_run_desc(order, tmp, lo, hi, radix, digits, scratch_v, scratch_o):
             pass
         else:
-            if hi - lo > 16:  # the stack of (lo, hi) pairs: work_i[:STACK]
-                work_i[0] = lo
-                work_i[1] = hi
+            if hi - lo > 16:
+                stack[0] = lo
+                stack[1] = hi
                 top = 1
                 while top > 0:
                     top -= 1
-                    a = work_i[2 * top]
-                    b = work_i[2 * top + 1]
+                    a = stack[2 * top]
+                    b = stack[2 * top + 1]
                     while b - a > 16:
                         m = (a + b) >> 1
                         # median of three to tmp[m]
@@ -213,13 +197,13 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
                                 j -= 1
                         # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller
                         if j + 1 - a > b - i:
-                            work_i[2 * top] = a
-                            work_i[2 * top + 1] = j + 1
+                            stack[2 * top] = a
+                            stack[2 * top + 1] = j + 1
                             top += 1
                             a = i
                         else:
-                            work_i[2 * top] = i
-                            work_i[2 * top + 1] = b
+                            stack[2 * top] = i
+                            stack[2 * top + 1] = b
                             top += 1
                             b = j + 1
             # insertion sort of the whole run: pieces of at most 16, in order with each other
@@ -261,18 +245,17 @@ def points_value_key(points, low, bits):
 
 
 @kernel
-def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_u, work_i):
+def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     """Sort ``order[:n]`` (in points order, highest first) by (points, ``column[p]``), highest
     first, in place, and find the runs of players tied on both (equal points, values within
     ``TOLERANCE`` of their neighbour's) into ``run_lo``/``run_hi`` (``starts``: room for ``n + 1``
     integers).  Returns (done, runs, tied players); not done (and ``order`` untouched) when a value
-    lies outside [0.25, 2) or points span more than 1,023.  Work arrays as for
-    :func:`sort_runs_desc`.
+    lies outside [0.25, 2) or points span more than 1,023.
 
     :func:`radix_by_keys` on the exact keys (:func:`points_value_key`, complemented for a
-    descending order).  Players with exactly equal pairs may come in any order (the caller orders
-    them by the next key).  The runs are found without a branch per player (tie or not is a coin
-    flip to the CPU).
+    descending order).  Players with exactly equal
+    pairs may come in any order (the caller orders them by the next key).  The runs are found
+    without a branch per player (tie or not is a coin flip to the CPU).
     """
     if n < 2:
         return True, 0, 0
@@ -280,30 +263,35 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_u, wor
     low = rec[order[n - 1], REC_POINTS]
     if high - low > 1023:
         return False, 0, 0
+    bits = column.view(np.uint64)
     width = 0  # bits of the points span: the full keys have 54 + width bits
     while (high - low) >> width:
         width += 1
     full = (ONE << np.uint64(54 + width)) - ONE
-    keys = 2 * n  # work_u[keys + i]: the key of the i-th player of the input order
+    work = np.empty(3 * n, dtype=np.uint64)
+    keys = work[2 * n:]  # by position in the input order, gathered once
+    vals = np.empty(n)
+    players = np.empty(n, dtype=np.int64)
     for i in range(n):
         p = order[i]
         x = column[p]
         if not (x >= 0.25 and x < 2.0):
             return False, 0, 0
-        work_i[SCRATCH + i] = p
-        work_u[keys + i] = full - points_value_key(rec[p, REC_POINTS], low, float_bits(x))  # ascending
-    a = radix_by_keys(work_u, n, np.uint64(54 + width - 24), work_i)
-    b = n - a
+        players[i] = p
+        vals[i] = x
+        keys[i] = full - points_value_key(rec[p, REC_POINTS], low, bits[p])  # ascending: best first
+    a, b = radix_by_keys(keys, n, np.uint64(54 + width - 24), work[:n], work[n:2 * n],
+                         np.empty(DIGITS, dtype=np.int64))
     for k in range(n):
-        order[k] = work_i[SCRATCH + np.int64(work_u[a + k])]
+        order[k] = players[a[k]]
     # run starts: where the points change or the value drops by more than TOLERANCE
     starts[0] = 0
     ns = 1
-    prev = column[order[0]]
+    prev = vals[a[0]]
     for i in range(1, n):
-        v = column[order[i]]
+        v = vals[a[i]]
         starts[ns] = i
-        ns += np.int64(((work_u[b + i] ^ work_u[b + i - 1]) >> S54 != 0) | (prev - v > TOLERANCE))
+        ns += np.int64(((b[i] ^ b[i - 1]) >> S54 != 0) | (prev - v > TOLERANCE))
         prev = v
     starts[ns] = n
     runs = 0
@@ -319,79 +307,74 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_u, wor
 
 
 @kernel
-def radix_run_desc(order, tmp, lo, hi, work_u, work_i):
+def radix_run_desc(order, tmp, lo, hi, radix, count, scratch_v, scratch_o):
     """Sort one run ``order[lo:hi]`` by ``tmp``, highest first, when every value lies in [0.25, 2)
     (else return False, nothing moved): :func:`radix_by_keys` on the values' 54-bit offsets.
-    Work arrays as for :func:`sort_runs_desc` (``work_u``: three times the run)."""
+    ``radix``: room for three times the run, ``count`` for 768 counts, the scratch arrays for the
+    run."""
     size = hi - lo
     for i in range(lo, hi):
         if not (tmp[i] >= 0.25 and tmp[i] < 2.0):
             return False
-    keys = 2 * size
+    bits = tmp.view(np.uint64)
+    keys = radix[2 * size:3 * size]
     for i in range(size):
-        work_u[keys + i] = TOP_VALUE - (float_bits(tmp[lo + i]) - QUARTER_BITS)  # ascending: highest first
-    a = radix_by_keys(work_u, size, S30, work_i)
-    b = size - a
+        keys[i] = TOP_VALUE - (bits[lo + i] - QUARTER_BITS)  # ascending: highest value first
+    a = radix_by_keys(keys, size, S30, radix[:size], radix[size:2 * size], count)[0]
     for k in range(size):
-        work_i[SCRATCH + k] = order[lo + np.int64(work_u[a + k])]
+        scratch_v[k] = tmp[lo + a[k]]
+        scratch_o[k] = order[lo + a[k]]
     for k in range(size):
-        # the sorted keys hold the values' exact bits
-        tmp[lo + k] = bits_float(TOP_VALUE + QUARTER_BITS - work_u[b + k])
-        order[lo + k] = work_i[SCRATCH + k]
+        tmp[lo + k] = scratch_v[k]
+        order[lo + k] = scratch_o[k]
     return True
 
 
 @kernel
-def radix_by_keys(buf, n, drop, work_i):
-    """Sort the ``n`` uint64 keys ``buf[2n:3n]`` ascending, in ``buf[:2n]``: returns the offset
-    (0 or ``n``) of the input positions in sorted order; the sorted keys are in the other half.
-    The histograms are ``work_i[STACK:SCRATCH]``.
+def radix_by_keys(keys, n, drop, a, b, count):
+    """Sort ``keys[:n]`` (uint64) ascending: returns (the input positions in sorted order, the
+    sorted keys), two of the work arrays ``a``, ``b`` (room for ``n`` each; ``count`` for :data:`DIGITS`).
 
     ``keys >> drop`` must fit in 24 bits.  An LSD radix sort in three passes of 8 bits on those top
     bits, the position riding in the low 32 bits, then an insertion pass on the full keys for the
     rare neighbours equal in their top bits only.  Equal keys may come in any order.
     """
-    keys = 2 * n
-    for c in range(STACK, SCRATCH):  # three histograms of 256 digits
-        work_i[c] = 0
+    count[:] = 0  # three histograms of 256 digits
     for i in range(n):
-        top = buf[keys + i] >> drop
-        buf[i] = (top << S32) | np.uint64(i)
-        work_i[STACK + np.int64(top & BYTE)] += 1
-        work_i[STACK + 256 + np.int64((top >> S8) & BYTE)] += 1
-        work_i[STACK + 512 + np.int64(top >> S16)] += 1
-    a = 0
-    b = n
+        top = keys[i] >> drop
+        a[i] = (top << S32) | np.uint64(i)
+        count[top & BYTE] += 1
+        count[256 + ((top >> S8) & BYTE)] += 1
+        count[512 + (top >> S16)] += 1
     for d in range(3):
         shift = np.uint64(32 + 8 * d)
-        base = STACK + 256 * d
-        if work_i[base + np.int64((buf[a] >> shift) & BYTE)] == n:
+        base = 256 * d
+        if count[base + ((a[0] >> shift) & BYTE)] == n:
             continue  # every key has the same digit here
         total = 0
         for c in range(base, base + 256):
-            t = work_i[c]
-            work_i[c] = total
+            t = count[c]
+            count[c] = total
             total += t
         for i in range(n):
-            v = buf[a + i]
-            c = base + np.int64((v >> shift) & BYTE)
-            buf[b + work_i[c]] = v
-            work_i[c] += 1
+            c = base + ((a[i] >> shift) & BYTE)
+            b[count[c]] = a[i]
+            count[c] += 1
         a, b = b, a
     for k in range(n):
-        i = buf[a + k] & LOW32
-        buf[a + k] = i
-        buf[b + k] = buf[keys + np.int64(i)]
+        i = a[k] & LOW32
+        a[k] = i
+        b[k] = keys[i]
     for k in range(1, n):
-        key = buf[b + k]
-        if key >= buf[b + k - 1]:
+        key = b[k]
+        if key >= b[k - 1]:
             continue
-        i = buf[a + k]
+        i = a[k]
         j = k - 1
-        while j >= 0 and buf[b + j] > key:
-            buf[b + j + 1] = buf[b + j]
-            buf[a + j + 1] = buf[a + j]
+        while j >= 0 and b[j] > key:
+            b[j + 1] = b[j]
+            a[j + 1] = a[j]
             j -= 1
-        buf[b + j + 1] = key
-        buf[a + j + 1] = i
-    return a
+        b[j + 1] = key
+        a[j + 1] = i
+    return a, b

@@ -10,14 +10,6 @@ from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.standings.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
 
 
-def work_arrays(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """(uint64, int64) work arrays of the sizes the kernels ask for, filled with junk (the kernels
-    must not read what they did not write)."""
-    sizes_i, sizes_u = sort_work_sizes(n)
-    rng = np.random.default_rng(n)
-    return (rng.integers(0, 2**63, sizes_u, dtype=np.uint64), rng.integers(-2**40, 2**40, sizes_i))
-
-
 def naive_chains(values: list[float], groups: list[int]) -> list[tuple[int, int]]:
     """Runs of two or more neighbours (in the given, sorted order) with equal groups and values
     within TOLERANCE of the previous one."""
@@ -54,7 +46,7 @@ def test_points_value_sort_matches_plain_python(trial):
     run_lo = np.empty(players + 1, dtype=np.int64)
     run_hi = np.empty(players + 1, dtype=np.int64)
     starts = np.empty(players + 1, dtype=np.int64)
-    done, runs, tied = points_value_sort(order, players, rec, column, run_lo, run_hi, starts, *work_arrays(players))
+    done, runs, tied = points_value_sort(order, players, rec, column, run_lo, run_hi, starts)
     assert done
     pairs = [(rec[p, 0], column[p]) for p in order]
     assert pairs == sorted(pairs, reverse=True)  # exact order of (points, value)
@@ -71,7 +63,7 @@ def test_points_value_sort_declines_values_out_of_range():
     work = np.empty(4, dtype=np.int64)
     for bad in (0.2, 2.0, np.nan):
         column = np.array([0.5, bad, 0.7])
-        done, _, _ = points_value_sort(order, 3, rec, column, work.copy(), work.copy(), work.copy(), *work_arrays(3))
+        done, _, _ = points_value_sort(order, 3, rec, column, work.copy(), work.copy(), work.copy())
         assert not done
         assert order.tolist() == [0, 1, 2]  # untouched
 
@@ -90,8 +82,10 @@ def test_sort_runs_desc_matches_plain_python(trial):
     outside = [(order[i], tmp[i]) for i in range(n) if not any(lo <= i < hi for lo, hi in zip(run_lo, run_hi))]
     new_lo = np.empty(n + 1, dtype=np.int64)
     new_hi = np.empty(n + 1, dtype=np.int64)
-    work_u, work_i = work_arrays(n)
-    count, tied = sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), True, new_lo, new_hi, work_i, work_u)
+    sizes_i, sizes_f = sort_work_sizes(n)
+    work_i = np.empty(sizes_i, dtype=np.int64)
+    work_f = np.empty(sizes_f)
+    count, tied = sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), True, new_lo, new_hi, work_i, work_f)
     expected = []
     for lo, hi in zip(run_lo.tolist(), run_hi.tolist()):
         vals = tmp[lo:hi].tolist()
@@ -102,4 +96,4 @@ def test_sort_runs_desc_matches_plain_python(trial):
     assert tied == sum(hi - lo for lo, hi in expected)
     assert [(order[i], tmp[i]) for i in range(n) if not any(lo <= i < hi for lo, hi in zip(run_lo, run_hi))] \
         == outside
-    assert sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), False, new_lo, new_hi, work_i, work_u) == (0, 0)
+    assert sort_runs_desc(order, tmp, run_lo, run_hi, len(sizes), False, new_lo, new_hi, work_i, work_f) == (0, 0)
