@@ -36,7 +36,7 @@ from drawsafe.engine.flips import contenders, in_cut
 from drawsafe.engine.inputs import Field, FirstTables, Plan
 from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds
-from drawsafe.jit import in_chunks, kernel
+from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
 from drawsafe.pairing.swiss import pair_standings
 from drawsafe.rng import next_uniform, stream
 from drawsafe.standings.order import refined_order
@@ -164,6 +164,9 @@ def play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work
 def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     """Simulations ``lo .. hi - 1`` of :func:`run_field` into chunk ``c``'s counts (its rows of
     ``out`` only)."""
+    # views without reference counts, as in engine.simulate_chunk (jit.borrowed)
+    field, model, rules, plan, options, out = borrowed(field), borrowed(model), borrowed(rules), \
+        borrowed(plan), borrowed(options), borrowed(out)
     final_n, final_cut, final_sq, dropped_n = out.final_n, out.final_cut, out.final_sq, out.dropped_n
     points_n, points_cut, line_hist, bubble_hist = out.points_n, out.points_cut, out.line_hist, out.bubble_hist
     bl, b2 = out.bl, out.b2
@@ -180,7 +183,8 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     draw_pts = points_table[kinds.DRAW]
     last = total - 1
     probe_round = total - 2
-    work = engine.work_arrays(field, rules.codes.shape[0], n + 1)
+    owned = engine.work_arrays(field, rules.codes.shape[0], n + 1)
+    work = borrowed(owned)
     opp, kind, gw, gl, gd, rec = work.opp, work.kind, work.gw, work.gl, work.gd, work.rec
     points, had_bye, pa, pb, outcome = work.points, work.had_bye, work.pa, work.pb, work.outcome
     act = np.empty(n, dtype=np.bool_)
@@ -430,6 +434,7 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                         continue
                     b2[c, code2[p], B2_PROBE_N] += 1
                     b2[c, code2[p], B2_DD_CUT] += pair[q]
+    keep_alive(owned)
 
 
 def run_field(seed, first, count, chunks, field, model, rules, plan, options, out):
