@@ -330,11 +330,12 @@ def type_late_calls(seed, field, tables, model, rules, plan, work, run):
 def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):
     """Simulations ``lo .. hi - 1`` (of those from ``first``) into chunk ``c``'s counts: one part of
     :func:`run_simulations`.  Each simulation's final order is counted here, with every array read
-    once per chunk into a local: a per-simulation call (even one inlined at numba's IR level) passing
-    the ``field``, ``out`` and ``work`` bundles counted references to ~40 arrays, 4% of the
-    throughput at 64 players (benchmarks/NOTES.md)."""
-    # views without reference counts (jit.borrowed): the inputs live in the caller, the work arrays
-    # until keep_alive below
+    once per chunk into a local.
+
+    Everything below gets the bundles and work arrays as views without reference counts
+    (:func:`drawsafe.jit.borrowed`): numba counted them atomically at every call that passes them,
+    29% of a simulation's time at 64 players (benchmarks/NOTES.md).  The inputs live in the
+    caller; the work arrays until ``keep_alive`` at the end."""
     field, tables, model, rules, plan, out = borrowed(field), borrowed(tables), borrowed(model), \
         borrowed(rules), borrowed(plan), borrowed(out)
     n = field.opp.shape[0]
