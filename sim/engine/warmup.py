@@ -20,7 +20,7 @@ from dataclasses import dataclass
 #: notice's "about N s": in one process, and with the helper process on the idle second core
 #: (drawsafe.engine.ahead; only the simulating commands start one).
 COMPILE_SECONDS = {"standings": 4, "pairings": 4, "odds": 18, "draw": 23, "report": 27}
-AHEAD_SECONDS = {"odds": 13, "draw": 16, "report": 19}
+AHEAD_SECONDS = {"odds": 13, "draw": 16, "report": 18}
 
 
 def expected_seconds(command: str) -> float | None:
