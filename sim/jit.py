@@ -31,7 +31,7 @@ from typing import ClassVar
 import numba
 from numba.core import cgutils, types
 from numba.core.caching import FunctionCache
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 from numba.np.arrayobj import make_array
 
 #: Modules without kernels whose constants the kernels compile in (relative to the package).
@@ -243,23 +243,42 @@ def _borrow(context, builder, ty, value):
 
 
 @intrinsic
-def borrowed(typingctx, x):
-    """In a kernel: ``x`` (an array, or a bundle of arrays and numbers) as views that numba does not
-    count references to.  numba counts references to an array atomically at every call that passes
-    it, and cannot drop the counts in a large kernel: in a simulation those counts took 29% of the
-    time (benchmarks/NOTES.md).  A view without an owner counts nothing (numba skips a null owner).
-    The caller must keep ``x`` alive while the views are used: an argument of the kernel is (its
-    caller holds it); for an array the kernel allocated, call :func:`keep_alive` on it after the
-    last use of its views."""
+def _borrowed(typingctx, x):
     def codegen(context, builder, signature, args):
         return _borrow(context, builder, signature.args[0], args[0])
     return x(x), codegen
 
 
 @intrinsic
-def keep_alive(typingctx, x):
-    """In a kernel: a use of ``x`` that generates no code, so that numba releases ``x`` no earlier
-    than here (see :func:`borrowed`)."""
+def _keep_alive(typingctx, x):
     def codegen(context, builder, signature, args):
         return context.get_dummy_value()
     return types.none(x), codegen
+
+
+def borrowed(x):
+    """In a kernel: ``x`` (an array, or a bundle of arrays and numbers) as views that numba does not
+    count references to.  numba counts references to an array atomically at every call that passes
+    it, and cannot drop the counts in a large kernel: in a simulation those counts took 29% of the
+    time (benchmarks/NOTES.md).  A view without an owner counts nothing (numba skips a null owner).
+
+    The kernel must keep ``x`` alive while the views are used: an argument of the kernel is (its
+    caller holds it); for an array the kernel allocated, call :func:`keep_alive` on it after the
+    last use of its views.  Never return a view to Python (it has no owner to box).  In plain
+    Python (``NUMBA_DISABLE_JIT=1``) it is ``x`` itself."""
+    return x
+
+
+def keep_alive(x):
+    """In a kernel: a use of ``x`` that generates no code, so that numba releases ``x`` no earlier
+    than here (see :func:`borrowed`)."""
+
+
+@overload(borrowed)
+def _overload_borrowed(x):
+    return lambda x: _borrowed(x)
+
+
+@overload(keep_alive)
+def _overload_keep_alive(x):
+    return lambda x: _keep_alive(x)
