@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import os
 
 import click
 
 from drawsafe.cli.options import friendly_errors, note, with_division
+from drawsafe.cli.render import emit_json
 from drawsafe.errors import UsageError
 from drawsafe.event.io import FORMATS
 
@@ -63,6 +63,5 @@ def export(file, target, output, fmt, rules, as_json):
     note(f"wrote {', '.join(written)}: {len(ctx.event.players)} players, {len(ctx.event.swiss)} Swiss "
          f"rounds, {len(ctx.event.playoff)} top cut rounds ({target})")
     if as_json:
-        click.echo(json.dumps({"written": written, "to": target, "players": len(ctx.event.players),
-                               "swiss_rounds": len(ctx.event.swiss), "playoff_rounds": len(ctx.event.playoff)},
-                              ensure_ascii=False, indent=1))
+        emit_json({"written": written, "to": target, "players": len(ctx.event.players),
+                   "swiss_rounds": len(ctx.event.swiss), "playoff_rounds": len(ctx.event.playoff)})

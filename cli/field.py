@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
@@ -12,7 +11,7 @@ from drawsafe.choices import FIELD_MAX_SIMS as MAX_SIMS
 from drawsafe.choices import FIELD_PRECISION as DEFAULT_PRECISION
 from drawsafe.choices import FIELD_RULES, LAST_ROUND
 from drawsafe.cli.options import friendly_errors, note, seed_option
-from drawsafe.cli.render import ci_text
+from drawsafe.cli.render import ci_text, emit_json
 from drawsafe.cli.simopts import Progress, TopType
 from drawsafe.errors import UsageError
 
@@ -153,7 +152,7 @@ def field(players, rounds, top, byes, draw_share, drops, last_round, cut_points,
         Path(plot).write_bytes(field_figure(result))
         note(f"figure written to {plot}")
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=1))
+        emit_json(result.to_json())
     else:
         for line in render(result):
             click.echo(line)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from drawsafe.choices import DEFAULT_OTHERS, LAST_ROUND, OTHERS, PAIRINGS
@@ -12,6 +10,7 @@ from drawsafe.cli.render import (
     check_view,
     draw_view,
     echo,
+    emit_json,
     odds_view,
     pairings_view,
     standings_view,
@@ -56,14 +55,14 @@ def standings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, c
         report = ctx.check()
         ctx.announce(note)
         if as_json:
-            click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+            emit_json(report.to_json())
         else:
             echo(check_view(report))
         return
     ctx.announce(note)
     table = ctx.standings(seed)
     if as_json:
-        click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=1))
+        emit_json(table.to_json())
     else:
         echo(standings_view(table))
 
@@ -87,7 +86,7 @@ def pairings(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, la
     ctx.announce(note)
     result = ctx.pairings(last_round, seed, pairing)
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        emit_json(result.to_json())
     else:
         echo(pairings_view(result))
 
@@ -122,7 +121,7 @@ def odds(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
         note(f"warning: stopped at the cap of {result.simulations:,} simulations before every interval "
              f"reached +/-{precision}")
     if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        emit_json(result.to_json())
     else:
         echo(odds_view(result, show_all))
 
@@ -171,7 +170,7 @@ def draw(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, top, s
         note(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
              "best responses; the last choices are used")
     if as_json:
-        click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+        emit_json(report.to_json())
     else:
         echo(draw_view(report))
 
@@ -220,11 +219,11 @@ def rules_command(as_json):
         return {name: p.points[i] / p.point_scale for i, name in ((2, "win"), (1, "draw"), (0, "loss"))}
 
     if as_json:
-        click.echo(json.dumps({
+        emit_json({
             "packs": [{"name": p.name, "description": p.description, "points": points(p),
                        "tiebreaks": [t.key for t in p.tiebreaks]} for p in PACKS.values()],
             "tiebreaks": [{"key": key, "name": t.name, "definition": t.definition}
-                          for key, t in tiebreak_catalogue()]}, indent=1))
+                          for key, t in tiebreak_catalogue()]})
         return
     click.echo("Rule packs (--rules); every pack ranks by points first:")
     for p in PACKS.values():

@@ -7,6 +7,7 @@ gives its plain text (notebooks, tests).  rich is imported on first use, so ``--
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 
@@ -34,6 +35,12 @@ def lines(view, color: bool = False, width: int | None = None) -> list[str]:
     with out.capture() as captured:
         out.print(view)
     return [line.rstrip() for line in captured.get().splitlines()]
+
+
+def emit_json(data) -> None:
+    """Print ``data`` (a result's ``to_json()``) as the commands' ``--json`` output: indented,
+    names as they are (not \\u-escaped)."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=1))
 
 
 def echo(view) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import time
@@ -11,6 +10,7 @@ import click
 
 from drawsafe.choices import DEFAULT_OTHERS, OTHERS
 from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
+from drawsafe.cli.render import emit_json
 from drawsafe.cli.simopts import Progress, sim_config, sim_options
 from drawsafe.errors import UsageError
 
@@ -88,7 +88,7 @@ def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, sims
     note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures"
          + (f"; PNG files in {png_dir}" if png_dir else "") + f") in {seconds:.1f} s")
     if as_json:
-        click.echo(json.dumps({
+        emit_json({
             "output": output, "png_dir": png_dir, "figures": [name for name, _ in result.figures],
             "simulations": data.batch.n, "draw_simulations": data.draw.simulations,
-            "player": data.names[data.player], "seconds": round(seconds, 2)}, ensure_ascii=False, indent=1))
+            "player": data.names[data.player], "seconds": round(seconds, 2)})

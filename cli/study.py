@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from drawsafe.choices import FIELD_MAX_SIMS as MAX_SIMS
 from drawsafe.choices import FIELD_PRECISION as DEFAULT_PRECISION
 from drawsafe.choices import LAST_ROUND
 from drawsafe.cli.options import friendly_errors, note, seed_option
+from drawsafe.cli.render import emit_json
 from drawsafe.errors import UsageError
 
 
@@ -99,7 +99,7 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, spec, events
                "csv": str(result.csv), "parquet": str(result.parquet) if result.parquet else None,
                "seconds": round(result.seconds, 2)}
     if as_json:
-        click.echo(json.dumps(summary, indent=1))
+        emit_json(summary)
     else:
         click.echo(f"{len(result.rows)} rows from {len(cells)} cells ({result.ran} run, {result.skipped} already "
                    f"done) in {result.seconds:.1f} s -> {result.csv}"

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from drawsafe.cli.options import friendly_errors, note
+from drawsafe.cli.render import emit_json
 
 
 @click.command()
@@ -32,7 +31,7 @@ def warmup(packs, as_json):
     finally:
         bar.close()
     if as_json:
-        click.echo(json.dumps(report.to_json(), indent=1))
+        emit_json(report.to_json())
         return
     where = report.cache_dir or "memory only (the cache folder cannot be written)"
     if report.compiled:
