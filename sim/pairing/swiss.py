@@ -22,6 +22,7 @@ import numpy as np
 
 from drawsafe.jit import kernel
 from drawsafe.rng import next_u64, shuffle
+from drawsafe.standings.sorting import points_groups
 
 #: Backtracking steps before giving up on a rematch-free pairing (never reached in real fields).
 MAX_STEPS = 200_000
@@ -137,29 +138,14 @@ def pairable(seq, opp, nr):
 def point_group_order(state, players, points):
     """``players`` sorted by points (high first), in random order within each point group."""
     n = players.shape[0]
-    out = np.empty(n, dtype=np.int64)
     if n == 0:
-        return out
+        return np.empty(0, dtype=np.int64)
     pts = np.empty(n, dtype=np.int64)  # gathered once
-    high = points[players[0]]
-    low = high
     for k in range(n):
-        v = points[players[k]]
-        pts[k] = v
-        high = max(high, v)
-        low = min(low, v)
-    start = np.zeros(high - low + 2, dtype=np.int64)
-    for k in range(n):
-        start[high - pts[k] + 1] += 1
-    for b in range(1, start.shape[0]):
-        start[b] += start[b - 1]
-    fill = start.copy()
-    for k in range(n):
-        b = high - pts[k]
-        out[fill[b]] = players[k]
-        fill[b] += 1
-    for b in range(start.shape[0] - 1):
-        shuffle(state, out, start[b], start[b + 1])
+        pts[k] = points[players[k]]
+    out, ends = points_groups(pts, players)
+    for b in range(ends.shape[0]):
+        shuffle(state, out, ends[b - 1] if b > 0 else 0, ends[b])
     return out
 
 

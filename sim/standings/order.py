@@ -20,7 +20,12 @@ from numba.extending import overload
 from drawsafe.event import kinds
 from drawsafe.jit import borrowed, keep_alive, kernel
 from drawsafe.rng import GOLDEN, mix64
-from drawsafe.standings.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
+from drawsafe.standings.sorting import (
+    points_groups,
+    points_value_sort,
+    sort_runs_desc,
+    sort_work_sizes,
+)
 from drawsafe.tiebreaks.values import (
     FLAG_DEDUPE,
     FLOOR,
@@ -100,27 +105,10 @@ def points_order(rec, members):
     """``members`` by points, highest first (counting sort; stable), and where each point group
     ends: ``ends[b]`` for the ``b``-th points total from the top (empty groups included)."""
     n = members.shape[0]
-    order = np.empty(n, dtype=np.int64)
-    if n == 0:
-        return order, np.zeros(1, dtype=np.int64)
     pts = np.empty(n, dtype=np.int64)  # gathered once: rec rows are far apart
-    high = rec[members[0], REC_POINTS]
-    low = high
     for i in range(n):
-        v = rec[members[i], REC_POINTS]
-        pts[i] = v
-        high = max(high, v)
-        low = min(low, v)
-    start = np.zeros(high - low + 2, dtype=np.int64)
-    for i in range(n):
-        start[high - pts[i] + 1] += 1
-    for b in range(1, start.shape[0]):
-        start[b] += start[b - 1]
-    for i in range(n):
-        b = high - pts[i]
-        order[start[b]] = members[i]
-        start[b] += 1
-    return order, start[:-1]
+        pts[i] = rec[members[i], REC_POINTS]
+    return points_groups(pts, members)
 
 
 @kernel

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from drawsafe.jit import flag_kernel, kernel
+from drawsafe.jit import flag_kernel, inline_kernel, kernel
 from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS
 
@@ -39,6 +39,34 @@ RADIX_MIN = 24
 STACK = 128
 DIGITS = 3 * 256
 SCRATCH = STACK + DIGITS
+
+
+@inline_kernel  # inlined into its two callers: a call would count references to its fresh arrays
+def points_groups(pts, players):
+    """``players`` by their points ``pts`` (``pts[i]`` is ``players[i]``'s), highest first, a
+    stable counting sort; and where each point group ends: ``ends[b]`` for the ``b``-th points total
+    from the top (empty groups included).  The one sort by points of the standings order
+    (:func:`drawsafe.standings.order.points_order`) and of the Swiss pairing
+    (:func:`drawsafe.pairing.swiss.point_group_order`)."""
+    n = players.shape[0]
+    order = np.empty(n, dtype=np.int64)
+    if n == 0:
+        return order, np.zeros(1, dtype=np.int64)
+    high = pts[0]
+    low = high
+    for i in range(n):
+        high = max(high, pts[i])
+        low = min(low, pts[i])
+    start = np.zeros(high - low + 2, dtype=np.int64)
+    for i in range(n):
+        start[high - pts[i] + 1] += 1
+    for b in range(1, start.shape[0]):
+        start[b] += start[b - 1]
+    for i in range(n):
+        b = high - pts[i]
+        order[start[b]] = players[i]
+        start[b] += 1
+    return order, start[:-1]
 
 
 @kernel
