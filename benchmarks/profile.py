@@ -94,14 +94,21 @@ def instrumented_engine() -> str:
           "    for r in range(nr0, total):\n"
           f"        t0 = tick(prof, {TABLES}, t0)\n"
           "        round_base = np.uint64(r + 1) << ROUND_SHIFT\n")
+    # the pairing step (pair_players) carries the phase clock in and out
+    e.rep("def pair_players(r, last, state, players, award, ratings, active, rules, plan, work):",
+          "def pair_players(r, last, state, players, award, ratings, active, rules, plan, work, prof, t0):")
     e.rep("pool.shape[0], 0, active)",
           f"pool.shape[0], 0, active, prof[{RANKING}:])\n"
-          f"                t0 = tick(prof, {RANK_LAST}, t0)")
-    e.rep("                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n",
-          "                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)\n"
-          f"                t0 = tick(prof, {PAIR_LAST}, t0)\n")
-    e.rep("pool, points, had_bye, opp, r, field.ratings, pa, pb)\n",
-          f"pool, points, had_bye, opp, r, field.ratings, pa, pb)\n                t0 = tick(prof, {PAIR_SWISS}, t0)\n")
+          f"        t0 = tick(prof, {RANK_LAST}, t0)")
+    e.rep("        m, bye, ok = pair_standings(order, work.had_bye, work.opp, r, pa, pb)\n",
+          "        m, bye, ok = pair_standings(order, work.had_bye, work.opp, r, pa, pb)\n"
+          f"        t0 = tick(prof, {PAIR_LAST}, t0)\n")
+    e.rep("work.opp, r, ratings, pa,\n                                pb)\n",
+          f"work.opp, r, ratings, pa,\n                                pb)\n        t0 = tick(prof, {PAIR_SWISS}, t0)\n")
+    e.rep("    return m, ok\n", "    return m, ok, t0\n")
+    e.rep("            m, ok = pair_players(", "            m, ok, t0 = pair_players(")
+    e.rep("active, sim_rules, plan,\n                                 work)\n",
+          "active, sim_rules, plan,\n                                 work, prof, t0)\n")
     e.rep("        first = r == nr0\n", f"        t0 = tick(prof, {LOCK}, t0)\n        first = r == nr0\n")
     e.rep("    state[1] = NOISE_DRAWS\n    order = ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
           "    state[1] = NOISE_DRAWS\n    order = ranked_players(")

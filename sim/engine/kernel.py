@@ -198,6 +198,46 @@ def ranked_players(work, nr, rules, ratings, members, state, need_ranks, need_ac
     return refined_order(work, nr, rules, ratings, members, noise, need_ranks, need_active, active)
 
 
+@inline_kernel  # inlined: simulate_one's round loop and the planning kernel's (drawsafe.planning.kernel)
+def pair_players(r, last, state, players, award, ratings, active, rules, plan, work):
+    """Pair round ``r`` (0-based; ``last``: the last Swiss round) of ``players`` into ``work.pa`` v
+    ``work.pb``: by standings in the last round when ``plan.standings_last``, else with
+    ``plan.pairing`` from the stream ``state``; a bye, then the players with an awarded bye this
+    round (``award[p] > r``: not paired) last.  Returns (tables, whether the pairing avoided every
+    rematch)."""
+    pa, pb = work.pa, work.pb
+    pool = players
+    awarded = 0
+    if award.shape[0] > 0 and award.max() > r:  # (a contiguous max is cheap; usually none)
+        for i in range(players.shape[0]):
+            if award[players[i]] > r:
+                awarded += 1
+    if awarded > 0:
+        pool = np.empty(players.shape[0] - awarded, dtype=np.int64)
+        k = 0
+        for i in range(players.shape[0]):
+            if award[players[i]] <= r:
+                pool[k] = players[i]
+                k += 1
+    if last and plan.standings_last:
+        order = ranked_players(work, r, rules, ratings, pool, state, pool.shape[0], 0, active)
+        m, bye, ok = pair_standings(order, work.had_bye, work.opp, r, pa, pb)
+    else:
+        m, bye, ok = pair_round(plan.pairing, state, pool, work.points, work.had_bye, work.opp, r, ratings, pa,
+                                pb)
+    if bye >= 0:
+        pa[m] = bye
+        pb[m] = -1
+        m += 1
+    if awarded > 0:
+        for i in range(players.shape[0]):
+            if award[players[i]] > r:
+                pa[m] = players[i]
+                pb[m] = -1
+                m += 1
+    return m, ok
+
+
 @inline_kernel  # inlined into the two chunk kernels: one LLVM pass over its code fewer (NOTES.md)
 def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, work):
     """Play simulation ``s`` (bundles: :mod:`drawsafe.engine.inputs`) into ``work``; returns the final
@@ -242,36 +282,10 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                 pa[t] = tables.a[t]
                 pb[t] = tables.b[t]
         else:
-            pool = players
-            awarded = 0
-            if award.shape[0] > 0 and award.max() > r:  # (a contiguous max is cheap; usually none)
-                for i in range(players.shape[0]):
-                    if award[players[i]] > r:
-                        awarded += 1
-            if awarded > 0:
-                pool = np.empty(players.shape[0] - awarded, dtype=np.int64)
-                k = 0
-                for i in range(players.shape[0]):
-                    if award[players[i]] <= r:
-                        pool[k] = players[i]
-                        k += 1
-            if r == total - 1 and plan.standings_last:
-                order = ranked_players(work, r, sim_rules, field.ratings, pool, state, pool.shape[0], 0, active)
-                m, bye, ok = pair_standings(order, had_bye, opp, r, pa, pb)
-            else:
-                m, bye, ok = pair_round(plan.pairing, state, pool, points, had_bye, opp, r, field.ratings, pa, pb)
+            m, ok = pair_players(r, r == total - 1, state, players, award, field.ratings, active, sim_rules, plan,
+                                 work)
             if not ok:
                 flags[FLAG_DEDUPE] = 1
-            if bye >= 0:
-                pa[m] = bye
-                pb[m] = -1
-                m += 1
-            if awarded > 0:
-                for i in range(players.shape[0]):
-                    if award[players[i]] > r:
-                        pa[m] = players[i]
-                        pb[m] = -1
-                        m += 1
         lock = r == total - 1 and plan.future_policy != NO_DRAWS and r > nr0
         if lock and plan.future_policy == BEHAVIOUR_POINTS:
             mark_behaviour_draws(state[0], round_base, points, pa, pb, m, plan.future_p, drawn)

@@ -37,7 +37,6 @@ from drawsafe.engine.inputs import Field, FirstTables, Plan
 from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds
 from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
-from drawsafe.pairing.swiss import pair_standings
 from drawsafe.rng import next_uniform, stream
 from drawsafe.standings.order import refined_order
 from drawsafe.tiebreaks.values import REC_POINTS, remove_round, round_result
@@ -88,38 +87,9 @@ def pair_round_r(s, seed, r, last, field, act, plist, rules, plan, work):
     ``work.pb`` exactly as :func:`drawsafe.engine.kernel.simulate_one` does (``last``: the last
     round, paired by standings when ``plan.standings_last``); returns the number of tables (byes
     and awarded byes included, last)."""
-    award, pa, pb = field.award, work.pa, work.pb
     state = stream(seed, s)
     state[1] = np.uint64(r + 1) << engine.ROUND_SHIFT
-    awarded = 0
-    for i in range(plist.shape[0]):
-        if award[plist[i]] > r:
-            awarded += 1
-    pool = plist
-    if awarded > 0:
-        pool = np.empty(plist.shape[0] - awarded, dtype=np.int64)
-        k = 0
-        for i in range(plist.shape[0]):
-            if award[plist[i]] <= r:
-                pool[k] = plist[i]
-                k += 1
-    if last and plan.standings_last:
-        order = engine.ranked_players(work, r, rules, field.ratings, pool, state, pool.shape[0], 0, act)
-        m, bye, _ok = pair_standings(order, work.had_bye, work.opp, r, pa, pb)
-    else:
-        m, bye, _ok = engine.pair_round(plan.pairing, state, pool, work.points, work.had_bye, work.opp, r,
-                                        field.ratings, pa, pb)
-    if bye >= 0:
-        pa[m] = bye
-        pb[m] = -1
-        m += 1
-    if awarded > 0:
-        for i in range(plist.shape[0]):
-            if award[plist[i]] > r:
-                pa[m] = plist[i]
-                pb[m] = -1
-                m += 1
-    return m
+    return engine.pair_players(r, last, state, plist, field.award, field.ratings, act, rules, plan, work)[0]
 
 
 @kernel
