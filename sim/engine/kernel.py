@@ -326,6 +326,8 @@ def type_late_calls(seed, field, tables, model, rules, plan, work, run):
     rank_top = plan.top if plan.cut_points < 0 else 0
     round_base = np.uint64(r + 1) << ROUND_SHIFT
     order = np.empty(players.shape[0], dtype=np.int64)  # refined_order's result
+    # pair_players' two pairing calls, not pair_players itself: that would type ranked_players too,
+    # which is the first ranking (the command compiles it; the helper must not compile it again)
     m, _, _ = pair_standings(order, had_bye, opp, r, pa, pb)
     m, _, _ = pair_round(plan.pairing, state, players, points, had_bye, opp, r, field.ratings, pa, pb)
     mark_behaviour_draws(state[0], round_base, points, pa, pb, m, plan.future_p, drawn)

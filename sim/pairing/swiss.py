@@ -138,8 +138,6 @@ def pairable(seq, opp, nr):
 def point_group_order(state, players, points):
     """``players`` sorted by points (high first), in random order within each point group."""
     n = players.shape[0]
-    if n == 0:
-        return np.empty(0, dtype=np.int64)
     pts = np.empty(n, dtype=np.int64)  # gathered once
     for k in range(n):
         pts[k] = points[players[k]]
