@@ -10,7 +10,7 @@ kernels it compiled on the way) and self (without them).  ``--help`` is timed wa
 
 ``odds``, ``draw`` and ``report`` start a helper process that compiles the kernels they reach
 last (the end of the simulation kernel; for ``draw`` and ``report`` the last round's flip kernel)
-on the second core meanwhile (:mod:`drawsafe.engine.ahead`): ``cold_cpu_s`` counts it,
+on the second core meanwhile (:mod:`drawsafe.app.ahead`): ``cold_cpu_s`` counts it,
 ``cold_own_cpu_s`` is the command's own process.
 
 Each cold run of ``draw`` takes a minute or more on a loaded 2-core machine; the commands run one
@@ -153,7 +153,7 @@ def main(argv=None) -> None:
     ap.add_argument("--entry", default=ENTRY, help="module:function of the command line (the tree "
                     "before the package move: cli.main:main)")
     ap.add_argument("--no-ahead", action="store_true", help="no helper process compiling the late kernels "
-                    "meanwhile (drawsafe.engine.ahead): the single-process figures")
+                    "meanwhile (drawsafe.app.ahead): the single-process figures")
     args = ap.parse_args(argv)
     if args.no_ahead:
         EXTRA_ENV["DRAWSAFE_COMPILE_AHEAD"] = "0"

@@ -2,51 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from drawsafe.choices import FIELD_IDS as IDS
-from drawsafe.choices import FIELD_MAX_SIMS as MAX_SIMS
-from drawsafe.choices import FIELD_PRECISION as DEFAULT_PRECISION
-from drawsafe.choices import FIELD_RULES, LAST_ROUND
-from drawsafe.cli.options import friendly_errors, note, seed_option
+from drawsafe.app.requests import FieldRequest
+from drawsafe.cli.options import (
+    commands,
+    friendly_errors,
+    json_option,
+    note,
+    request_of,
+    request_options,
+)
+from drawsafe.cli.progress import ProgressBar
 from drawsafe.cli.render import ci_text, emit_json
-from drawsafe.cli.simopts import Progress, TopType
-from drawsafe.errors import UsageError
-
-
-def parse_byes(text: str | None) -> tuple[int, int, int]:
-    if not text:
-        return (0, 0, 0)
-    try:
-        parts = [int(x) for x in text.split(",")]
-    except ValueError:
-        raise UsageError(f"--byes {text!r}: give A,B,C (players with 1, 2 and 3 byes), e.g. 4,2,0") from None
-    if not 1 <= len(parts) <= 3 or min(parts) < 0:
-        raise UsageError(f"--byes {text!r}: give A,B,C (players with 1, 2 and 3 byes), e.g. 4,2,0")
-    return tuple(parts + [0] * (3 - len(parts)))
-
-
-def field_options(func):
-    """Options describing the event, shared by ``field`` (one value) and ``study`` (lists)."""
-    options = [
-        click.option("--top", type=TopType(), default=8, show_default=True,
-                     help="Cut size, or auto: the rule pack's table by attendance (pokemon: the Play! "
-                          "Pokemon table; mtg: Top 8)."),
-        click.option("--byes", default=None, metavar="A,B,C",
-                     help="Players with 1, 2 and 3 awarded byes (they count as 2, 4, 8 for the rounds)."),
-        click.option("--draw-share", type=float, default=None,
-                     help="Share of played matches that end drawn (default: measured on real events, 2.8%)."),
-        click.option("--drops", default="measured", show_default=True, metavar="measured|none|FACTOR",
-                     help="Drops between rounds: the rates by record measured on real melee.gg events, "
-                          "none, or the measured rates times FACTOR."),
-        click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings",
-                     show_default=True, help="How the last Swiss round is paired."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
 
 
 def record_label(r) -> str:
@@ -100,29 +68,12 @@ def render(result) -> list[str]:
 
 
 @click.command("field")
-@click.option("--players", type=click.IntRange(min=2), required=True, help="Players in the event.")
-@click.option("--rounds", type=click.IntRange(min=1), default=None,
-              help="Swiss rounds (default: MTR Appendix E from the players and awarded byes).")
-@field_options
-@click.option("--cut-points", type=click.FloatRange(min=0, max=10_000), default=None, metavar="P",
-              help="A points cut instead (day 2): everyone finishing on at least P points advances.")
-@click.option("--rules", type=click.Choice(FIELD_RULES), default="mtg", show_default=True,
-              help="Rule pack of the simulated events (pokemon: its tiebreaks and an 18% tie share).")
-@click.option("--ids", type=click.Choice(IDS), default="safe", show_default=True,
-              help="Intentional draws in the last round of every simulated event: none; locked (both "
-                   "guaranteed the cut on points); safe (locked, or both reach a total from which 99% made it).")
-@click.option("--sims", type=click.IntRange(min=1), default=None, help="Exactly this many simulated events.")
-@click.option("--precision", type=float, default=DEFAULT_PRECISION, show_default=True,
-              help="Simulate until the 95% half-width of every P(cut) of a common record is at most this.")
-@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True,
-              help="Cap on the number of simulated events when adapting to --precision.")
-@seed_option
-@click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr).")
+@request_options(FieldRequest)
+@json_option
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
               help="Write the figure (records, cut line, draw / win / loss before the last rounds).")
 @friendly_errors
-def field(players, rounds, top, byes, draw_share, drops, last_round, cut_points, rules, ids, sims, precision,
-          max_sims, seed, as_json, plot):
+def field(as_json, plot, **params):
     """Before the event: which records make the cut with PLAYERS players.
 
     Simulates whole events from round 1 (engine pairing and tiebreaks, intentional draws per --ids,
@@ -130,26 +81,17 @@ def field(players, rounds, top, byes, draw_share, drops, last_round, cut_points,
     their P(cut); the points of the last qualifier and the bubble; before the last round and the last
     two, every record's P(cut) if the player draws (twice), wins or loses.
     """
-    from drawsafe.planning.drops import DropModel
-    from drawsafe.planning.field import FieldConfig, field_odds
-
-    if top == "auto":
-        from drawsafe.tiebreaks.cuts import auto_top
-
-        choice = auto_top(rules, players)
-        note(f"cut: Top {choice.top} ({choice.source})")
-        top = choice.top
-    cfg = FieldConfig(players, rounds, top, parse_byes(byes), ids, draw_share, DropModel.parse(drops), last_round,
-                      cut_points=cut_points, rules=rules)
-    bar = Progress("field")
+    request = request_of(FieldRequest, params)
+    bar = ProgressBar("field")
     try:
-        result = field_odds(cfg, seed=seed, sims=sims, precision=None if sims else precision, max_sims=max_sims,
-                            progress=bar)
+        result = commands().field(request, bar, note).result
     finally:
         bar.close()
     if plot:
         from drawsafe.planning.plots import field_figure
-        Path(plot).write_bytes(field_figure(result))
+        from drawsafe.writing import write_atomic
+
+        write_atomic(plot, field_figure(result))
         note(f"figure written to {plot}")
     if as_json:
         emit_json(result.to_json())

@@ -1,4 +1,11 @@
-"""Option bundles shared by every command that reads an event, and error handling."""
+"""The command line's options, generated from the requests (:mod:`drawsafe.app.requests`), and
+its error handling.
+
+:func:`request_options` turns every field of a request into a click option (the same name, type,
+range, default and help the server and the library use); :func:`request_of` builds the request
+back from what click parsed.  Only options of the output (``--json``, ``-o``, ``--plot``) are
+declared here, by the commands themselves.
+"""
 
 from __future__ import annotations
 
@@ -7,65 +14,107 @@ import sys
 
 import click
 
+from drawsafe.app.options import SPECIAL, Option, fields
+from drawsafe.app.requests import EventOptions
 from drawsafe.errors import DrawsafeError
-from drawsafe.event.io import FORMATS
 
 
-def event_options(func):
-    """FILE plus --format/--rules/--tiebreaks/--rounds/--after-round/--json, shared by every event
-    command (passed on to :func:`drawsafe.event.context.open_event`)."""
-    options = [
-        click.argument("file", required=False, type=click.Path()),
-        click.option("--format", "fmt", type=click.Choice(FORMATS), default="auto", show_default=True,
-                     help="Input format; auto decides by content."),
-        click.option("--rules", default=None, metavar="PACK",
-                     help="Rule pack (see `drawsafe rules`). Default: what the file suggests, else mtg."),
-        click.option("--tiebreaks", default=None, metavar="KEY,KEY,...",
-                     help="Replace the pack's tiebreaks by this ordered list, e.g. BH-C1,BH,SB,WIN "
-                          "(keys: `drawsafe rules`); points always rank first."),
-        click.option("--rounds", type=click.IntRange(min=1), default=None,
-                     help="Swiss rounds in the event (default: from the file, else MTR Appendix E)."),
-        click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="R",
-                     help="Use the results of Swiss rounds 1..R only (and the pairings of round R+1)."),
-        click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr)."),
-        click.option("--division", default=None, metavar="DIVISION",
-                     help="The age division of a TOM .tdf file: junior, senior, masters or combined "
-                          "(default: masters, or the file's only division)."),
-    ]
-    func = with_division(func)
-    for option in reversed(options):
-        func = option(func)
-    return func
+class SpecialType(click.ParamType):
+    """A value of one of :data:`drawsafe.app.options.SPECIAL`'s types (``--top N|auto``,
+    ``--byes A,B,C``), parsed as the server and the library parse it."""
 
+    def __init__(self, kind: str, metavar: str | None):
+        self.kind = kind
+        self.name = metavar or kind
 
-def with_division(func):
-    """Take ``--division`` out of the command's arguments and hand it to the readers for the
-    duration of the command (:data:`drawsafe.event.io.DIVISION`), so commands need no parameter."""
-    from drawsafe.event.io import DIVISION
-
-    @functools.wraps(func)
-    def wrapper(*args, division=None, **kwargs):
-        token = DIVISION.set(division)
+    def convert(self, value, param, ctx):
+        parser, what, _ = SPECIAL[self.kind]
         try:
-            return func(*args, **kwargs)
-        finally:
-            DIVISION.reset(token)
-
-    return wrapper
+            return parser(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not {what}", param, ctx)
 
 
-def seed_option(func):
-    return click.option("--seed", type=int, default=0, show_default=True,
-                        help="Random seed: the same seed gives the same output on any number of threads.")(func)
+def click_type(o: Option):
+    if isinstance(o.kind, str):
+        return SpecialType(o.kind, o.metavar)
+    if o.kind is str:
+        return click.Choice(o.choices) if o.choices else click.STRING
+    if o.low is None and o.high is None:
+        return o.kind
+    rng = click.IntRange if o.kind is int else click.FloatRange
+    return rng(min=o.low, max=o.high, min_open=o.low_open, max_open=o.high_open)
+
+
+def click_option(o: Option):
+    """The click option of ``o`` (named ``o.name``, so click passes it as the field's keyword)."""
+    flags = [o.cli_flag] + ([o.short] if o.short else [])
+    if o.kind is bool:
+        return click.option(*flags, o.name, is_flag=True, default=o.default, help=o.help)
+    kwargs = {"type": click_type(o), "help": o.help, "metavar": o.metavar, "multiple": o.multiple}
+    if o.required:
+        kwargs["required"] = True
+    else:
+        kwargs["default"] = None if isinstance(o.kind, str) and o.name == "byes" else o.default
+        kwargs["show_default"] = o.default is not None and not o.multiple
+    return click.option(*flags, o.name, **kwargs)
+
+
+def request_options(request: type, exclude: tuple[str, ...] = ()):
+    """A decorator adding every field of ``request`` as an option, in field order."""
+    options = [click_option(o) for o in fields(request) if o.name not in exclude]
+
+    def decorate(func):
+        for option in reversed(options):
+            func = option(func)
+        return func
+
+    return decorate
+
+
+def request_of(request: type, params: dict, **given):
+    """The request from click's parsed ``params`` (its fields are taken out of ``params``; what is
+    left is the command's own output options); ``given`` sets fields the command fixes."""
+    values = dict(given)
+    for o in fields(request):
+        if o.name in params:
+            value = params.pop(o.name)
+            if o.name == "byes" and value is None:
+                value = o.default
+            values[o.name] = value
+    return request(**values)
+
+
+def event_of(file: str | None, request: EventOptions):
+    """The event of FILE (the embedded sample when absent) under the request's event options, told
+    to the user on stderr."""
+    from drawsafe.app.context import open_event  # lazy: numpy and numba
+
+    return open_event(file, **request.event_options())
+
+
+def commands():
+    from drawsafe.app import commands as app_commands  # lazy: numpy and numba
+
+    return app_commands
+
+
+def event_argument(func):
+    """FILE: the event file (optional: the embedded sample event)."""
+    return click.argument("file", required=False, type=click.Path())(func)
+
+
+def json_option(func):
+    return click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr).")(func)
 
 
 def friendly_errors(func):
     """Turn library errors into one line on stderr and exit code 2 (no traceback); while kernels
-    compile (the first run), one line on stderr says so (:func:`drawsafe.engine.warmup.compile_notice`)."""
+    compile (the first run), one line on stderr says so (:func:`drawsafe.app.compiling.compile_notice`)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from drawsafe.engine.warmup import compile_notice, expected_seconds
+        from drawsafe.app.compiling import compile_notice, expected_seconds
 
         try:
             if func.__name__ == "warmup":  # it reports its own compile

@@ -8,10 +8,19 @@ import time
 
 import click
 
-from drawsafe.choices import DEFAULT_OTHERS, OTHERS
-from drawsafe.cli.options import event_options, friendly_errors, note, seed_option
+from drawsafe.app.requests import ReportRequest
+from drawsafe.cli.options import (
+    commands,
+    event_argument,
+    event_of,
+    friendly_errors,
+    json_option,
+    note,
+    request_of,
+    request_options,
+)
+from drawsafe.cli.progress import ProgressBar
 from drawsafe.cli.render import emit_json
-from drawsafe.cli.simopts import Progress, sim_config, sim_options
 from drawsafe.errors import UsageError
 
 
@@ -41,23 +50,15 @@ def check_destinations(output: str, png_dir: str | None) -> None:
 
 
 @click.command()
-@event_options
-@seed_option
-@sim_options
-@click.option("--player", default=None,
-              help="The player of 'who to root for' (name exactly as in the file; default: the "
-                   "contender closest to 50%).")
-@click.option("--safe", type=click.FloatRange(0, 1, min_open=True), default=0.99, show_default=True,
-              help="Cut odds from which a draw counts as safe.")
-@click.option("--others", type=click.Choice(OTHERS), default=DEFAULT_OTHERS,
-              show_default=True, help="Other tables' intentional draws (as in `drawsafe draw`).")
+@event_argument
+@request_options(ReportRequest)
 @click.option("-o", "--output", type=click.Path(), default="report.html", show_default=True,
               help="The HTML file to write (replaced atomically).")
 @click.option("--png-dir", type=click.Path(), default=None,
               help="Also write each figure as a PNG file into this folder (created if missing).")
+@json_option
 @friendly_errors
-def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, sims, precision, max_sims, player,
-           safe, others, output, png_dir, **config_options):
+def report(file, output, png_dir, as_json, **params):
     """A self-contained HTML report with plots, readable on a phone.
 
     A plain-words summary, then: 1. draw or play per table (as `drawsafe draw`); 2. tiebreak swings
@@ -66,29 +67,26 @@ def report(file, fmt, rules, tiebreaks, rounds, after_round, as_json, seed, sims
     odds most.  Every probability with its 95% interval; one set of simulations for figures 2-5.
     --json prints a description of what was written.
     """
-    from drawsafe.event.context import open_event
-    from drawsafe.report import build_report, gather, write_report
-    from drawsafe.report.data import check_request
+    from drawsafe.report import check_request  # lazy: matplotlib
 
     started = time.monotonic()
+    command = command_line(click.get_current_context())
+    request = request_of(ReportRequest, params)
     check_destinations(output, png_dir)
-    ctx = open_event(file, fmt, rules, rounds, after_round, tiebreaks)
-    check_request(ctx, player)
+    ctx = event_of(file, request)
+    check_request(ctx.snapshot, request.player)
     ctx.announce(note)
-    config = sim_config(ctx, safe=safe, **config_options)  # --top, --last-round, --model, ...
-    bars = Progress("draw or play"), Progress("report simulations")
+    bar = ProgressBar("simulating")
     try:
-        data = gather(ctx, config, player, sims, precision, seed, max_sims, others, safe, *bars)
+        result = commands().report(ctx, request, bar, note, command=command).result
     finally:
-        for bar in bars:
-            bar.close()
-    result = build_report(data, command_line(click.get_current_context()))
-    write_report(result, output, png_dir)
+        bar.close()
+    result.write(output, png_dir)
     seconds = time.monotonic() - started
     note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures"
          + (f"; PNG files in {png_dir}" if png_dir else "") + f") in {seconds:.1f} s")
     if as_json:
         emit_json({
             "output": output, "png_dir": png_dir, "figures": [name for name, _ in result.figures],
-            "simulations": data.batch.n, "draw_simulations": data.draw.simulations,
-            "player": data.names[data.player], "seconds": round(seconds, 2)})
+            "simulations": result.simulations, "draw_simulations": result.draw_simulations,
+            "player": result.player, "seconds": round(seconds, 2)})

@@ -7,12 +7,14 @@ from pathlib import Path
 
 import click
 
-from drawsafe.choices import FIELD_MAX_SIMS as MAX_SIMS
-from drawsafe.choices import FIELD_PRECISION as DEFAULT_PRECISION
-from drawsafe.choices import LAST_ROUND
-from drawsafe.cli.options import friendly_errors, note, seed_option
+from drawsafe.app.options import fields
+from drawsafe.app.requests import FieldRequest
+from drawsafe.cli.options import click_option, friendly_errors, note
 from drawsafe.cli.render import emit_json
 from drawsafe.errors import UsageError
+
+#: The options a study shares with ``drawsafe field`` (one value for every cell).
+FIELD = {o.name: o for o in fields(FieldRequest)}
 
 
 @click.command("study")
@@ -27,8 +29,7 @@ from drawsafe.errors import UsageError
               help="Shares of played matches drawn, e.g. default,0.05.")
 @click.option("--drops", default="measured", show_default=True, metavar="LIST",
               help="Drop models: measured, none, or factors of the measured rates.")
-@click.option("--last-round", type=click.Choice(LAST_ROUND), default="standings", show_default=True,
-              help="How the last Swiss round of every simulated event is paired.")
+@click_option(FIELD["last_round"])
 @click.option("--spec", type=click.Path(dir_okay=False), default=None,
               help="A TOML or JSON file with the grid (same keys as these options) instead of them.")
 @click.option("--events", type=click.Path(file_okay=False), default=None, metavar="FOLDER",
@@ -38,15 +39,14 @@ from drawsafe.errors import UsageError
               help="The table (CSV; Parquet next to it). Cells already complete in it are skipped (resume).")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
               help="Curves: P(cut) of each record against field size; X-0 double draw.")
-@click.option("--sims", type=click.IntRange(min=1), default=None, help="Exactly this many simulations per cell.")
-@click.option("--precision", type=float, default=DEFAULT_PRECISION, show_default=True,
-              help="Per cell: simulate until the held figures' 95% half-widths are at most this.")
-@click.option("--max-sims", type=click.IntRange(min=1), default=MAX_SIMS, show_default=True,
-              help="Cap on the simulated events of one cell when adapting to --precision.")
+@click_option(FIELD["sims"].but(help="Exactly this many simulations per cell."))
+@click_option(FIELD["precision"].but(help="Per cell: simulate until the held figures' 95% half-widths are at "
+                                          "most this."))
+@click_option(FIELD["max_sims"].but(help="Cap on the simulated events of one cell when adapting to --precision."))
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run the cells on this Dask distributed cluster (default: here, on all cores).")
 @click.option("--no-parquet", is_flag=True, help="Write the CSV only.")
-@seed_option
+@click_option(FIELD["seed"])
 @click.option("--json", "as_json", is_flag=True, help="A JSON summary on stdout (notes go to stderr).")
 @friendly_errors
 def study(players, rounds, top, ids, draw_share, drops, last_round, spec, events, out, plot, sims, precision,

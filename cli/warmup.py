@@ -1,33 +1,33 @@
 """``drawsafe warmup``: compile every kernel the other commands need (library:
-:mod:`drawsafe.engine.warmup`)."""
+:mod:`drawsafe.app.warmup`)."""
 
 from __future__ import annotations
 
 import click
 
-from drawsafe.cli.options import friendly_errors, note
+from drawsafe.app.requests import WarmupRequest
+from drawsafe.cli.options import friendly_errors, json_option, note, request_of, request_options
+from drawsafe.cli.progress import ProgressBar
 from drawsafe.cli.render import emit_json
 
 
 @click.command()
-@click.option("--pack", "packs", multiple=True, type=click.Choice(["mtg", "fide"]),
-              help="Only the kernels of this rule pack's family (repeatable); default: mtg and fide "
-                   "(the chess packs).")
-@click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr).")
+@request_options(WarmupRequest)
+@json_option
 @friendly_errors
-def warmup(packs, as_json):
+def warmup(as_json, **params):
     """Compile the simulation kernels now, so that the first real run answers at once.
 
     For install scripts and container images: the compiled kernels are kept in the cache folder
     (NUMBA_CACHE_DIR, else ~/.cache/drawsafe) and loaded by every later run.  Says how long it took;
     a second warmup finds everything cached and takes a second or two.
     """
-    from drawsafe.cli.simopts import Progress
-    from drawsafe.engine.warmup import PACKS, warm_up
+    from drawsafe.app.warmup import warm_up  # lazy: numba
 
-    bar = Progress("warming up", delay=0.0)
+    request = request_of(WarmupRequest, params)
+    bar = ProgressBar("warming up", delay=0.0)
     try:
-        report = warm_up(bar, tuple(packs) or PACKS)
+        report = warm_up(bar, request.pack)
     finally:
         bar.close()
     if as_json:

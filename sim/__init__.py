@@ -1,6 +1,6 @@
 """drawsafe: exact Swiss standings and Monte Carlo odds of making the cut ("can we draw in?").
 
-The public API (:mod:`drawsafe.api`)::
+The public API (:mod:`drawsafe.app.context`)::
 
     import drawsafe
 
@@ -12,10 +12,12 @@ The public API (:mod:`drawsafe.api`)::
     event.draw(player="Alice")                  # draw or play, table by table
     event.report("report.html")                 # the plotted HTML report
 
-Subpackages, by concern: ``event`` (the model, snapshots, ``event.io`` importers), ``tiebreaks``
-(tiebreak kernels and rule packs), ``standings``, ``pairing``, ``engine`` (the Monte Carlo kernels),
-``simulation`` (odds, draw decisions), ``report``.  Names load on first use, so ``import drawsafe``
-stays cheap (the command line's ``--help`` never waits for numba).
+Subpackages, by layer (each imports only those before it): ``event`` (the model, snapshots,
+``event.io`` importers), ``tiebreaks`` (tiebreak kernels, rule packs), ``standings``, ``pairing``,
+``engine`` (the Monte Carlo kernels), ``simulation`` (odds, draw decisions), ``report``,
+``planning`` (before the event), ``app`` (requests and the commands), ``server`` and ``cli``.
+Names load on first use, so ``import drawsafe`` stays cheap (the command line's ``--help`` never
+waits for numba).
 """
 
 from __future__ import annotations
@@ -28,14 +30,10 @@ def __getattr__(name: str):
         from drawsafe import errors
 
         return getattr(errors, name)
-    if name == "EventContext":
-        from drawsafe.event.context import EventContext
+    if name in ("EventContext", "open_event"):
+        from drawsafe.app import context
 
-        return EventContext
-    if name == "open_event":
-        from drawsafe.api import open_event
-
-        return open_event
+        return getattr(context, name)
     raise AttributeError(f"module 'drawsafe' has no attribute {name!r}")
 
 

@@ -122,7 +122,7 @@ class KernelCache(FunctionCache):
                      "kernels compiled for this run are not kept (the next run compiles again).")
 
     #: Kernels (qualified names) whose variants another process is compiling: a load waits for them
-    #: to appear in the cache until the time.monotonic() deadline (see drawsafe.engine.ahead).
+    #: to appear in the cache until the time.monotonic() deadline (see drawsafe.app.ahead).
     follow: ClassVar[dict[str, float]] = {}
 
     def load_overload(self, sig, target_context):
@@ -135,6 +135,19 @@ class KernelCache(FunctionCache):
             if found is not None or deadline is None or time.monotonic() > deadline:
                 return found
             time.sleep(0.05)
+
+
+#: Waits a compile helper registers (drawsafe.app.ahead), by what it compiles: the code about to
+#: call such a kernel for the first time waits for the helper instead of compiling it twice.
+WAITS: dict = {}
+
+
+def wait_for_helper(what: str) -> None:
+    """Before the first use of kernels a helper process may be compiling (``"flips"``): wait for
+    it when one runs (see :mod:`drawsafe.app.ahead`); at once otherwise."""
+    wait = WAITS.pop(what, None)
+    if wait is not None:
+        wait()
 
 
 #: When a list: every call typed from one kernel to another is appended as (callee name, argument

@@ -1,5 +1,5 @@
 """A plain, slow twin of every chess tiebreak (sim/tiebreaks/chess.py, the direct encounter of
-sim/standings/ranking.py), built from the Event model with exact fractions, for exact comparison.
+sim/tiebreaks/ranking.py), built from the Event model with exact fractions, for exact comparison.
 
 Written from the rule texts rather than from the kernels: the FIDE tiebreak annex of 1998 (seed
 004: an unplayed game is a draw against oneself), FIDE C.07 2023 (dummy opponent with one's own

@@ -17,11 +17,11 @@ Who wins a played match:
 
 A player without a rating counts as the field's mean rating; without a probability, as 1/2.
 
-Chess (rule packs with half points, ``point_scale == 2``; :meth:`ResultModel.for_event`): a round is
+What a pack's game defaults to is the pack's :class:`~drawsafe.tiebreaks.packs.ResultDefaults`
+(:meth:`ResultModel.for_event`).  Chess (:data:`drawsafe.tiebreaks.packs.CHESS_RESULTS`): a round is
 one game, a win 1-0 and a draw 0-0-1.  Draws are far more common than in Magic and vary with the
 players' strength, so the draw share is measured on the event's own played games (forfeits and byes
-left out) once it has at least :data:`MIN_CHESS_GAMES` of them; with fewer, the default
-:data:`CHESS_DRAW_SHARE` = 25% stands in.  Its source: Jeff Sonas's analysis of ten years of
+left out) once it has at least 30 of them; with fewer, the default 25% stands in.  Its source: Jeff Sonas's analysis of ten years of
 FIDE-rated games ("What exactly is the problem of draws in chess?", ChessBase,
 http://en.chessbase.com/Home/TabId/211/PostId/4007499): evenly matched players draw about 40% of
 their games, 20% at a 250-point rating gap and almost never beyond 700 points; players at the
@@ -66,23 +66,8 @@ DRAWN_COUNTS = ((1, 1, 0, 339), (1, 1, 1, 98), (0, 0, 1, 11))
 #: Measured share of unintentional draws among played (non-intentional-draw) matches.
 DRAW_SHARE = 448 / 15786
 
-#: Default share of drawn games in a chess event with too few games of its own (module text).
-CHESS_DRAW_SHARE = 0.25
-#: Played games an event needs before its own draw share replaces :data:`CHESS_DRAW_SHARE`.
-MIN_CHESS_GAMES = 30
 #: Cap on a measured draw share (the kernels need some decisive games).
 MAX_MEASURED_SHARE = 0.95
-#: Default share of ties among played Pokémon matches (best-of-three Swiss with a round timer,
-#: where a match unfinished at time is a tie): 18%, the middle of the 15-21% that Limitless's
-#: measurements of Standard best-of-three events show, as quoted in drawsafe issue 15 (the
-#: Limitless pages themselves were not found by this project's search; treat it as a reported
-#: figure).  An event's own ties replace it once it has :data:`MIN_POKEMON_MATCHES` played matches
-#: before its last two Swiss rounds (intentional draws cluster there; TOM and Limitless files do
-#: not tell them from ties).
-POKEMON_TIE_SHARE = 0.18
-#: Played matches an event needs before its own tie share replaces :data:`POKEMON_TIE_SHARE`
-#: (200 matches pin a share near 18% to about +-2.7 points, one standard error).
-MIN_POKEMON_MATCHES = 200
 #: One game per round: a win 1-0, a draw 0-0-1.
 ONE_GAME_WIN = ((1, 0, 0, 1.0),)
 ONE_GAME_DRAW = ((0, 0, 1, 1.0),)
@@ -115,52 +100,64 @@ class ResultModel:
     @classmethod
     def for_event(cls, event: Event, rules: RulePack, model: str | None = None,
                   draw_share: float | None = None) -> ResultModel:
-        """The result model for ``event`` under ``rules``.
+        """The result model for ``event`` under ``rules``, from the pack's
+        :class:`~drawsafe.tiebreaks.packs.ResultDefaults`.
 
-        Magic and Pokemon packs get exactly :meth:`for_best_of` (``model`` defaulting to coin).
-        Chess packs (half points) get one game per round, the draw share measured on the event's own
-        played games when it has at least :data:`MIN_CHESS_GAMES` (else :data:`CHESS_DRAW_SHARE`),
-        and by default the model of :func:`recommended_model` (Elo when everyone is rated).  An
-        explicit ``model`` or ``draw_share`` always wins.
+        Packs whose draws are not measured (Magic) get exactly :meth:`for_best_of` (``model``
+        defaulting to coin).  Packs measuring ties (Pokémon) take the event's own share of ties
+        (:meth:`for_ties`).  One-game packs (chess) take the draw share of the event's own played
+        games when it has at least ``min_measured`` of them (else the pack's default), and by default
+        the model of :func:`recommended_model` (Elo when everyone is rated).  An explicit ``model``
+        or ``draw_share`` always wins.
 
         :raises UsageError: for an unknown model or a draw share outside [0, 1).
         """
-        if rules.name.startswith("pokemon"):
-            return cls.for_pokemon(event, model or "coin", draw_share)
-        if rules.point_scale != 2:
-            return cls.for_best_of(event.best_of, model or "coin", draw_share)
+        defaults = rules.results
+        if defaults.measure == "ties":
+            return cls.for_ties(event, defaults, model or "coin", draw_share)
+        if not defaults.one_game:
+            share = defaults.draw_share if draw_share is None else draw_share
+            return cls.for_best_of(event.best_of, model or "coin", share)
         model = model or recommended_model(event, rules)
         if draw_share is not None:
             note = f"draw share {draw_share:.1%} (given)"
             share = draw_share
         else:
             games, draws = played_games(event)
-            if games >= MIN_CHESS_GAMES:
+            if defaults.measure == "games" and games >= defaults.min_measured:
                 share = min(draws / games, MAX_MEASURED_SHARE)
                 note = f"draw share {share:.1%}: {draws} draws in {games} games of this event"
             else:
-                share = CHESS_DRAW_SHARE
-                note = (f"draw share {share:.0%}: default for chess ({games} played games, "
-                        f"{MIN_CHESS_GAMES} needed to measure the event's own)")
+                share = defaults.draw_share
+                note = (f"draw share {share:.0%}: default for {rules.game} ({games} played games, "
+                        f"{defaults.min_measured} needed to measure the event's own)")
         base = cls.for_best_of(1, model, share)
         return cls(base.draw_share, ONE_GAME_WIN, ONE_GAME_DRAW, model, note)
 
     @classmethod
-    def for_pokemon(cls, event: Event, model: str = "coin", draw_share: float | None = None) -> ResultModel:
+    def for_rules(cls, rules: RulePack, draw_share: float | None = None, best_of: int = 3) -> ResultModel:
+        """The pack's defaults without an event to measure (generated and planned events)."""
+        defaults = rules.results
+        share = draw_share if draw_share is not None else defaults.draw_share
+        return cls.for_best_of(1 if defaults.one_game else best_of, draw_share=share)
+
+    @classmethod
+    def for_ties(cls, event: Event, defaults, model: str = "coin", draw_share: float | None = None
+                 ) -> ResultModel:
         """Ties as an event property: ``draw_share`` when given, else the event's own share of ties
-        (:func:`tie_share`) when it has enough matches, else :data:`POKEMON_TIE_SHARE`."""
+        (:func:`tie_share`) when it has ``defaults.min_measured`` matches, else the pack's default."""
         if draw_share is not None:
             share, note = draw_share, f"tie share {draw_share:.1%} (given)"
         else:
             matches, ties = tie_share(event)
-            if matches >= MIN_POKEMON_MATCHES:
+            if matches >= defaults.min_measured:
                 share = min(ties / matches, MAX_MEASURED_SHARE)
                 note = (f"tie share {share:.1%}: {ties} ties in {matches} played matches of this event "
                         "(Swiss rounds before the last two)")
             else:
-                share = POKEMON_TIE_SHARE
+                share = defaults.draw_share
                 note = (f"tie share {share:.0%}: Pokémon default ({matches} played matches before the last "
-                        f"two Swiss rounds, {MIN_POKEMON_MATCHES} needed to measure the event's own; "
+                        f"two Swiss rounds, {defaults.min_measured} needed to measure the event's own; "
                         "--draw-share to change)")
         base = cls.for_best_of(event.best_of, model, share)
         return cls(base.draw_share, base.decided, base.drawn, model, note)
@@ -224,7 +221,7 @@ def tie_share(event: Event) -> tuple[int, int]:
 def recommended_model(event: Event, rules: RulePack) -> str:
     """``"elo"`` for a chess event in which every player has a rating, else ``"coin"``."""
     rated = all(event.ratings.get(p, 0) > 0 for p in event.players)
-    return "elo" if rules.point_scale == 2 and event.players and rated else "coin"
+    return "elo" if rules.results.elo_when_rated and event.players and rated else "coin"
 
 
 @kernel

@@ -1,7 +1,8 @@
 """How a player's round went, as small integer codes shared by the model and the numba kernels.
 
-Every player has one code per round in ``EventArrays.kind``.  The kernels read these module-level
-integers as compile-time constants, so they are plain ``int``s rather than an ``enum``.
+Every player has one code per round in ``Snapshot.kind`` (:mod:`drawsafe.event.snapshot`).  The
+kernels read these module-level integers as compile-time constants, so they are plain ``int``s
+rather than an ``enum``.
 """
 
 #: Not in the event this round: not yet entered, dropped, or missed the round.  Not a round competed.

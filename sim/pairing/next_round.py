@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from drawsafe.errors import UsageError
 from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.dutch import pair_dutch
@@ -66,7 +67,6 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
             tables.append(Table(i + 1, m.player_a, b, pts.get(m.player_a, 0), pts.get(b, 0) if b else None))
         return Pairings(number, "published", tuple(tables))
     if number > snap.total_rounds:
-        from drawsafe.errors import UsageError
 
         raise UsageError(f"the event's {snap.total_rounds} Swiss rounds are all played; "
                          "use --after-round or --rounds")

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from drawsafe.errors import UsageError
+from drawsafe.event.io import load_event  # the importers are only needed to measure
 from drawsafe.stats import Proportion
 
 MAX_NONWINS = 4
@@ -156,7 +157,6 @@ def measure_drops(folder: str | Path, min_rounds: int = 4) -> tuple[list[DropRat
     (melee.gg JSON, at least ``min_rounds`` Swiss rounds), leaving out events that eliminate
     players by their format (:func:`forced_elimination`).  Returns the rates, the number of
     events used per band and the number left out as eliminations."""
-    from drawsafe.event.io import load_event  # the importers are only needed to measure
 
     k_counts = np.zeros((len(BANDS), 2, MAX_NONWINS + 1, 2), dtype=np.int64)  # [band, last?, k, (n, dropped)]
     used = dict.fromkeys(BANDS, 0)

@@ -10,7 +10,6 @@ sample size so that its 95% (Wilson) interval is computed on demand.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numba
@@ -18,23 +17,25 @@ import numpy as np
 
 from drawsafe.choices import FIELD_IDS, FIELD_MAX_SIMS, FIELD_PRECISION
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.results import POKEMON_TIE_SHARE, ResultModel
+from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event.model import Event
 from drawsafe.event.schedule import recommended_rounds
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
+from drawsafe.progress import Progress
 from drawsafe.simulation.simulator import (
     FUTURE_POLICIES,
     PILOT_FIRST,
-    PILOT_MIN_COUNT,
     PILOT_SIMS,
     SimConfig,
     Simulator,
+    safe_points,
+    with_points_cut,
 )
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson, z_value
-from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.tiebreaks.packs import DEFAULT_PACK, PACKS, get_rules
 
 IDS = FIELD_IDS
 #: Adaptive runs: first batch, growth, default precision and cap.
@@ -47,7 +48,6 @@ PRECISION_MIN_PLAYERS = 1.0
 #: Point groups of the second-to-last round whose first table is replayed as a double draw.
 PROBE_GROUPS = 3
 
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class FieldConfig:
     #: A points cut instead of the Top ``top`` (day 2): everyone finishing on at least these points.
     cut_points: float | None = None
     #: The rule pack: mtg (Magic), or pokemon (its tiebreaks and its tie share).
-    rules: str = "mtg"
+    rules: str = DEFAULT_PACK
     probe_groups: int = PROBE_GROUPS
 
     def __post_init__(self):
@@ -83,6 +83,9 @@ class FieldConfig:
             raise UsageError("--top must be at least 1")
         if self.draw_share is not None and not 0.0 <= self.draw_share < 1.0:
             raise UsageError("--draw-share must be in [0, 1)")
+        if not get_rules(self.rules).plannable:
+            raise UsageError(f"--rules {self.rules}: drawsafe field plans events paired by point groups "
+                             f"(packs {', '.join(plannable_packs())}); this pack pairs by the Dutch system")
         most = max((b for b, count in zip((1, 2, 3), self.byes) if count), default=0)
         if most and most >= self.total_rounds:
             raise UsageError(f"{most} awarded byes need more than {self.total_rounds} Swiss rounds")
@@ -111,7 +114,12 @@ class FieldConfig:
         byes = f", byes {self.byes[0]}/{self.byes[1]}/{self.byes[2]}" if any(self.byes) else ""
         cut = f"{self.cut_points:g}+ points" if self.cut_points is not None else f"Top {self.top}"
         return (f"{self.players} players, {self.total_rounds} rounds, {cut}, IDs {self.ids}{byes}, "
-                f"drops: {self.drops.source}" + ("" if self.rules == "mtg" else f", rules {self.rules}"))
+                f"drops: {self.drops.source}" + ("" if self.rules == DEFAULT_PACK else f", rules {self.rules}"))
+
+
+def plannable_packs() -> list[str]:
+    """The rule packs ``drawsafe field`` can plan (:attr:`~drawsafe.tiebreaks.packs.RulePack.plannable`)."""
+    return [name for name, pack in PACKS.items() if pack.plannable]
 
 
 @dataclass
@@ -150,10 +158,7 @@ class FieldSimulator:
         rules = get_rules(cfg.rules)
         event = Event(f"{cfg.players} players", cfg.names, (), swiss_rounds=rounds, format="generated",
                       awarded_byes=cfg.awarded)
-        share = cfg.draw_share
-        if share is None and rules.name.startswith("pokemon"):
-            share = POKEMON_TIE_SHARE  # ties are common in Pokémon's timed best-of-three
-        results = ResultModel.for_best_of(3, draw_share=share)
+        results = ResultModel.for_rules(rules, cfg.draw_share)  # Pokémon: its ties, far more than Magic's
         # an event with no round played is a valid snapshot: the engine's inputs come from it
         self.sim = Simulator(take_snapshot(event, 0, rounds), rules,
                              SimConfig(top=cfg.top, last_round=cfg.last_round, results=results,
@@ -170,10 +175,7 @@ class FieldSimulator:
         if policy is None:
             policy = FUTURE_POLICIES[cfg.ids]
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
-        if s.cut_points >= 0 and policy != engine.NO_DRAWS:
-            # a points cut: a draw that reaches the cut's points is locked, whatever the ranks
-            draw_points = s.cut_points if policy == engine.LOCKED else min(draw_points, s.cut_points)
-            policy = engine.SAFE_POINTS
+        policy, draw_points = with_points_cut(policy, draw_points, s.cut_points)
         probes = cfg.probe_groups if probes is None else probes
         chunks = max(1, min(numba.get_num_threads() * 4, n))
         c, v = self.codes, self.max_points + 1
@@ -206,17 +208,9 @@ class FieldSimulator:
         if seed not in self.draw_points_:
             pilot = self.run(self.pilot_sims, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED, flip=False,
                              probes=0)
-            threshold = 1 << 30
-            for v in range(len(pilot.points_n) - 1, -1, -1):
-                total, made = pilot.points_n[v], pilot.points_cut[v]
-                # unlike the Simulator's pilot, a rare top total (a 6-0 in a small field, where the
-                # 5-0s draw) is skipped rather than ending the scan: it says nothing either way
-                if total < PILOT_MIN_COUNT:
-                    continue
-                if made < self.cfg.safe * total:
-                    break
-                threshold = v
-            self.draw_points_[seed] = threshold
+            # unlike the Simulator's pilot, a rare top total (a 6-0 in a small field, where the 5-0s
+            # draw) is skipped rather than ending the scan
+            self.draw_points_[seed] = safe_points(pilot.points_n, pilot.points_cut, self.cfg.safe, skip_rare=True)
         return self.draw_points_[seed]
 
 

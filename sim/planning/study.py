@@ -29,6 +29,7 @@ from pathlib import Path
 from drawsafe.errors import UsageError
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.field import IDS, FieldConfig, field_odds
+from drawsafe.simulation.calibration import forecast_event, select_events
 
 STAGES = ("final", "before_last", "before_last_two")
 #: Seconds to wait for a Dask scheduler before giving up with a message.
@@ -194,7 +195,6 @@ def event_cells(folder: str | Path, top: int = 8, min_rounds: int = 4) -> list[E
     if not folder.is_dir():
         raise UsageError(f"--events {folder}: not a folder")
     if (folder / "index.json").exists():
-        from drawsafe.simulation.calibration import select_events
         return [EventCell(str(folder / e.file), top) for e in select_events(folder, top, min_rounds)]
     return [EventCell(str(p), top) for p in sorted(folder.glob("*.json"))]
 
@@ -239,7 +239,6 @@ def field_rows(cell: FieldCell, seed: int, sims: int | None, precision: float | 
 
 
 def event_rows(cell: EventCell, seed: int, sims: int | None, precision: float | None, max_sims: int) -> list[dict]:
-    from drawsafe.simulation.calibration import forecast_event
     cs = cell_seed(seed, cell.key)
     ev = forecast_event(cell.path, cell.top, sims=sims, precision=precision, seed=cs, max_sims=max_sims)
     rows = []
@@ -328,12 +327,13 @@ class StudyResult:
     seconds: float
 
 
-Progress = Callable[[int, int, str], None]
+#: ``progress(cells done, cells, what)``: a cell finished (``what``: its key, or FAILED ...).
+CellProgress = Callable[[int, int, str], None]
 
 
 def run_study(cells: list, out: str | Path, seed: int = 0, sims: int | None = None,
               precision: float | None = 0.02, max_sims: int = 200_000, scheduler: str | None = None,
-              client=None, progress: Progress | None = None, parquet: bool = True,
+              client=None, progress: CellProgress | None = None, parquet: bool = True,
               stop_after: int | None = None) -> StudyResult:
     """Run every cell not already complete in ``out`` (CSV), locally or on a Dask cluster
     (``scheduler`` address, or a ``dask.distributed.Client``), then write the table in grid order

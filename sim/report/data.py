@@ -25,12 +25,14 @@ import numpy as np
 from drawsafe.choices import DEFAULT_OTHERS
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
-from drawsafe.event.context import EventContext
+from drawsafe.event.snapshot import Snapshot
+from drawsafe.progress import Progress
 from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
-from drawsafe.simulation.odds import MAX_SIMS, Progress, simulate_until
+from drawsafe.simulation.odds import MAX_SIMS, simulate_until
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
-from drawsafe.standings.table import Standings
+from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.stats import Proportion
+from drawsafe.tiebreaks.packs import RulePack
 
 #: Simulations of the pilot that picks the focus players.
 PILOT = 2_000
@@ -46,7 +48,10 @@ MAX_CONTENDERS, MAX_RANKED = 12, 24
 class ReportData:
     """Everything the figures and the text of a report read."""
 
-    ctx: EventContext
+    snapshot: Snapshot
+    rules: RulePack
+    #: Where the rule pack comes from, in words ("--rules", "suggested by the melee file").
+    rules_source: str
     config: SimConfig
     seed: int
     draw: DrawReport
@@ -65,12 +70,12 @@ class ReportData:
     player_chosen: bool
 
     @property
-    def rules(self):
-        return self.ctx.rules
+    def event(self):
+        return self.snapshot.event
 
     @property
     def names(self) -> tuple[str, ...]:
-        return self.ctx.snapshot.names
+        return self.snapshot.names
 
     @property
     def top(self) -> int:
@@ -136,12 +141,11 @@ def pick_player(batch: SimBatch, focus: np.ndarray) -> int:
     return int(focus[order[0]])
 
 
-def check_request(ctx: EventContext, player: str | None) -> None:
+def check_request(snap: Snapshot, player: str | None) -> None:
     """Fail early (before any simulation) when a report cannot be made.
 
     :raises UsageError: for an unknown ``player`` or a snapshot with no Swiss round left to play.
     """
-    snap = ctx.snapshot
     if player is not None and player not in snap.index:
         raise UsageError(f"unknown player {player!r}; names must match the file exactly")
     if snap.rounds_left < 1:
@@ -149,19 +153,19 @@ def check_request(ctx: EventContext, player: str | None) -> None:
                          f"{snap.total_rounds}); use --after-round or --rounds")
 
 
-def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims: int | None = None,
-           precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
-           others: str = DEFAULT_OTHERS, safe: float = 0.99, progress_draw: Progress | None = None,
-           progress_main: Progress | None = None) -> ReportData:
+def gather(snap: Snapshot, rules: RulePack, rules_source: str, config: SimConfig, player: str | None = None,
+           sims: int | None = None, precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
+           others: str = DEFAULT_OTHERS, safe: float = 0.99, progress: Progress | None = None) -> ReportData:
     """Run the simulations of a report (see the module docstring).
 
     ``sims``/``precision``/``max_sims`` apply to both the draw-or-play scenarios and the main batch;
-    ``others`` and ``safe`` are those of ``drawsafe draw``.
+    ``others`` and ``safe`` are those of ``drawsafe draw``.  ``progress`` sees the two phases (draw
+    or play, then the main batch) as the two halves of one run.
 
     :raises UsageError: for an unknown ``player`` or a snapshot with no round left to play.
     """
-    check_request(ctx, player)
-    snap, rules = ctx.snapshot, ctx.rules
+    check_request(snap, player)
+    progress_draw, progress_main = halves(progress)
     draw = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed, max_sims,
                           progress_draw)
     if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
@@ -180,6 +184,20 @@ def gather(ctx: EventContext, config: SimConfig, player: str | None = None, sims
         lambda b: b.focus_cut.sum(axis=0), precision, sims, max_sims, progress_main)
     if chosen is None:
         chosen = pick_player(batch, focus)
-    return ReportData(ctx, config, seed, draw, fr, how, batch, focus, reached, ctx.standings(seed),
-                      chosen, player is not None)
+    return ReportData(snap, rules, rules_source, config, seed, draw, fr, how, batch, focus, reached,
+                      compute_standings(snap, rules, seed), chosen, player is not None)
+
+
+def halves(progress: Progress | None) -> tuple[Progress | None, Progress | None]:
+    """A report's two phases (draw or play, then its own batch) as the two halves of one bar."""
+    if progress is None:
+        return None, None
+
+    def first(done: int, target: int) -> None:
+        progress(done, 2 * max(target, 1))
+
+    def second(done: int, target: int) -> None:
+        progress(max(target, 1) + done, 2 * max(target, 1))
+
+    return first, second
 

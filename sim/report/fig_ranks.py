@@ -20,7 +20,7 @@ TITLE = "Final rank distribution"
 
 def shown_ranks(data: ReportData) -> int:
     """Exact ranks shown: twice the cut, at least 16, at most the simulator's exact ranks."""
-    return min(data.config.max_rank, max(16, 2 * data.top), data.ctx.snapshot.players)
+    return min(data.config.max_rank, max(16, 2 * data.top), data.snapshot.players)
 
 
 def rank_shares(data: ReportData, players: list[int]) -> np.ndarray:

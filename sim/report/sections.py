@@ -146,12 +146,12 @@ def rooting_section(data: ReportData, rows: list[RootingTable], png: bytes) -> s
 
 
 def method_section(data: ReportData, command: str | None) -> str:
-    snap, cfg, r = data.ctx.snapshot, data.config, data.draw
+    snap, cfg, r = data.snapshot, data.config, data.draw
     model = cfg.results
     items = [
-        (f"Event: {os.path.basename(data.ctx.event.source)}; {snap.players} players; standings after Swiss round "
+        (f"Event: {os.path.basename(data.event.source)}; {snap.players} players; standings after Swiss round "
         f"{snap.after_round} of {snap.total_rounds} ({snap.rounds_source})."),
-        (f"Rules: {data.rules.name} ({data.ctx.rules_source}); ranking by points, then "
+        (f"Rules: {data.rules.name} ({data.rules_source}); ranking by points, then "
         f"{', '.join(data.rules.keys) or 'no tiebreak'}."),
         (f"Round {r.round}: pairings {data.pairings}; later rounds paired as the event software does; "
         f"last Swiss round paired by {cfg.last_round}."),

@@ -11,11 +11,11 @@ from drawsafe.simulation import decisions
 
 
 def situation(data: ReportData) -> str:
-    snap, report = data.ctx.snapshot, data.draw
+    snap, report = data.snapshot, data.draw
     left = ("the last Swiss round" if snap.rounds_left == 1
             else f"with {snap.rounds_left} Swiss rounds left (a draw now means a double draw)")
     how = "as published" if data.pairings == "published" else f"not published: {data.pairings}"
-    return (f"{data.ctx.event.name}: {snap.players} players, standings after Swiss round "
+    return (f"{data.event.name}: {snap.players} players, standings after Swiss round "
             f"{snap.after_round} of {snap.total_rounds}. Round {report.round} is {left}; its pairings are "
             f"{how}. The cut is the Top {data.top}. Percentages in brackets are 95% intervals.")
 

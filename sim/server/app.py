@@ -11,64 +11,27 @@ from __future__ import annotations
 import contextlib
 import logging
 
+import numba
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from drawsafe.errors import DrawsafeError, InputError
+from drawsafe.app.warmup import warm_up
+from drawsafe.errors import InputError
 from drawsafe.server import openapi, pages
 from drawsafe.server.config import ServerConfig
-from drawsafe.server.jobs import JobTimeout, QueueFull
-from drawsafe.server.middleware import CSP_REPORT, BodyTooLarge, Guard
-from drawsafe.server.options import COMMANDS, OptionError
-from drawsafe.server.service import Service, TooLarge, Unexpected, label
-from drawsafe.server.warm import warm
+from drawsafe.server.middleware import BodyTooLarge, Guard
+from drawsafe.server.options import COMMANDS
+from drawsafe.server.responses import HANDLED, Refused, answer_response, error_json, status_of
+from drawsafe.server.service import Service, label
+from drawsafe.tiebreaks.packs import catalogue_json
 
 log = logging.getLogger("drawsafe.server")
-
-
-class Refused(Exception):
-    """An HTTP error with its one-line message."""
-
-    def __init__(self, status: int, message: str, headers: dict | None = None):
-        self.status, self.message, self.headers = status, message, headers or {}
-        super().__init__(message)
-
-
-#: The errors a route turns into a status and one line; anything else is a bug, answered by
-#: ``on_error`` (400, one line, the trace in the log).
-HANDLED = (Refused, QueueFull, JobTimeout, TooLarge, BodyTooLarge, OptionError, DrawsafeError, HTTPException)
-
-
-def status_of(e: BaseException) -> tuple[int, str, dict]:
-    """The HTTP status, the one-line message and extra headers for an error."""
-    if isinstance(e, Refused):
-        return e.status, e.message, e.headers
-    if isinstance(e, QueueFull):
-        return 503, str(e), {"Retry-After": str(e.retry_after)}
-    if isinstance(e, JobTimeout):
-        return 503, str(e), {}
-    if isinstance(e, (TooLarge, BodyTooLarge)):
-        return 413, str(e) or "the request body is over this server's limit", {}
-    if isinstance(e, OptionError):
-        return 422, str(e), {}
-    if isinstance(e, (InputError, Unexpected)):
-        return 400, str(e), {}
-    if isinstance(e, DrawsafeError):  # UsageError: options the event cannot satisfy
-        return 422, str(e), {}
-    if isinstance(e, HTTPException):
-        return e.status_code, str(e.detail), {}
-    raise e
-
-
-def error_json(e: BaseException) -> JSONResponse:
-    status, message, headers = status_of(e)
-    return JSONResponse({"error": message}, status, headers=headers)
 
 
 async def read_upload(request: Request, max_body: int, page: bool = True) -> tuple[bytes, str, dict]:
@@ -98,6 +61,13 @@ async def read_upload(request: Request, max_body: int, page: bool = True) -> tup
         finally:
             await form.close()
     return await request.body(), label(request.query_params.get("filename")), {}
+
+
+def warm() -> str:
+    """Load (or compile) every kernel a request uses before the server listens, so the first
+    player does not wait for numba; returns how the simulations run in parallel (``/healthz``)."""
+    warm_up()
+    return f"{numba.get_num_threads()} threads (drawsafe.jit.in_chunks)"
 
 
 def query_of(request: Request) -> dict:
@@ -174,6 +144,16 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return error_json(e)
         return answer_response(result)
 
+    async def api_field(request: Request):
+        try:
+            result = await service.plan(service.options("field", query_of(request)))
+        except HANDLED as e:
+            return error_json(e)
+        return answer_response(result)
+
+    async def api_rules(request: Request):
+        return JSONResponse(catalogue_json())
+
     async def api_status(request: Request):
         return JSONResponse(service.jobs.status() | {"unexpected_errors": service.unexpected})
 
@@ -187,6 +167,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/healthz", healthz),
         Route("/api/openapi.json", api_openapi),
         Route("/api/status", api_status),
+        Route("/api/rules", api_rules, methods=["GET"]),
+        Route("/api/field", api_field, methods=["GET"]),
         Route("/api/events", api_publish, methods=["POST"]),
         Route("/api/events/{event_id}", api_event, methods=["GET", "PUT"]),
         Route("/api/events/{event_id}/{command}", api_event_command, methods=["GET"]),
@@ -212,7 +194,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             import asyncio
 
             loop = asyncio.get_running_loop()
-            app.state.threading_layer = await loop.run_in_executor(None, service.jobs.run_now, lambda progress: warm())
+            app.state.threading_layer = await loop.run_in_executor(None, service.jobs.run_now,
+                                                                    lambda progress: warm())
             log.info("kernels warm (simulations on %s)", app.state.threading_layer)
         yield
 
@@ -223,12 +206,6 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     guarded = Guard(app, config.max_body)
     guarded.service, guarded.starlette = service, app
     return guarded
-
-
-def answer_response(result) -> Response:
-    if result.html is not None:
-        return HTMLResponse(result.html, headers={"Content-Security-Policy": CSP_REPORT})
-    return Response(result.json_text() + "\n", media_type="application/json")
 
 
 def edit_token(request: Request) -> str | None:

@@ -1,29 +1,37 @@
-"""The server's settings and limits (every one a ``drawsafe serve`` option)."""
+"""The server's settings and limits: every one a ``drawsafe serve`` option, declared once here
+(:mod:`drawsafe.app.options`; the command line generates its options from these fields)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from drawsafe.app.options import Option, option
 from drawsafe.server.store import default_data_dir
 
 
 @dataclass(frozen=True)
 class ServerConfig:
-    #: Folder of the events database (created if missing).
-    data_dir: str = field(default_factory=default_data_dir)
-    #: Published events expire this long after their last update.
-    expire_days: float = 7.0
-    #: Largest request body accepted (HTTP 413 above).
-    max_body: int = 5 * 1024 * 1024
-    #: Largest event accepted, in players (HTTP 413 above).
-    max_players: int = 20_000
-    #: Most simulations one request may ask for (``sims``/``max_sims``; HTTP 422 above).
-    max_sims: int = 2_000_000
-    #: Jobs allowed to wait behind the running one (HTTP 503 with Retry-After when full).
-    max_queue: int = 16
-    #: A job still running after this many seconds is stopped (HTTP 503).
-    job_time: float = 300.0
-    #: Answers kept in memory, by (event content, options).
-    cache_entries: int = 256
+    #: Folder of the events database (created if missing); None: the user data folder.
+    data_dir: str | None = option(Option(str, None, "Folder of the published events' database (default: the "
+                                                    "user data folder, $XDG_DATA_HOME/drawsafe or "
+                                                    "~/.local/share/drawsafe).", flag="--data", api=False))
+    expire_days: float = option(Option(float, 7.0, "Published events are deleted this many days after their "
+                                                   "last update.", low=0, low_open=True, api=False))
+    max_body: int = option(Option(int, 5 * 1024 * 1024, "Largest request body in bytes (HTTP 413 above).",
+                                  low=1024, api=False))
+    max_players: int = option(Option(int, 20_000, "Largest event in players (HTTP 413 above).", low=2,
+                                     api=False))
+    max_sims: int = option(Option(int, 2_000_000, "Most simulations one request may ask for (HTTP 422 above; "
+                                                  "caps max_sims).", low=1000, api=False))
+    max_queue: int = option(Option(int, 16, "Jobs allowed to wait behind the running one (HTTP 503 with "
+                                            "Retry-After when full).", low=1, flag="--queue", api=False))
+    job_time: float = option(Option(float, 300.0, "Seconds after which a running job is stopped (HTTP 503).",
+                                    low=1, api=False))
+    cache_entries: int = option(Option(int, 256, "Answers kept in memory, by (event content, options).",
+                                       low=0, flag="--cache", api=False))
     #: Warm the numba kernels before listening (tests of the HTTP layer alone may skip it).
     warm: bool = True
+
+    @property
+    def data_folder(self) -> str:
+        return self.data_dir or default_data_dir()

@@ -1,10 +1,13 @@
-"""The API's OpenAPI document, built from the same option table the server checks requests with."""
+"""The API's OpenAPI document, built from the requests (:mod:`drawsafe.app.requests`): every
+query parameter is a request field, with the type, range, default and help the command line has."""
 
 from __future__ import annotations
 
-from drawsafe.server.options import COMMANDS, PER_COMMAND, top_value
+from drawsafe.app.options import fields
+from drawsafe.app.requests import SERVED
+from drawsafe.server.options import COMMANDS
+from drawsafe.server.service import PUBLISHED
 
-TYPES = {int: "integer", float: "number", str: "string", bool: "boolean"}
 ERRORS = {
     "400": "Bad input: {\"error\": the command line's one-line message}",
     "413": "Body or event over a server limit",
@@ -13,21 +16,11 @@ ERRORS = {
 }
 
 
-def parameters(command: str) -> list[dict]:
-    out = []
-    for o in PER_COMMAND[command]:
-        schema: dict = {"type": TYPES[o.kind]} if o.kind is not top_value else \
-            {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["auto"]}]}
-        if o.default is not None:
-            schema["default"] = o.default
-        if o.choices:
-            schema["enum"] = list(o.choices)
-        if o.low is not None:
-            schema["exclusiveMinimum" if o.low_open else "minimum"] = o.low
-        if o.high is not None:
-            schema["exclusiveMaximum" if o.high_open else "maximum"] = o.high
-        out.append({"name": o.name, "in": "query", "required": False, "description": o.help, "schema": schema})
-    return out
+def parameters(command: str, only: tuple[str, ...] | None = None) -> list[dict]:
+    """The query parameters of ``command`` (``only``: just these fields)."""
+    return [{"name": o.name, "in": "query", "required": o.required, "description": o.help,
+             "schema": o.schema()}
+            for o in fields(SERVED[command]) if o.api and (only is None or o.name in only)]
 
 
 def responses(command: str) -> dict:
@@ -51,8 +44,10 @@ def document() -> dict:
                                                                    "required": True}] + parameters(c),
                                                    "responses": responses(c) | {"404": {"description":
                                                                                         "No such event"}}}}
-    publish = [{"name": n, "in": "query", "schema": {"type": t}} for n, t in
-               (("top", "integer"), ("rules", "string"), ("format", "string"), ("filename", "string"))]
+    paths["/api/field"] = {"get": {"summary": "drawsafe field: before the event, what record makes the cut",
+                                   "parameters": parameters("field"), "responses": responses("field")}}
+    publish = parameters("draw", PUBLISHED) + [{"name": "filename", "in": "query", "schema": {"type": "string"},
+                                                "description": "The upload's name, for messages"}]
     paths["/api/events"] = {"post": {"summary": "Publish an event: answers {id, url, edit_token}",
                                      "parameters": publish, "requestBody": body,
                                      "responses": {"201": {"description": "Published"}} | {
@@ -63,6 +58,7 @@ def document() -> dict:
                 "parameters": publish, "requestBody": body,
                 "responses": {"200": {"description": "Replaced; the id is kept"},
                               "403": {"description": "Wrong edit token"}}}}
+    paths["/api/rules"] = {"get": {"summary": "The rule packs and every tiebreak key (drawsafe rules --json)"}}
     paths["/api/status"] = {"get": {"summary": "The job queue: running job, waiting jobs, counts"}}
     paths["/healthz"] = {"get": {"summary": "{\"status\": \"ok\"} once the server is ready"}}
     return {"openapi": "3.0.3", "info": {"title": "drawsafe", "version": "1"}, "paths": paths}

@@ -5,6 +5,7 @@ without JavaScript (static/progress.js only shows progress while a simulation ru
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 import segno
@@ -14,9 +15,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from drawsafe.event.sample import SAMPLE
+from drawsafe.event.sample import SAMPLE, sample_path
 from drawsafe.server import verdicts
 from drawsafe.server.names import find_player
+from drawsafe.server.responses import HANDLED, Refused, answer_response, status_of
 from drawsafe.tiebreaks.packs import PACKS
 
 log = logging.getLogger("drawsafe.server")
@@ -44,8 +46,6 @@ def qr_svg(url: str) -> str:
 
 def routes(service, read_upload):
     """The page routes over ``service`` (a :class:`~drawsafe.server.service.Service`)."""
-    from drawsafe.server.app import HANDLED, Refused, status_of
-
     def failure(e: Exception, template: str = "index.html", **context) -> HTMLResponse:
         status, message, headers = status_of(e)
         return render(template, status, headers, error=message, **context)
@@ -54,8 +54,6 @@ def routes(service, read_upload):
         return render("index.html", title="drawsafe")
 
     async def sample(request: Request):
-        from drawsafe.event.sample import sample_path
-
         raw = await run_in_threadpool(Path(sample_path()).read_bytes)
         return Response(raw, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{SAMPLE}"'})
@@ -96,13 +94,13 @@ def routes(service, read_upload):
                 raise Refused(400, "choose a file or paste the event's text")
             o = service.options("draw", {k: v for k, v in form_query(fields).items() if v})
             info = await service.info(raw, name, o)
-            draw = (await service.ask("draw", raw, name, o)).data if info.rounds_left else None
+            answered = await service.ask("draw", raw, name, o) if info.rounds_left else None
         except HANDLED as e:
             return failure(e, form=kept(raw, fields), title="drawsafe")
         lookup = find_player(info.names, fields["name"]) if fields.get("name", "").strip() else None
-        card = verdicts.card(draw, lookup.name, info) if lookup and lookup.name else None
-        return render("private.html", title=info.name, info=info, draw=draw, lookup=lookup, card=card,
-                      top=o["top"])
+        card = verdicts.card(answered and answered.result, lookup.name, info) if lookup and lookup.name else None
+        return render("private.html", title=info.name, info=info, draw=answered and answered.data, lookup=lookup,
+                      card=card, top=o.top)
 
     async def stored_event(event_id: str):
         stored = await run_in_threadpool(service.store.get, event_id)
@@ -121,14 +119,14 @@ def routes(service, read_upload):
             if name.strip():
                 lookup = find_player(info.names, name)
                 if lookup.name is not None:
-                    draw = (await service.ask("draw", stored.content, stored.filename, o)).data \
+                    answered = await service.ask("draw", stored.content, stored.filename, o) \
                         if info.rounds_left else None
-                    card = verdicts.card(draw, lookup.name, info)
+                    card = verdicts.card(answered and answered.result, lookup.name, info)
         except HANDLED as e:
             return failure(e, "error.html", title="Error")
         url = str(request.url_for("event_page", event_id=event_id))
         return render("event.html", title=info.name, info=info, event_id=event_id, name=name,
-                      lookup=lookup, card=card, top=o["top"], version=stored.version, qr=qr_svg(url), url=url)
+                      lookup=lookup, card=card, top=o.top, version=stored.version, qr=qr_svg(url), url=url)
 
     async def event_view(request: Request):
         event_id, view = request.path_params["event_id"], request.path_params["view"]
@@ -146,18 +144,16 @@ def routes(service, read_upload):
                 raise Refused(422, f"no Swiss round left to play after round {info.after_round}")
             result = await service.ask(view, stored.content, stored.filename, o)
             extra = {}
-            if view == "standings" and o["check"]:
-                plain = dict(o, check=False)
+            if view == "standings" and o.check:
+                plain = replace(o, check=False)
                 extra["check"] = result.data
                 result = await service.ask(view, stored.content, stored.filename, plain)
         except HANDLED as e:
             return failure(e, "error.html", title="Error")
         if view == "report":
-            from drawsafe.server.app import answer_response
-
             return answer_response(result)
         return render(f"{view}.html", title=info.name, info=info, event_id=event_id, data=result.data,
-                      top=o.get("top"), **extra)
+                      top=getattr(o, "top", None), **extra)
 
     async def edit_page(request: Request):
         """GET: the form behind the secret edit link; POST: replace the file (same id)."""

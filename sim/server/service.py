@@ -10,9 +10,10 @@ import logging
 import re
 from dataclasses import dataclass
 
-from drawsafe.api import open_event
+from drawsafe.app.context import EventContext, open_event
+from drawsafe.app.options import values
+from drawsafe.app.requests import EventOptions
 from drawsafe.errors import DrawsafeError, InputError, UsageError
-from drawsafe.event.context import EventContext
 from drawsafe.server.config import ServerConfig
 from drawsafe.server.jobs import JobQueue, JobTimeout
 from drawsafe.server.options import OptionError, parse_options
@@ -22,7 +23,7 @@ from drawsafe.server.store import EventStore
 log = logging.getLogger("drawsafe.server")
 
 #: The options a publisher chooses, kept with the event as defaults for every question.
-PUBLISHED = ("top", "rules", "format")
+PUBLISHED = ("top", "rules", "format", "division")
 
 
 class TooLarge(DrawsafeError):
@@ -59,40 +60,50 @@ def label(filename: str | None) -> str:
 class Service:
     def __init__(self, config: ServerConfig):
         self.config = config
-        self.store = EventStore(config.data_dir, config.expire_days * 24 * 3600)
+        self.store = EventStore(config.data_folder, config.expire_days * 24 * 3600)
         self.jobs = JobQueue(config.max_queue, config.job_time, config.cache_entries)
         self.unexpected = 0
 
     # --- questions
-    def options(self, command: str, query: dict, base: dict | None = None) -> dict:
+    def options(self, command: str, query: dict, base: dict | None = None):
+        """The request of ``command`` from query parameters (:func:`~drawsafe.server.options.parse_options`)."""
         return parse_options(command, query, base, self.config.max_sims)
 
-    def open(self, raw: bytes, name: str, o: dict) -> EventContext:
+    def open(self, raw: bytes, name: str, request: EventOptions) -> EventContext:
         if len(raw) > self.config.max_body:
             raise TooLarge(f"{name}: the file is larger than this server's limit of "
                            f"{self.config.max_body:,} bytes")
-        ctx = open_event(raw, name=name, format=o.get("format", "auto"), rules=o.get("rules"),
-                         rounds=o.get("rounds"), after_round=o.get("after_round"), tiebreaks=o.get("tiebreaks"))
+        ctx = open_event(raw, name=name, **request.event_options())
         if ctx.snapshot.players > self.config.max_players:
             raise TooLarge(f"{name}: {ctx.snapshot.players:,} players is over this server's limit of "
                            f"{self.config.max_players:,}")
         return ctx
 
-    async def ask(self, command: str, raw: bytes, name: str, o: dict) -> Answer:
+    async def ask(self, command: str, raw: bytes, name: str, request) -> Answer:
         """``drawsafe COMMAND --json`` on these bytes (cached, de-duplicated, queued)."""
         key = "|".join((command, hashlib.sha256(raw).hexdigest(), name,
-                        json.dumps(o, sort_keys=True, default=str)))
+                        json.dumps(values(request), sort_keys=True, default=str)))
 
         def job(progress):
-            return self._guard(name, lambda: answer(command, self.open(raw, name, o), o, progress, name))
+            return self._guard(name, lambda: answer(command, self.open(raw, name, request), request, progress,
+                                                    name))
 
         return await self.jobs.submit(key, job, command)
 
-    async def info(self, raw: bytes, name: str, o: dict) -> EventInfo:
+    async def plan(self, request) -> Answer:
+        """``drawsafe field --json`` (cached, de-duplicated, queued)."""
+        key = "|".join(("field", json.dumps(values(request), sort_keys=True, default=str)))
+
+        def job(progress):
+            return self._guard("field", lambda: answer("field", None, request, progress))
+
+        return await self.jobs.submit(key, job, "field")
+
+    async def info(self, raw: bytes, name: str, request: EventOptions) -> EventInfo:
         """The event's name, size and round (validates the file and the options)."""
-        event_options = {k: o.get(k) for k in ("format", "rules", "rounds", "after_round", "tiebreaks")}
+        event_options = EventOptions(**request.event_options())
         key = "|".join(("info", hashlib.sha256(raw).hexdigest(), name,
-                        json.dumps(event_options, sort_keys=True)))
+                        json.dumps(values(event_options), sort_keys=True)))
 
         def job(progress):
             def read():
@@ -131,18 +142,20 @@ class Service:
 
 
 def published_options(query: dict, base: dict | None = None) -> dict:
-    """The publisher's choices (top, rules, format), checked like every option: from ``query``,
+    """The publisher's choices (:data:`PUBLISHED`), checked like every option: from ``query``,
     else ``base`` (the event's current choices, on an update), else the defaults.  An empty
-    ``rules`` means "as the file says"."""
+    ``rules`` or ``division`` means "as the file says"."""
     unknown = set(query) - set(PUBLISHED) - {"filename"}
     if unknown:
         raise OptionError(f"unknown option {min(unknown)!r} for a published event; it takes "
                           f"{', '.join(PUBLISHED)}")
-    given = {k: v for k, v in query.items() if k in PUBLISHED and not (k == "rules" and v == "")}
-    o = parse_options("draw", given, base)
-    if query.get("rules") == "":
-        o["rules"] = None
-    return {k: o[k] for k in PUBLISHED}
+    given = {k: v for k, v in query.items() if k in PUBLISHED and not (k in ("rules", "division") and v == "")}
+    request = parse_options("draw", given, {k: v for k, v in (base or {}).items() if k in PUBLISHED})
+    o = {k: getattr(request, k) for k in PUBLISHED}
+    for k in ("rules", "division"):
+        if query.get(k) == "":
+            o[k] = None
+    return o
 
 
 __all__ = ["EventInfo", "InputError", "Service", "TooLarge", "Unexpected", "UsageError", "label"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drawsafe.simulation.decisions import DRAW_BOTH, DRAW_ONE, PLAY, SAFE_TO_DRAW
+from drawsafe.simulation.decisions import DRAW_BOTH, DRAW_ONE, PLAY, SAFE_TO_DRAW, DrawReport
 
 HEADLINES = {
     SAFE_TO_DRAW: ("Safe to draw", "Drawing puts both of you in the cut in at least {safe} of the simulations."),
@@ -44,25 +44,26 @@ def num(x) -> str:
     return f"{x:g}" if isinstance(x, (int, float)) else str(x)
 
 
-def card(draw: dict | None, player: str, info) -> dict:
-    """``{"kind": "table", ...}`` for a player at an evaluated table, else ``{"kind": "note"}``
-    with the reason (no stake, a bye, a result already in, not paired)."""
-    if draw is None:
+def card(report: DrawReport | None, player: str, info) -> dict:
+    """``{"kind": "table", ...}`` for a player at an evaluated table of ``report`` (the typed result
+    of ``drawsafe draw``), else ``{"kind": "note"}`` with the reason (no stake, a bye, a result
+    already in, not paired)."""
+    if report is None:
         return {"kind": "note", "player": player,
                 "text": f"No Swiss round is left to play after round {info.after_round}."}
-    for table in draw["tables"]:
-        players = table["players"]
-        for i, p in enumerate(players):
-            if p["player"] == player:
-                title, text = HEADLINES.get(table["verdict"], (table["verdict"], ""))
-                return {"kind": "table", "table": table["table"], "verdict": table["verdict"], "title": title,
-                        "text": text.format(safe=pct(draw["safe"])), "me": p, "opponent": players[1 - i],
-                        "round": draw["round"], "simulations": draw["simulations"],
-                        "double": draw["rounds_left"] > 1, "pairings": draw["pairings"]}
-    for row in draw["left_out"]:
-        if player in (row["player_a"], row["player_b"]):
-            other = row["player_b"] if row["player_a"] == player else row["player_a"]
-            return {"kind": "note", "player": player, "table": row["table"], "opponent": other,
-                    "text": f"Table {row['table']} against {other}: {row['reason']}.", "round": draw["round"]}
+    for table in report.tables:
+        for i, p in enumerate(table.players):
+            if p.player == player:
+                title, text = HEADLINES.get(table.verdict, (table.verdict, ""))
+                return {"kind": "table", "table": table.table, "verdict": table.verdict, "title": title,
+                        "text": text.format(safe=pct(report.safe)), "me": p.to_json(),
+                        "opponent": table.players[1 - i].to_json(), "round": report.round,
+                        "simulations": report.simulations, "double": report.rounds_left > 1,
+                        "pairings": report.pairings}
+    for row in report.left_out:
+        if player in (row.player_a, row.player_b):
+            other = row.player_b if row.player_a == player else row.player_a
+            return {"kind": "note", "player": player, "table": row.table, "opponent": other,
+                    "text": f"Table {row.table} against {other}: {row.reason}.", "round": report.round}
     return {"kind": "note", "player": player,
-            "text": f"{player} is not paired in round {draw['round']} (dropped?)."}
+            "text": f"{player} is not paired in round {report.round} (dropped?)."}

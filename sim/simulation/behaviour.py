@@ -31,8 +31,14 @@ from scipy.optimize import minimize
 from scipy.special import expit
 
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.results import ResultModel
+from drawsafe.event import kinds
+from drawsafe.event.io import load_event
 from drawsafe.event.model import MATCH
+from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.simulator import FirstRound, Simulator
+from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 from drawsafe.tiebreaks.values import REC_POINTS
 
 #: The model's inputs, in order (see :func:`table_features`).
@@ -182,7 +188,6 @@ class TableChances:
 
 def current_ranks(sim: Simulator, seed: int = 0) -> np.ndarray:
     """Every player's current rank (1 = first; players who never competed are last)."""
-    from drawsafe.standings.table import compute_standings
 
     table = compute_standings(sim.snap, sim.rules, seed)
     rank = np.full(sim.snap.players, sim.snap.players, dtype=np.int64)
@@ -240,7 +245,6 @@ def round_features(sim: Simulator, fr: FirstRound, chances: TableChances, rank: 
 def intentional_draw_mask(snap) -> np.ndarray:
     """[players, rounds]: True where the player's match of that round of ``snap`` was an intentional
     draw (0-0-3)."""
-    from drawsafe.event import kinds
 
     return (snap.kind == kinds.PLAYED) & (snap.gw == 0) & (snap.gl == 0) & (snap.gd == 3)
 
@@ -322,11 +326,7 @@ def observe_round(path: str | Path, round_number: int, cut: int | None = None, s
 
     :raises ValueError: when the round is not a Swiss round after round 1.
     """
-    from drawsafe.engine.results import ResultModel
-    from drawsafe.event.io import load_event
-    from drawsafe.event.snapshot import take_snapshot
     from drawsafe.simulation.simulator import SimConfig
-    from drawsafe.tiebreaks.packs import get_rules
 
     event = load_event(path)
     if not 2 <= round_number <= len(event.swiss):
@@ -334,7 +334,7 @@ def observe_round(path: str | Path, round_number: int, cut: int | None = None, s
     if cut is None:
         cut = 2 * len(event.playoff[0].matches) if event.playoff else 8
     snap = take_snapshot(event, round_number - 1)
-    rules = get_rules(event.rules or "mtg")
+    rules = get_rules(event.rules or DEFAULT_PACK)
     sim = Simulator(snap, rules, SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of)))
     fr = sim.first_round
     chances = table_chances(sim, fr, seed, sims)

@@ -39,10 +39,10 @@ from drawsafe.simulation.decisions import (
 )
 from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.simulator import SimConfig, Simulator, published_first_round
-from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.standings.table import StandingRow, compute_standings
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson
-from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
+from drawsafe.tiebreaks.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS
 
 #: Verdict labels in report order; ``LEFT_OUT`` marks a table the draw report left out.
@@ -182,7 +182,7 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
         raise ValueError(f"{entry.file}: cannot forecast with {rounds_left} rounds left")
     last = len(event.swiss)
     snap = take_snapshot(event, last - rounds_left)
-    rules = get_rules(event.rules or "mtg")
+    rules = get_rules(event.rules or DEFAULT_PACK)
     config = SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of))
     if others == "behaviour" and behaviour is None:
         from drawsafe.simulation.behaviour import BehaviourModel

@@ -40,11 +40,10 @@ import numpy as np
 
 from drawsafe.choices import OTHERS
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.ahead import compile_ahead
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
-from drawsafe.simulation.odds import Progress
+from drawsafe.progress import Progress
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
 from drawsafe.simulation.simulator import (
     FirstRound,
@@ -272,7 +271,6 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     if not 0 < safe <= 1:
         raise UsageError("--safe must be in (0, 1]")
     sim = Simulator(snap, rules, config)
-    compile_ahead(rules, config, flips=snap.rounds_left == 1)  # on a second core, when one is idle
     fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
     names = snap.names
     if player is not None and player not in snap.index:

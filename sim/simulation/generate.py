@@ -6,13 +6,13 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.inputs import FirstTables
-from drawsafe.engine.results import POKEMON_TIE_SHARE, ResultModel
+from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.event.model import BYE, LOSS, Event, Match, Round
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.simulator import SimConfig, Simulator
-from drawsafe.tiebreaks.packs import RulePack, get_rules
+from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules
 
 
 def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules: RulePack | None = None,
@@ -26,9 +26,8 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
         raise UsageError("--players must be at least 2")
     if not 0 <= played <= rounds:
         raise UsageError(f"--played must be between 0 and --rounds ({rounds})")
-    rules = rules or get_rules("mtg")
-    # Pokémon events tie far more often than Magic ones (drawsafe.engine.results.POKEMON_TIE_SHARE)
-    results = ResultModel(POKEMON_TIE_SHARE) if rules.name.startswith("pokemon") else ResultModel()
+    rules = rules or get_rules(DEFAULT_PACK)
+    results = ResultModel.for_rules(rules)  # the game's own draws (Pokémon ties far more than Magic)
     config = config or SimConfig(future_draws="none", results=results)
     names = tuple(f"P{i + 1:04d}" for i in range(players))
     empty = Event(name or f"Generated {players} players, {rounds} rounds (seed {seed})", names, (),

@@ -13,19 +13,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from drawsafe.engine.ahead import compile_ahead
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.progress import Progress
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
 from drawsafe.stats import Proportion, max_half_width
 from drawsafe.tiebreaks.packs import RulePack, display_points
+from drawsafe.tiebreaks.values import REC_POINTS
 
 #: Default cap on the number of simulations of an adaptive run.
 MAX_SIMS = 2_000_000
 #: Size of the first batch of an adaptive run.
 FIRST_BATCH = 2_000
 
-Progress = Callable[[int, int], None]
 
 
 def simulate_until(run: Callable[[int, int], SimBatch], counts: Callable[[SimBatch], np.ndarray],
@@ -145,12 +145,10 @@ def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = Non
     """
     config = config or SimConfig()
     simulator = Simulator(snap, rules, config)
-    compile_ahead(rules, config, flips=False)  # on a second core, when one is idle
     live = simulator.players
     batch, reached = simulate_until(
         lambda first, n: simulator.run(n, seed=seed, first=first, first_round=first_round),
         lambda b: b.cut[live], precision, sims, max_sims, progress)
-    from drawsafe.tiebreaks.values import REC_POINTS
 
     now = simulator.rec0[:, REC_POINTS]
     players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale),

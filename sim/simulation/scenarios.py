@@ -18,11 +18,12 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
+from drawsafe import jit
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.ahead import wait_for_flips
 from drawsafe.engine.flips import run_flips
 from drawsafe.engine.inputs import FlipOutputs
-from drawsafe.simulation.odds import Progress, simulate_until
+from drawsafe.progress import Progress
+from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator, first_tables
 
 
@@ -124,7 +125,7 @@ class FlipEvaluator:
         # the last round: its tables are given (nothing is paired) and no policy draws
         flip = FlipOutputs(np.ascontiguousarray(tables, dtype=np.int64), out.base_cut, out.flip_cut,
                            out.base_outcome, out.flip_outcome)
-        wait_for_flips()  # a helper process compiling the flip kernel (drawsafe.engine.ahead)
+        jit.wait_for_helper("flips")  # a helper process compiling the flip kernel (drawsafe.app.ahead)
         run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.field, first_tables(fr, modes), s.match,
                   s.kernel_rules, s.plan(engine.NO_DRAWS, 0), flip)
         return out

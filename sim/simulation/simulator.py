@@ -178,6 +178,32 @@ def first_tables(fr: FirstRound, modes: np.ndarray | None = None) -> FirstTables
                        np.ascontiguousarray(fr.probabilities(), dtype=np.float64))
 
 
+def with_points_cut(policy: int, draw_points: int, cut_points: int) -> tuple[int, int]:
+    """The future draw policy and its points under a points cut (``cut_points`` >= 0, kernel
+    points): a draw that reaches the cut's points is locked, whatever the ranks, so every policy
+    but "none" draws from those points on.  Unchanged without a points cut (-1)."""
+    if cut_points >= 0 and policy != engine.NO_DRAWS:
+        draw_points = cut_points if policy == engine.LOCKED else min(draw_points, cut_points)
+        policy = engine.SAFE_POINTS
+    return policy, draw_points
+
+
+def safe_points(total: np.ndarray, made: np.ndarray, safe: float, skip_rare: bool) -> int:
+    """The lowest final points total from which at least ``safe`` of a pilot run's players made the
+    cut, and every higher total too (``total[v]`` players finished on ``v`` points, ``made[v]`` of
+    them in the cut); ``1 << 30`` when none qualifies.  A total reached by fewer than
+    :data:`PILOT_MIN_COUNT` players ends the scan, or with ``skip_rare`` is skipped (a rare top
+    total in a small planned field, where the X-0s draw, says nothing either way)."""
+    threshold = 1 << 30
+    for v in range(len(total) - 1, -1, -1):
+        if total[v] == 0 or (skip_rare and total[v] < PILOT_MIN_COUNT):
+            continue
+        if total[v] < PILOT_MIN_COUNT or made[v] < safe * total[v]:
+            break
+        threshold = v
+    return threshold
+
+
 class Simulator:
     """The remaining Swiss rounds of ``snap`` under ``rules`` and ``config``, ready to simulate."""
 
@@ -246,15 +272,8 @@ class Simulator:
             return 1 << 30
         if seed not in self.pilots:
             pilot = self.run(PILOT_SIMS, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED)
-            total, made = pilot.cut_at_points[:, 0], pilot.cut_at_points[:, 1]
-            threshold = 1 << 30
-            for v in range(len(total) - 1, -1, -1):
-                if total[v] == 0:
-                    continue
-                if total[v] < PILOT_MIN_COUNT or made[v] < self.config.safe * total[v]:
-                    break
-                threshold = v
-            self.pilots[seed] = threshold
+            self.pilots[seed] = safe_points(pilot.cut_at_points[:, 0], pilot.cut_at_points[:, 1],
+                                            self.config.safe, skip_rare=False)
         return self.pilots[seed]
 
     def future_probabilities(self, seed: int) -> np.ndarray:
@@ -302,11 +321,7 @@ class Simulator:
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
         future_p = self.future_probabilities(seed) if policy == engine.BEHAVIOUR_POINTS \
             else np.zeros((0, 0))
-        cut_points = self.cut_points
-        if cut_points >= 0 and policy != engine.NO_DRAWS:
-            # a points cut: a draw that reaches the cut points is locked, whatever the ranks
-            draw_points = cut_points if policy == engine.LOCKED else min(draw_points, cut_points)
-            policy = engine.SAFE_POINTS
+        policy, draw_points = with_points_cut(policy, draw_points, self.cut_points)
         fr = first_round if first_round is not None else self.first_round
         if fr is None:
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from drawsafe.event.model import Event, PublishedStanding
 from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.table import records, tiebreak_table
-from drawsafe.tiebreaks.packs import MTG, MTG_CLASSIC, RulePack
+from drawsafe.tiebreaks.packs import RulePack, get_rules
 
 FIELDS = ("omw", "gw", "ogw")
 
@@ -144,19 +144,20 @@ class Alternatives:
         return self.cache[name]
 
     def build(self, name: str) -> Model | None:
-        other = MTG_CLASSIC if self.rules.name == "mtg" else MTG
+        # the pack's other own-GW% floor variant (mtg <-> mtg-classic), when it has one
+        other = get_rules(self.rules.floor_variant) if self.rules.floor_variant else None
         if name == "playoff":
             if not self.event.playoff:
                 return None
             snap = take_snapshot(self.event, self.snap.after_round, include_playoff=True)
             return Model(snap, self.rules, dedupe=True)
         if name == "playoff+floor":
-            if not self.event.playoff or self.rules not in (MTG, MTG_CLASSIC):
+            if not self.event.playoff or other is None:
                 return None
             snap = take_snapshot(self.event, self.snap.after_round, include_playoff=True)
             return Model(snap, other, dedupe=True)
         if name == "floor":
-            return Model(self.snap, other) if self.rules in (MTG, MTG_CLASSIC) else None
+            return Model(self.snap, other) if other is not None else None
         if name.startswith("after"):
             k = int(name[5:])
             return Model(take_snapshot(self.event, k), self.rules)
@@ -165,7 +166,7 @@ class Alternatives:
     def explain(self, row: PublishedStanding, diff: dict, decimals: int) -> tuple[str, str]:
         for name, reason, text in (
             ("floor", "floor", ("the published own GW% uses the other 1/3-floor variant "
-                                f"({'not floored' if self.rules.name == 'mtg' else 'floored'})")),
+                                f"({self.rules.floor_variant_text})")),
             ("playoff", "playoff", "the published figures count the playoff matches"),
             ("playoff+floor", "playoff", ("the published figures count the playoff matches and use the "
                                           "other own-GW% floor variant")),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from drawsafe.jit import flag_kernel, inline_kernel, kernel
-from drawsafe.standings.ranking import TOLERANCE
+from drawsafe.tiebreaks.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS
 
 #: The bits of 0.25: every value of :func:`points_value_key` lies in [0.25, 2), whose bit patterns

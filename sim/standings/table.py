@@ -9,8 +9,8 @@ import numpy as np
 from drawsafe.event import kinds
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.rng import next_u64, stream
-from drawsafe.standings.ranking import rank_order, tie_groups
 from drawsafe.tiebreaks.packs import RulePack, display_points
+from drawsafe.tiebreaks.ranking import rank_order, tie_groups
 from drawsafe.tiebreaks.values import (
     player_records,
     round_result,

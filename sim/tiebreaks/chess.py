@@ -43,7 +43,7 @@ import numpy as np
 
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
-from drawsafe.standings.ranking import DIRECT_ENCOUNTER, direct_encounter_column
+from drawsafe.tiebreaks.ranking import DIRECT_ENCOUNTER, direct_encounter_column
 
 UNPLAYED_NONE = 0
 UNPLAYED_1998 = 1
@@ -68,7 +68,7 @@ WON = 32  # games won over the board
 ARO = 33  # average rating of opponents
 ARO_C1 = 34
 TPR = 35  # tournament performance rating
-DE = DIRECT_ENCOUNTER  # direct encounter (36; computed in drawsafe.standings.ranking)
+DE = DIRECT_ENCOUNTER  # direct encounter (36; computed in drawsafe.tiebreaks.ranking)
 LAST = 36
 
 #: FIDE B.02 table 8.1(a): rating difference dp for a fractional score p = index / 100.

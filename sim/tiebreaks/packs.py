@@ -18,8 +18,13 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from drawsafe.errors import UsageError
+from drawsafe.event import schedule
+from drawsafe.event.schedule import Schedule
 from drawsafe.tiebreaks import chess, pokemon
 from drawsafe.tiebreaks import values as tb
+
+#: The pack of an event whose file suggests none.
+DEFAULT_PACK = "mtg"
 
 
 def display_points(raw: float, point_scale: int = 1) -> int | float:
@@ -45,6 +50,26 @@ class Tiebreak:
 
 
 @dataclass(frozen=True)
+class ResultDefaults:
+    """How a played match of the pack's game ends when the user does not say
+    (:meth:`drawsafe.engine.results.ResultModel.for_event` reads it).
+
+    ``draw_share``: the default share of played matches that end drawn (None: the share measured
+    on real Magic events).  ``measure``: what the event's own data replaces it with once there is
+    enough of it: ``"ties"`` (ties among played matches before the last two Swiss rounds; at least
+    ``min_measured`` matches) or ``"games"`` (draws among played games; at least ``min_measured``);
+    None: never.  ``one_game``: a round is one game (1-0, 0-0-1) rather than the event's best-of.
+    ``elo_when_rated``: Elo decides who wins when every player has a rating.
+    """
+
+    draw_share: float | None = None
+    measure: str | None = None
+    min_measured: int = 0
+    one_game: bool = False
+    elo_when_rated: bool = False
+
+
+@dataclass(frozen=True)
 class RulePack:
     """Points per match result and the ordered tiebreaks that separate equal points."""
 
@@ -64,6 +89,32 @@ class RulePack:
     #: Magic's event software) or "random" (within point groups like every other round: what the
     #: Pokémon documents found describe, see the README's Pokémon section).
     last_round: str = "standings"
+    #: The game, in words for messages ("Magic", "Pokémon", "chess").
+    game: str = "Magic"
+    #: How played matches end by default (the result model's defaults).
+    results: ResultDefaults = ResultDefaults()
+    #: The published table of Swiss rounds and top cut by attendance (``--top auto``); None: no
+    #: such table is known for the game.
+    schedule: Schedule | None = schedule.APPENDIX_E
+    #: ``standings --check``: the pack that differs from this one only by the own-GW% floor, tried
+    #: to explain a published GW% (None: no such variant), and that variant in words.
+    floor_variant: str | None = None
+    floor_variant_text: str = ""
+    #: Compiled ahead by ``drawsafe warmup`` and the server by default (one pack per compiled
+    #: variant of the kernels: :attr:`kernel_variant`).
+    warm: bool = False
+
+    @property
+    def kernel_variant(self) -> tuple[str, str]:
+        """What selects the compiled variant of the kernels: the tiebreak codes' dtype and the
+        pairing system.  Packs of one variant share their machine code."""
+        return (str(self.codes().dtype), self.pairing)
+
+    @property
+    def plannable(self) -> bool:
+        """``drawsafe field`` plans events of this pack (its kernel pairs point groups, as Magic
+        and Pokémon software do)."""
+        return self.pairing == "mtg"
 
     def codes(self) -> np.ndarray:
         """Kernel codes: points first, then the tiebreaks.
@@ -176,22 +227,37 @@ def register(pack: RulePack) -> RulePack:
 
 MTG = register(RulePack(
     "mtg", "Magic Tournament Rules, Appendix C (current): MP, OMW%, GW% (floored), OGW%",
-    (OMW, GW, OGW)))
+    (OMW, GW, OGW), floor_variant="mtg-classic", floor_variant_text="not floored", warm=True))
 MTG_CLASSIC = register(RulePack(
     "mtg-classic", "Appendix C, older wording: as mtg, but a player's own GW% is not floored",
-    (OMW, GW_RAW, OGW)))
+    (OMW, GW_RAW, OGW), floor_variant="mtg", floor_variant_text="floored"))
+#: Ties among played Pokémon matches (best-of-three with a round timer: a match unfinished at time
+#: is a tie): 18%, the middle of the 15-21% that Limitless's measurements of Standard best-of-three
+#: events show, as quoted in drawsafe issue 15 (the Limitless pages themselves were not found by
+#: this project's search; treat it as a reported figure).  An event's own ties replace it once it
+#: has 200 played matches before its last two Swiss rounds (intentional draws cluster there; TOM
+#: and Limitless files do not tell them from ties); 200 matches pin a share near 18% to about
+#: +-2.7 points, one standard error.
+POKEMON_RESULTS = ResultDefaults(draw_share=0.18, measure="ties", min_measured=200)
 POKEMON = register(RulePack(
     "pokemon", "Play! Pokemon: match points 3/1/0, opponents' win % (25% floor, 75% cap for a "
     "dropped opponent, byes removed), opponents' opponents' win %; last round paired at random "
-    "within point groups", (OWP, OOWP), last_round="random"))
+    "within point groups", (OWP, OOWP), last_round="random", game="Pokémon", results=POKEMON_RESULTS,
+    schedule=schedule.POKEMON))
 
-_CHESS = {"points": (0, 1, 2), "point_scale": 2, "pairing": "dutch"}
+#: Chess: a round is one game; draws are measured on the event's own games once it has 30 of them,
+#: else 25% (see drawsafe.engine.results); Elo decides when everyone is rated.  No published table
+#: of rounds and top cuts by attendance was found.
+CHESS_RESULTS = ResultDefaults(draw_share=0.25, measure="games", min_measured=30, one_game=True,
+                               elo_when_rated=True)
+_CHESS = {"points": (0, 1, 2), "point_scale": 2, "pairing": "dutch", "game": "chess",
+          "results": CHESS_RESULTS, "schedule": None}
 #: The default FIDE Swiss list (configurable with --tiebreaks).
 FIDE_SWISS = (BH_C1, BH, SB, DE, WIN)
 FIDE = register(RulePack(
     "fide", "Chess, FIDE C.07 (2023): win 1, draw 1/2, loss 0; an unplayed round is a game against a dummy "
     "opponent with one's own score; BH-C1, BH, SB, DE, WIN (change with --tiebreaks)",
-    FIDE_SWISS, unplayed=chess.UNPLAYED_2023, **_CHESS))
+    FIDE_SWISS, unplayed=chess.UNPLAYED_2023, warm=True, **_CHESS))
 FIDE_2026 = register(RulePack(
     "fide-2026", "Chess, FIDE C.07 (2026): as fide, the dummy capped at the forfeiting opponent's "
     "score or at 50% of the maximum when there is no opponent",
@@ -248,8 +314,22 @@ def with_tiebreaks(pack: RulePack, spec: str) -> RulePack:
     """``pack`` with its tiebreak list replaced by ``spec`` (same points and unplayed rounds)."""
     tiebreaks = parse_tiebreaks(spec)
     keys = ",".join(t.key for t in tiebreaks)
-    return replace(pack, tiebreaks=tiebreaks,
+    return replace(pack, tiebreaks=tiebreaks, floor_variant=None, floor_variant_text="",
                    description=f"{pack.description} -- tiebreaks replaced by --tiebreaks {keys}")
+
+
+def points_of(pack: RulePack) -> dict[str, float]:
+    """The pack's points for a win, a draw and a loss, as shown."""
+    return {name: pack.points[i] / pack.point_scale for i, name in ((2, "win"), (1, "draw"), (0, "loss"))}
+
+
+def catalogue_json() -> dict:
+    """Every pack and every tiebreak key, as ``drawsafe rules --json`` prints them (and ``GET
+    /api/rules`` answers)."""
+    return {"packs": [{"name": p.name, "description": p.description, "points": points_of(p),
+                       "tiebreaks": [t.key for t in p.tiebreaks]} for p in PACKS.values()],
+            "tiebreaks": [{"key": key, "name": t.name, "definition": t.definition}
+                          for key, t in tiebreak_catalogue()]}
 
 
 def tiebreak_catalogue() -> list[tuple[str, Tiebreak]]:

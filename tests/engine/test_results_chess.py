@@ -15,11 +15,9 @@ from chess_events import chess_event
 from scipy.stats import binom
 
 from drawsafe.engine.results import (
-    CHESS_DRAW_SHARE,
     DECIDED_COUNTS,
     DRAW_SHARE,
     DRAWN_COUNTS,
-    MIN_CHESS_GAMES,
     ResultModel,
     play_match,
     played_games,
@@ -74,13 +72,11 @@ def test_card_game_packs_get_the_measured_magic_defaults(rules):
 
 def test_pokemon_ties_are_an_event_property():
     """Pokémon: Magic's game scores, but the tie share of the event (or the Pokémon default,
-    drawsafe.engine.results.for_pokemon; issue 15)."""
-    from drawsafe.engine.results import POKEMON_TIE_SHARE
-
+    the pack's ResultDefaults, drawsafe.engine.results.ResultModel.for_ties; issue 15)."""
     event = sample_event()
     got = ResultModel.for_event(event, POKEMON)
     assert (got.decided, got.drawn, got.model) == (DECIDED_COUNTS, DRAWN_COUNTS, "coin")
-    assert got.draw_share == POKEMON_TIE_SHARE  # the sample has too few matches to measure its own
+    assert got.draw_share == POKEMON.results.draw_share == 0.18  # the sample has too few matches to measure its own
     assert ResultModel.for_event(event, POKEMON, "elo", 0.1).draw_share == 0.1
 
 
@@ -111,8 +107,8 @@ def test_draw_share_measured_on_the_events_games(games, draws):
 
 
 def test_fewer_than_thirty_games_use_the_default():
-    assert MIN_CHESS_GAMES == 30
-    assert ResultModel.for_event(field(29, 29), FIDE).draw_share == CHESS_DRAW_SHARE == 0.25
+    assert FIDE.results.min_measured == 30
+    assert ResultModel.for_event(field(29, 29), FIDE).draw_share == FIDE.results.draw_share == 0.25
     assert ResultModel.for_event(field(30, 30), FIDE).draw_share == pytest.approx(0.95)  # capped
     note = ResultModel.for_event(field(12, 3), FIDE_1998).note
     assert "default" in note and "12 played games" in note

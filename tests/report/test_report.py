@@ -21,16 +21,28 @@ from conftest import MELEE, ROOT, need
 from PIL import Image
 from scipy.special import ndtri
 
+from drawsafe import open_event
 from drawsafe.cli.main import main
-from drawsafe.cli.simopts import sim_config
 from drawsafe.engine import kernel as engine
-from drawsafe.event.context import open_event
 from drawsafe.report import build_report, gather
-from drawsafe.report.examples import EXAMPLES
 from drawsafe.report.fig_ranks import rank_shares
 from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.text import prop_text
 
+
+def load_examples():
+    """The example list of ``reports/examples.py`` (a script of the repository, not of the package)."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("report_examples", ROOT / "reports" / "examples.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module.EXAMPLES
+
+
+EXAMPLES = load_examples()
 SIMS, SEED = 2000, 7
 SECTIONS = ("summary", "draw-or-play", "tiebreak-swing", "ranks", "cut-line", "who-to-root-for", "method")
 
@@ -38,7 +50,8 @@ SECTIONS = ("summary", "draw-or-play", "tiebreak-swing", "ranks", "cut-line", "w
 @pytest.fixture(scope="module")
 def data():
     ctx = open_event(None)
-    return gather(ctx, sim_config(ctx, 8, "standings", "coin", None), sims=SIMS, seed=SEED)
+    return gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(8, "standings", "coin"), sims=SIMS,
+                  seed=SEED)
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +153,7 @@ def test_rooting_numbers_recomputed_from_the_batch(data):
 
 
 def test_rooting_table_on_the_page_shows_those_numbers(data, page):
-    snap = data.ctx.snapshot
+    snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], data.contenders())
     section = page[page.index('id="who-to-root-for"'):]
@@ -168,7 +181,7 @@ def test_main_batch_agrees_with_the_draw_report(data):
         if t.others_choice == "draw":
             continue
         for p in t.players:
-            main_p = data.p_cut(data.ctx.snapshot.index[p.player])
+            main_p = data.p_cut(data.snapshot.index[p.player])
             var = (main_p.estimate * (1 - main_p.estimate) / main_p.n
                    + p.play.estimate * (1 - p.play.estimate) / p.play.n)
             assert abs(main_p.estimate - p.play.estimate) <= 4.5 * math.sqrt(var) + 1e-9, p.player

@@ -25,7 +25,6 @@ from server_helpers import HOSTILE, hostile_event, sample_bytes
 
 from drawsafe.cli.main import main
 from drawsafe.server import ServerConfig, create_app
-from drawsafe.server.options import PER_COMMAND
 from drawsafe.server.store import EventStore
 
 SIMS = "1500"
@@ -350,17 +349,6 @@ def test_page_error_keeps_the_upload(client):
     assert r.status_code == 400
     assert 'class="error"' in r.text and "pasted text" in r.text
     assert "1,Alice" in r.text  # the pasted text is back in the form
-
-
-def test_options_match_the_cli():
-    """Every API option exists on the command, with the command's default."""
-    for command, options in PER_COMMAND.items():
-        params = {p.name: p for p in main.commands[command].params}
-        for o in options:
-            param = params["fmt" if o.name == "format" else o.name]
-            assert param.default == o.default, (command, o.name)
-            choices = getattr(param.type, "choices", None)
-            assert (tuple(choices) if choices else None) == (o.choices if choices else None), (command, o.name)
 
 
 def test_openapi_lists_every_endpoint(client):

@@ -21,7 +21,7 @@ httpx = pytest.importorskip("httpx")
 
 from server_helpers import RealServer, hostile_event, sample_bytes
 
-from drawsafe.api import open_event
+from drawsafe import open_event
 from drawsafe.server.options import parse_options
 from drawsafe.server.questions import answer
 

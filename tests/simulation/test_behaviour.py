@@ -287,13 +287,12 @@ def test_report_main_batch_mixes_over_the_model():
     simulations: within 4.5 standard errors)."""
     import math
 
-    from drawsafe.cli.simopts import sim_config
-    from drawsafe.event.context import open_event
+    from drawsafe import open_event
     from drawsafe.report.data import gather
 
     ctx = open_event(None)
-    data = gather(ctx, sim_config(ctx, 8, "standings", "coin", None), sims=4000, seed=5,
-                  others="behaviour")
+    data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(8, "standings", "coin"), sims=4000,
+                  seed=5, others="behaviour")
     assert data.first_round.draw_p is not None
     for t in data.draw.tables:
         q = t.draw_probability

@@ -10,14 +10,15 @@ from click.testing import CliRunner
 from conftest import DATA
 
 from drawsafe.cli.main import main
-from drawsafe.engine.results import MIN_POKEMON_MATCHES, POKEMON_TIE_SHARE, ResultModel, tie_share
+from drawsafe.engine.results import ResultModel, tie_share
 from drawsafe.errors import UsageError
 from drawsafe.event.io import load_event
 from drawsafe.event.model import Event, Match, Round
+from drawsafe.event.schedule import POKEMON as POKEMON_TABLE
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.simulator import SimConfig, Simulator
-from drawsafe.tiebreaks.cuts import auto_top, pokemon_row
+from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import get_rules
 
 POKEMON = get_rules("pokemon")
@@ -29,20 +30,21 @@ TWO_PODS = DATA / "pokemon" / "two-pods.tdf"
     (33, 6, 8), (64, 6, 8), (65, 7, 8), (128, 7, 8), (129, 8, 8), (226, 8, 8), (227, 9, 8),
     (409, 9, 8), (410, 10, 8), (3000, 10, 8)])
 def test_pokemon_table_boundaries(players, rounds, top):
-    assert pokemon_row(players) == (rounds, top)
+    assert POKEMON_TABLE.row(players) == (rounds, top)
 
 
 def test_auto_top_sources():
-    assert auto_top("pokemon", 100).top == 8 and "TCG Single Day" in auto_top("pokemon", 100).source
-    assert auto_top("pokemon", 10).top == 4
-    assert auto_top("pokemon", 100, file_cut=16) .top == 16  # the file's own cut comes first
-    assert auto_top("mtg", 500).top == 8
+    assert auto_top(POKEMON, 100).top == 8 and "TCG Single Day" in auto_top(POKEMON, 100).source
+    assert auto_top(POKEMON, 10).top == 4
+    assert auto_top(POKEMON, 100, file_cut=16) .top == 16  # the file's own cut comes first
+    assert auto_top(get_rules("mtg"), 500).top == 8
+    assert auto_top(get_rules("mtg"), 500).source == "Magic Tournament Rules, Appendix E (a Top 8 at every size)"
     with pytest.raises(UsageError, match="no top cut for 6 players"):
-        auto_top("pokemon", 6)
+        auto_top(POKEMON, 6)
     with pytest.raises(UsageError, match="no published table .* fide pack; give --top N"):
-        auto_top("fide", 100)
+        auto_top(get_rules("fide"), 100)
     with pytest.raises(UsageError, match="starts at 4 players"):
-        pokemon_row(3)
+        POKEMON_TABLE.row(3)
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +85,7 @@ def test_points_cut_draws_lock_on_points(field):
 def test_tie_share_measured_or_default():
     ev = load_event(TWO_PODS)
     m = ResultModel.for_event(ev, POKEMON)
-    assert m.draw_share == POKEMON_TIE_SHARE and "Pokémon default" in m.note
+    assert m.draw_share == POKEMON.results.draw_share and "Pokémon default" in m.note
     assert ResultModel.for_event(ev, POKEMON, draw_share=0.3).draw_share == 0.3
     # a big event: its own ties before the last two rounds (1 in 5 here)
     names = tuple(f"P{i}" for i in range(500))
@@ -93,7 +95,7 @@ def test_tie_share_measured_or_default():
     assert tie_share(big) == (500, 100)  # rounds 1 and 2 of 4
     m = ResultModel.for_event(big, POKEMON)
     assert m.draw_share == pytest.approx(0.2) and "100 ties in 500" in m.note
-    assert MIN_POKEMON_MATCHES <= 500
+    assert POKEMON.results.min_measured <= 500
 
 
 def test_cli_cut_options():

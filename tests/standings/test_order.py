@@ -11,9 +11,9 @@ from drawsafe.engine.inputs import Played, Rules
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
 from drawsafe.standings.order import refined_order
-from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.standings.table import tiebreak_table
 from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.tiebreaks.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import player_records
 
 

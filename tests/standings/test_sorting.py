@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from drawsafe.standings.ranking import TOLERANCE
 from drawsafe.standings.sorting import points_value_sort, sort_runs_desc, sort_work_sizes
+from drawsafe.tiebreaks.ranking import TOLERANCE
 
 
 def naive_chains(values: list[float], groups: list[int]) -> list[tuple[int, int]]:

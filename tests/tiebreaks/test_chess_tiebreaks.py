@@ -17,7 +17,6 @@ from conftest import DATA, FIDE, need
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.event.snapshot import take_snapshot
-from drawsafe.standings.ranking import direct_encounter_column
 from drawsafe.standings.table import compute_standings, tiebreak_table
 from drawsafe.tiebreaks import chess as tc
 from drawsafe.tiebreaks import values as tb
@@ -31,6 +30,7 @@ from drawsafe.tiebreaks.packs import (
     with_tiebreaks,
 )
 from drawsafe.tiebreaks.packs import FIDE as FIDE_PACK
+from drawsafe.tiebreaks.ranking import direct_encounter_column
 
 EXERCISE = DATA / "fide-exercise-2023.csv"
 MODE = {"none": tc.UNPLAYED_NONE, "1998": tc.UNPLAYED_1998, "2023": tc.UNPLAYED_2023,

@@ -2,8 +2,7 @@
 and Limitless data (a JSON object, or a folder of the API's three documents).
 
 :func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
-``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`); when it is not
-given, :data:`DIVISION` (a context variable the command line sets from ``--division``) is used.  Every
+``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`).  Every
 problem becomes an :class:`~drawsafe.errors.InputError` naming the file and the place in it.  Files are
 only ever read.
 """
@@ -12,14 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-from contextvars import ContextVar
 
 from drawsafe.choices import FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.model import Event
-
-#: The division of a TOM file when :func:`load_event` is not told one (``--division``).
-DIVISION: ContextVar[str | None] = ContextVar("drawsafe_division", default=None)
 
 
 def load_event(path: str | os.PathLike, format: str = "auto", division: str | None = None) -> Event:
@@ -62,7 +57,7 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
     if format == "tdf":
         from drawsafe.event.io.tdf import read_tdf
 
-        return read_tdf(text, file, division if division is not None else DIVISION.get())
+        return read_tdf(text, file, division)
     if format in ("json", "melee", "limitless"):
         return read_json(text, file, format)
     if format == "trf":

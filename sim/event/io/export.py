@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
-from drawsafe.event.model import MATCH, Event, Match, Round
+from drawsafe.event.model import MATCH, Event, Match
+from drawsafe.writing import write_atomic
 
 
 def to_native_dict(event: Event) -> dict:
@@ -48,20 +48,5 @@ def match_dict(m: Match) -> dict:
 
 
 def write_native_json(event: Event, path: str) -> None:
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(to_native_dict(event), f, ensure_ascii=False, indent=1)
-        f.write("\n")
-
-
-def cut_before(event: Event, round_number: int) -> Event:
-    """The event as it stood when round ``round_number`` was paired: results of the rounds before
-    it, the pairings of that round without results, nothing after (no playoff, no standings)."""
-    rounds = []
-    for r in event.swiss:
-        if r.number < round_number:
-            rounds.append(r)
-        elif r.number == round_number:
-            rounds.append(Round(r.number, tuple(
-                replace(m, a_wins=None, b_wins=None, draws=None) if m.kind == MATCH else m
-                for m in r.matches), r.name))
-    return replace(event, rounds=tuple(rounds), standings=None, precision=None)
+    """Write ``event`` to ``path`` as native JSON (replaced atomically)."""
+    write_atomic(path, json.dumps(to_native_dict(event), ensure_ascii=False, indent=1) + "\n")

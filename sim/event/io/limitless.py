@@ -34,6 +34,7 @@ import re
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, check_best_of
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event, Match
+from drawsafe.writing import write_atomic
 
 PARTS = ("details", "standings", "pairings")
 SWISS = "SWISS"
@@ -354,8 +355,6 @@ def pairing_dict(m: Match, pid: dict[str, str], record: dict[str, list[int]], he
 def write_limitless(event: Event, path: str, places: dict[str, int] | None = None) -> list[str]:
     """Write ``event`` to ``path``: one JSON object, or the three files when ``path`` is a folder.
     Returns the files written (each replaced atomically)."""
-    from drawsafe.event.io.writing import write_atomic
-
     data = to_limitless(event, places)
     if os.path.isdir(path):
         out = []

@@ -47,6 +47,7 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
 from drawsafe.errors import InputError, UsageError
+from drawsafe.event import schedule
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event, Match
 
@@ -111,11 +112,9 @@ def read_tdf(text: str, file: str, division: str | None = None) -> Event:
 def swiss_rounds_of(known: int | None, played: int, players: int) -> tuple[int | None, list[str]]:
     """The number of Swiss rounds: ``known`` when the file tells it, else the Play! Pokémon table's
     for this many players (at least the rounds played), with a note saying so."""
-    from drawsafe.tiebreaks.cuts import POKEMON_MIN_PLAYERS, pokemon_rounds
-
-    if known is not None or players < POKEMON_MIN_PLAYERS:
+    if known is not None or players < schedule.POKEMON.min_players:
         return known, []
-    rounds = max(pokemon_rounds(players), played)
+    rounds = max(schedule.POKEMON.rounds(players), played)
     text = (f"{rounds} Swiss rounds: the Play! Pokémon table for {players} players (the file does "
             "not say; --rounds to change)")
     return rounds, [text]

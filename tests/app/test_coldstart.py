@@ -19,8 +19,9 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from drawsafe import jit
+from drawsafe.app.compiling import CompileWatch, compile_notice
+from drawsafe.app.warmup import warm_up
 from drawsafe.cli.main import main
-from drawsafe.engine.warmup import CompileWatch, compile_notice, warm_up
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from coldstart import CHILD  # the compile-event recorder the benchmark uses

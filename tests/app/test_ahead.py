@@ -1,4 +1,4 @@
-"""The helper process that compiles on the second core (drawsafe.engine.ahead).
+"""The helper process that compiles on the second core (drawsafe.app.ahead).
 
 It only helps if it compiles the variants the command will look up: ``type_late_calls`` must call
 the simulation's late kernels with the argument types ``simulate_chunk`` uses, and the helper must
@@ -17,7 +17,7 @@ import numba
 import pytest
 
 from drawsafe import jit
-from drawsafe.engine import ahead
+from drawsafe.app import ahead
 from drawsafe.engine import kernel as engine
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
@@ -132,7 +132,7 @@ def test_cold_draw_with_the_helper_compiles_neither_flips_nor_late_kernels_and_a
 
 
 def test_the_compile_notice_expects_less_with_a_helper(monkeypatch):
-    from drawsafe.engine.warmup import AHEAD_SECONDS, COMPILE_SECONDS, expected_seconds
+    from drawsafe.app.compiling import AHEAD_SECONDS, COMPILE_SECONDS, expected_seconds
 
     monkeypatch.setattr(jit, "CACHE_OFF", None)
     monkeypatch.setenv("DRAWSAFE_COMPILE_AHEAD", "1")

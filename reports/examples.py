@@ -1,6 +1,6 @@
 """Regenerate the example reports in reports/ from real events of the shared melee.gg data.
 
-    python -m drawsafe.report.examples [--data DIR] [--out DIR]
+    python3 reports/examples.py [--data DIR] [--out DIR]
 
 Each example is a real event with a Top 8 playoff, cut before its last Swiss round (its published
 last-round pairings kept, their results ignored), reported with the default simulation settings and
@@ -18,13 +18,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from drawsafe.engine.results import ResultModel
-from drawsafe.errors import DrawsafeError
-from drawsafe.event.context import open_event
-from drawsafe.report import build_report, gather, write_report
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe import DrawsafeError, open_event
+from drawsafe.app import commands
+from drawsafe.app.requests import ReportRequest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -63,9 +61,8 @@ def make(example: Example, data: Path, out: Path) -> float:
     """Write one example report; returns the seconds it took."""
     started = time.monotonic()
     ctx = open_event(str(data / example.file), after_round=example.after_round)
-    config = SimConfig(results=ResultModel.for_event(ctx.event, ctx.rules))
-    report = build_report(gather(ctx, config, player=example.player), example.command())
-    write_report(report, out / example.output)
+    request = ReportRequest(after_round=example.after_round, player=example.player)
+    commands.report(ctx, request, command=example.command()).result.write(out / example.output)
     return time.monotonic() - started
 
 

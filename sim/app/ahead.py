@@ -11,7 +11,8 @@ that, meanwhile, compiles into the shared disk cache
    none): this process reaches them about half-way through its compile and loads them from the cache;
 2. with ``flips``: the flip kernel, once this process has cached the ranking kernel (the helper
    waits for it rather than compiling it twice); this process waits for the helper before its first
-   flip (:func:`wait_for_flips`) and loads the kernel from the cache.
+   flip (:func:`wait_for_flips`, which the simulation layer reaches through
+   :func:`drawsafe.jit.wait_for_helper`) and loads the kernel from the cache.
 
 The helper runs on the embedded sample under the caller's rule pack and configuration, which gives
 the caller's argument types.  Nothing is started when the cache is off, the kernels are cached
@@ -29,6 +30,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
+
+from drawsafe import jit
+from drawsafe.engine import kernel as engine
+from drawsafe.engine.flips import flip_chunk
+from drawsafe.engine.kernel import simulate_chunk
+from drawsafe.event.sample import sample_event
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.scenarios import FlipEvaluator
+from drawsafe.simulation.simulator import FirstRound, Simulator, first_tables
 
 #: Seconds :func:`wait_for_flips` waits for the helper at most (then the caller compiles itself).
 WAIT_SECONDS = 120.0
@@ -87,8 +99,6 @@ def cached(dispatcher) -> bool:
 def would_start() -> bool:
     """Whether a helper may start here: the cache is on, and a second core is idle (or
     ``DRAWSAFE_COMPILE_AHEAD=1``; never with ``0``)."""
-    from drawsafe import jit
-
     wanted = os.environ.get("DRAWSAFE_COMPILE_AHEAD", "")
     if wanted == "0" or jit.CACHE_OFF:
         return False
@@ -99,9 +109,6 @@ def compile_ahead(rules, config, flips: bool) -> Ahead | None:
     """Start the helper for ``rules`` and ``config`` (a RulePack and a SimConfig), compiling the flip
     kernel too with ``flips``; None when it would not help (see the module docstring)."""
     global PENDING
-    from drawsafe.engine.flips import flip_chunk
-    from drawsafe.engine.kernel import simulate_chunk
-
     if PENDING is not None and PENDING.process.poll() is not None:
         PENDING = None  # an earlier helper (say, of odds without flips) is done
     if PENDING is not None or not would_start():
@@ -112,7 +119,7 @@ def compile_ahead(rules, config, flips: bool) -> Ahead | None:
         payload = pickle.dumps((rules, config, flips))
     except (pickle.PicklingError, TypeError, AttributeError):  # a user's own object: compile here
         return None
-    process = subprocess.Popen([sys.executable, "-m", "drawsafe.engine.ahead"], stdin=subprocess.PIPE,
+    process = subprocess.Popen([sys.executable, "-m", "drawsafe.app.ahead"], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         process.stdin.write(payload)
@@ -121,6 +128,8 @@ def compile_ahead(rules, config, flips: bool) -> Ahead | None:
         process.kill()
         return None
     PENDING = Ahead(process, flips)
+    if flips:
+        jit.WAITS["flips"] = wait_for_flips
     return PENDING
 
 
@@ -134,15 +143,6 @@ def wait_for_flips() -> None:
 
 def helper(rules, config, flips: bool) -> None:
     """The helper's work (see the module docstring), on the embedded sample."""
-    import numpy as np
-
-    from drawsafe import jit
-    from drawsafe.engine import kernel as engine
-    from drawsafe.event.sample import sample_event
-    from drawsafe.event.snapshot import take_snapshot
-    from drawsafe.simulation.scenarios import FlipEvaluator
-    from drawsafe.simulation.simulator import FirstRound, Simulator, first_tables
-
     snap = take_snapshot(sample_event())
     sim = Simulator(snap, rules, config)
     # two free tables, built directly: pairing them here would compile the pairing kernels first

@@ -1,0 +1,147 @@
+"""The figures of two trees side by side: every answer written to a folder, then compared.
+
+Run it once with each tree's interpreter (a venv with the older tree installed, and this one),
+then compare the folders:
+
+    /path/to/old/venv/bin/python benchmarks/identical.py run --out /tmp/before
+    python3 benchmarks/identical.py run --out /tmp/after --events-from /tmp/before
+    python3 benchmarks/identical.py compare /tmp/before /tmp/after
+
+For the embedded sample and the real events of ``../shared/data/melee`` that played a Top 8 (cut
+before their last Swiss round), it writes ``drawsafe draw --json`` and ``odds --json`` (fixed
+``--sims``, seed 0) and the API's ``POST /api/draw``, ``/api/odds``, ``/api/standings`` and
+``/api/pairings`` (in-process client); and ``drawsafe field --json`` for a few fields.  Only the
+stable entry points are used (``drawsafe.cli.main:main``, ``drawsafe.server.create_app``), so the
+script runs on trees whose modules moved.  ``compare`` drops every ``seconds`` value and reports
+each answer that differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIELDS = (["--players", "64", "--sims", "3000"],
+          ["--players", "100", "--rounds", "7", "--sims", "2000", "--ids", "locked"],
+          ["--players", "40", "--rules", "pokemon", "--sims", "2000", "--top", "auto"])
+
+
+def top8_events(data: Path) -> list[tuple[str, int]]:
+    """(file, Swiss rounds) of the index's events whose playoff was a Top 8 after 4+ Swiss rounds
+    (as drawsafe.simulation.calibration.select_events)."""
+    index = json.loads((data / "index.json").read_text(encoding="utf-8"))
+    out = []
+    for e in index:
+        if e["swiss_rounds"] >= 4 and e["playoff_first_round_matches"] == 4:
+            out.append((e["file"], e["swiss_rounds"]))
+    return out
+
+
+def strip_seconds(value):
+    if isinstance(value, dict):
+        return {k: strip_seconds(v) for k, v in value.items() if k != "seconds"}
+    if isinstance(value, list):
+        return [strip_seconds(v) for v in value]
+    return value
+
+
+def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int) -> None:
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+    from drawsafe.server import ServerConfig, create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "events.json").write_text(json.dumps(events))
+    runner = CliRunner()
+
+    def cli(name: str, args: list[str]) -> None:
+        r = runner.invoke(main, args)
+        text = r.stdout if r.exit_code == 0 else f"exit {r.exit_code}: {r.stderr}"
+        (out / name).write_text(text)
+
+    for i, args in enumerate(FIELDS):
+        cli(f"field-{i}.json", ["field", *args, "--json"])
+    cli("sample-draw.json", ["draw", "--sims", str(sims), "--json"])
+    cli("sample-odds.json", ["odds", "--sims", str(sims * 4), "--json"])
+    with tempfile.TemporaryDirectory() as tmp, \
+            TestClient(create_app(ServerConfig(data_dir=tmp, warm=False)),
+                       raise_server_exceptions=False) as client:
+        for n, (file, rounds) in enumerate(events):
+            path = data / file
+            after = str(rounds - 1)
+            stem = f"event{n:02d}"
+            cli(f"{stem}-draw.json", ["draw", str(path), "--after-round", after, "--sims", str(sims), "--json"])
+            cli(f"{stem}-odds.json", ["odds", str(path), "--after-round", after, "--sims", str(sims * 4),
+                                      "--json"])
+            raw = path.read_bytes()
+            for command, extra in (("draw", {"sims": str(sims)}), ("odds", {"sims": str(sims * 4)}),
+                                   ("standings", {}), ("pairings", {})):
+                r = client.post(f"/api/{command}", params={"after_round": after, "filename": file, **extra},
+                                content=raw)
+                (out / f"{stem}-api-{command}.json").write_text(f"{r.status_code}\n{r.text}")
+            print(f"\r{n + 1}/{len(events)} {file[:60]}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+
+
+def compare(a: Path, b: Path) -> int:
+    names = sorted({p.name for p in a.iterdir()} | {p.name for p in b.iterdir()})
+    differ = []
+    for name in names:
+        pa, pb = a / name, b / name
+        if not pa.exists() or not pb.exists():
+            differ.append(f"{name}: only in {'the second' if pb.exists() else 'the first'}")
+            continue
+        ta, tb = pa.read_text(), pb.read_text()
+        try:
+            if name.split("-")[-2:-1] == ["api"]:
+                sa, _, ja = ta.partition("\n")
+                sb, _, jb = tb.partition("\n")
+                same = sa == sb and strip_seconds(json.loads(ja)) == strip_seconds(json.loads(jb))
+            else:
+                same = strip_seconds(json.loads(ta)) == strip_seconds(json.loads(tb))
+        except json.JSONDecodeError:
+            same = ta == tb
+        if not same:
+            differ.append(name)
+    print(f"{len(names) - len(differ)} of {len(names)} answers identical (seconds aside)")
+    for d in differ:
+        print(f"  differs: {d}")
+    return 1 if differ else 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--out", type=Path, required=True)
+    r.add_argument("--data", type=Path,
+                   default=Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee")
+    r.add_argument("--events-from", type=Path, default=None, help="Take the event list of an earlier run.")
+    r.add_argument("--sims", type=int, default=2000)
+    c = sub.add_parser("compare")
+    c.add_argument("a", type=Path)
+    c.add_argument("b", type=Path)
+    args = ap.parse_args()
+    if args.what == "compare":
+        return compare(args.a, args.b)
+    if args.events_from:
+        events = [tuple(e) for e in json.loads((args.events_from / "events.json").read_text())]
+    else:
+        events = top8_events(args.data)
+    run(args.out, args.data, events, args.sims)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

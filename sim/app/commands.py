@@ -1,0 +1,176 @@
+"""One function per command: run its request, return the typed result and its notes.
+
+The command line and the server both call these and only render what they return: the same
+options give the same result, notes and warnings, word for word.  ``say``, when given, receives
+each note as it is made (the command line prints it on stderr at once); every note is also in the
+returned :class:`Outcome`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from drawsafe.app import ahead
+from drawsafe.app.requests import (
+    DrawRequest,
+    FieldRequest,
+    OddsRequest,
+    PairingsRequest,
+    ReportRequest,
+    StandingsRequest,
+)
+from drawsafe.errors import UsageError
+from drawsafe.progress import Progress
+from drawsafe.simulation.decisions import draw_decisions
+from drawsafe.simulation.odds import compute_odds
+from drawsafe.simulation.simulator import SimConfig
+from drawsafe.tiebreaks.cuts import auto_top
+from drawsafe.tiebreaks.packs import get_rules
+
+if TYPE_CHECKING:
+    from drawsafe.app.context import EventContext
+
+Say = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command returns: its typed result (whose ``to_json()`` is the ``--json`` output) and
+    the notes and warnings the command line prints on stderr."""
+
+    result: Any
+    notes: tuple[str, ...] = ()
+
+
+class Notes:
+    def __init__(self, say: Say | None):
+        self.say, self.items = say, []
+
+    def add(self, text: str) -> None:
+        self.items.append(text)
+        if self.say is not None:
+            self.say(text)
+
+    def outcome(self, result) -> Outcome:
+        return Outcome(result, tuple(self.items))
+
+
+def standings(ctx: EventContext, request: StandingsRequest, say: Say | None = None) -> Outcome:
+    """Exact standings, or with ``request.check`` the comparison with the file's published ones."""
+    if request.check:
+        return Outcome(ctx.check())
+    return Outcome(ctx.standings(request.seed))
+
+
+def pairings(ctx: EventContext, request: PairingsRequest, say: Say | None = None) -> Outcome:
+    """The next round's pairings, as published or projected."""
+    return Outcome(ctx.pairings(request.last_round, request.seed, request.pairing))
+
+
+def sim_config(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfig:
+    """The simulation settings of a request (:meth:`EventContext.sim_config`), noting how ``--top
+    auto`` was resolved and where the result model's draw share comes from."""
+    cut = ctx.cut(request.top, request.cut_points)
+    if cut.note:
+        notes.add(f"cut: {cut.note}")
+    config = ctx.sim_config(cut.top, request.last_round, request.model, request.draw_share,
+                            request.future_draws, getattr(request, "safe", 0.99), request.pairing, cut.points)
+    if config.results.note:
+        notes.add(f"results: {config.results.note}")
+    return config
+
+
+def compile_ahead(ctx: EventContext, config: SimConfig, flips: bool) -> None:
+    """Start the compile helper on an idle core (:mod:`drawsafe.app.ahead`) when the snapshot has a
+    round to simulate."""
+    if ctx.snapshot.rounds_left >= 1:
+        ahead.compile_ahead(ctx.rules, config, flips=flips)
+
+
+def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = None,
+         say: Say | None = None) -> Outcome:
+    """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
+    notes = Notes(say)
+    config = sim_config(ctx, request, notes)
+    compile_ahead(ctx, config, flips=False)
+    result = compute_odds(ctx.snapshot, ctx.rules, config, request.sims, request.precision, request.seed,
+                          request.max_sims, progress)
+    if not result.reached:
+        notes.add(f"warning: stopped at the cap of {result.simulations:,} simulations before every interval "
+                  f"reached +/-{request.precision}")
+    return notes.outcome(result)
+
+
+def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = None,
+         say: Say | None = None) -> Outcome:
+    """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
+    notes = Notes(say)
+    config = sim_config(ctx, request, notes)
+    compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
+    report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
+                            request.sims, request.precision, request.seed, request.max_sims, progress)
+    if not report.precision_reached:
+        notes.add(f"warning: stopped at the cap of {report.simulations:,} simulations per scenario before "
+                  f"every interval reached +/-{request.precision}")
+    if not report.converged:
+        notes.add(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
+                  "best responses; the last choices are used")
+    return notes.outcome(report)
+
+
+def report(ctx: EventContext, request: ReportRequest, progress: Progress | None = None,
+           say: Say | None = None, command: str | None = None) -> Outcome:
+    """The plotted report (:class:`~drawsafe.report.Report`); ``command`` (the command line that
+    makes it) is printed at its end."""
+    from drawsafe.report import (  # lazy: matplotlib, for report only
+        build_report,
+        check_request,
+        gather,
+    )
+
+    check_request(ctx.snapshot, request.player)
+    notes = Notes(say)
+    config = sim_config(ctx, request, notes)
+    compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
+    data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, config, request.player, request.sims,
+                  request.precision, request.seed, request.max_sims, request.others, request.safe, progress)
+    return notes.outcome(build_report(data, command))
+
+
+def field(request: FieldRequest, progress: Progress | None = None, say: Say | None = None) -> Outcome:
+    """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`)."""
+    from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
+    from drawsafe.planning.field import FieldConfig, field_odds
+
+    notes = Notes(say)
+    top = request.top
+    if top == "auto":
+        choice = auto_top(get_rules(request.rules), request.players)
+        notes.add(f"cut: Top {choice.top} ({choice.source})")
+        top = choice.top
+    config = FieldConfig(request.players, request.rounds, top, request.byes, request.ids, request.draw_share,
+                         DropModel.parse(request.drops), request.last_round, cut_points=request.cut_points,
+                         rules=request.rules)
+    result = field_odds(config, seed=request.seed, sims=request.sims,
+                        precision=None if request.sims else request.precision, max_sims=request.max_sims,
+                        progress=progress)
+    return notes.outcome(result)
+
+
+#: The command functions that take an event, by command name.
+EVENT_COMMANDS = {"standings": standings, "pairings": pairings, "odds": odds, "draw": draw, "report": report}
+
+
+def run(command: str, ctx: EventContext | None, request, progress: Progress | None = None,
+        say: Say | None = None, **extra) -> Outcome:
+    """Run ``command`` on ``ctx`` (``None`` for ``field``) with its request."""
+    if command == "field":
+        return field(request, progress, say)
+    if command not in EVENT_COMMANDS:
+        raise UsageError(f"unknown command {command!r}")
+    function = EVENT_COMMANDS[command]
+    if command in ("odds", "draw", "report"):
+        return function(ctx, request, progress, say, **extra)
+    return function(ctx, request, say)

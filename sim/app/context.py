@@ -1,0 +1,220 @@
+"""One event as read, its snapshot and rule pack: the library's facade.
+
+:func:`open_event` reads an event (a path, bytes, text, a dict of native JSON, an
+:class:`~drawsafe.event.model.Event`, or nothing: the embedded sample) with the options of
+:class:`~drawsafe.app.requests.EventOptions`; the :class:`EventContext` it returns answers what the
+commands answer, each method taking the fields of the command's request
+(:mod:`drawsafe.app.requests`) as keyword arguments and returning the library's typed result::
+
+    import drawsafe
+
+    event = drawsafe.open_event("swiss.json", after_round=6)
+    event.standings().rows[0]
+    event.draw(sims=4_000, seed=1).tables[0].verdict
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from drawsafe.app import commands
+from drawsafe.app.options import OptionError, build
+from drawsafe.app.requests import (
+    EVENT_FIELDS,
+    DrawRequest,
+    OddsRequest,
+    ReportRequest,
+)
+from drawsafe.engine.results import ResultModel
+from drawsafe.errors import InputError, UsageError
+from drawsafe.event.io import load_event, parse_event
+from drawsafe.event.model import Event
+from drawsafe.event.sample import sample_event
+from drawsafe.event.snapshot import Snapshot, take_snapshot
+from drawsafe.pairing.next_round import Pairings, next_round_pairings
+from drawsafe.simulation.simulator import SimConfig
+from drawsafe.standings.check import CheckReport, check_standings
+from drawsafe.standings.places import compare_places
+from drawsafe.standings.table import Standings, compute_standings
+from drawsafe.tiebreaks.cuts import auto_top
+from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
+
+#: Progress callbacks receive (simulations done, simulations planned).
+ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Who makes it: the first ``top`` active players, or (``points`` not None) everyone on at
+    least ``points`` points; ``note`` says how ``--top auto`` was resolved."""
+
+    top: int
+    points: float | None = None
+    note: str | None = None
+
+
+@dataclass
+class EventContext:
+    """One event as read, its snapshot and rule pack; its methods answer what the commands answer."""
+
+    event: Event
+    snapshot: Snapshot
+    rules: RulePack
+    rules_source: str
+    from_sample: bool
+
+    def announce(self, say: Callable[[str], None]) -> None:
+        """Tell the user what was read and decided (on stderr)."""
+        if self.from_sample:
+            say(f"no FILE given: using the embedded sample event '{self.event.name}'")
+        s = self.snapshot
+        say(f"{self.event.name}: {s.players} players; standings after Swiss round {s.after_round} "
+            f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
+        for text in self.event.notes:
+            say(f"note: {text}")
+        if self.event.places and self.snapshot.rounds_left == 0:
+            found = compare_places(self.event, self.standings())
+            if found is not None:
+                say(f"note: {found.summary()} (rules {self.rules.name})")
+
+    # --- the building blocks of the commands
+
+    def standings(self, seed: int = 0) -> Standings:
+        """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``."""
+        return compute_standings(self.snapshot, self.rules, seed)
+
+    def check(self) -> CheckReport:
+        """The computed standings against those the file publishes, every difference explained.
+
+        :raises UsageError: when the file publishes no standings."""
+        if not self.event.standings:
+            raise UsageError(f"{self.event.source}: the file has no published standings to check against")
+        return check_standings(self.event, self.snapshot, self.rules)
+
+    def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
+        """The next round's pairings, as published or projected (the last round as the pack pairs
+        it unless ``last_round`` says)."""
+        return next_round_pairings(self.snapshot, self.rules, last_round or self.rules.last_round, seed,
+                                   pairing)
+
+    def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
+        """The cut these options ask for: a Top ``top`` (``"auto"``: the file's announced cut, else
+        the pack's attendance table, :func:`drawsafe.tiebreaks.cuts.auto_top`), or with
+        ``cut_points`` everyone on at least that many points (day 2).
+
+        :raises UsageError: for ``top="auto"`` where the pack has no published table."""
+        if cut_points is not None:
+            size = top if isinstance(top, int) else 8
+            said = f"everyone on {cut_points:g}+ points (--cut-points); --top auto is not used" \
+                if top == "auto" else None
+            return Cut(size, cut_points, said)
+        if top == "auto":
+            choice = auto_top(self.rules, len(self.snapshot.names), self.event.top_cut)
+            return Cut(choice.top, None, f"Top {choice.top} ({choice.source})")
+        return Cut(int(top), None, None)
+
+    def sim_config(self, top: int | str = 8, last_round: str | None = None, model: str | None = None,
+                   draw_share: float | None = None, future_draws: str = "safe", safe: float = 0.99,
+                   pairing: str | None = None, cut_points: float | None = None) -> SimConfig:
+        """The :class:`~drawsafe.simulation.simulator.SimConfig` of these options: the cut of
+        :meth:`cut`, the last round paired as the rule pack pairs it unless ``last_round`` says,
+        and the result model fitted to this event and pack
+        (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
+        cut = self.cut(top, cut_points)
+        results = ResultModel.for_event(self.event, self.rules, model, draw_share)
+        return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
+                         future_draws=future_draws, safe=safe, pairing=pairing, cut_points=cut.points)
+
+    # --- the commands, with their requests' fields as keyword arguments
+
+    def odds(self, *, progress: ProgressCallback | None = None, **fields: Any):
+        """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`);
+        ``fields``: those of :class:`~drawsafe.app.requests.OddsRequest` (top, sims, precision, seed...)."""
+        return commands.odds(self, self._request(OddsRequest, fields), progress).result
+
+    def draw(self, *, progress: ProgressCallback | None = None, **fields: Any):
+        """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`);
+        ``fields``: those of :class:`~drawsafe.app.requests.DrawRequest` (player, safe, others, ...)."""
+        return commands.draw(self, self._request(DrawRequest, fields), progress).result
+
+    def report(self, output: str | os.PathLike | None = None, *, png_dir: str | os.PathLike | None = None,
+               progress: ProgressCallback | None = None, **fields: Any):
+        """The plotted HTML report (:class:`~drawsafe.report.Report`: ``html``, ``figures``), written
+        atomically to ``output`` when given; ``fields``: those of
+        :class:`~drawsafe.app.requests.ReportRequest` (``player``: whose "who to root for" it shows)."""
+        result = commands.report(self, self._request(ReportRequest, fields), progress).result
+        if output is not None:
+            result.write(output, png_dir)
+        return result
+
+    def _request(self, kind: type, fields: dict):
+        """The request of ``fields`` (checked); the event options belong to :func:`open_event`."""
+        given = sorted(set(fields) & set(EVENT_FIELDS))
+        if given:
+            raise OptionError(f"{given[0]} is an option of open_event (the event is already open)")
+        return build(kind, fields, kind.__name__)
+
+
+def read(source: str | os.PathLike | bytes | dict | Event | None = None, *, text: str | None = None,
+         format: str = "auto", division: str | None = None, name: str = "<data>") -> Event:
+    """The event of ``source`` (see :func:`open_event`)."""
+    if text is not None:
+        if source is not None:
+            raise TypeError("give either source or text, not both")
+        return parse_event(text.encode("utf-8"), name, format, division)
+    if source is None:
+        return sample_event()
+    if isinstance(source, Event):
+        return source
+    if isinstance(source, (bytes, bytearray)):
+        return parse_event(bytes(source), name, format, division)
+    if isinstance(source, dict):
+        return parse_event(json.dumps(source).encode("utf-8"), name, "json" if format == "auto" else format,
+                           division)
+    return load_event(source, format, division)
+
+
+def open_event(source: str | os.PathLike | bytes | dict | Event | None = None, *, text: str | None = None,
+               format: str = "auto", rules: str | None = None, rounds: int | None = None,
+               after_round: int | None = None, tiebreaks: str | None = None, division: str | None = None,
+               name: str = "<data>") -> EventContext:
+    """An event, ready for the commands.
+
+    ``source`` is a file path, the bytes of a file, parsed native JSON (a ``dict``), an
+    :class:`~drawsafe.event.model.Event`, or ``None`` for the embedded sample event; ``text`` is the
+    text of a file instead.  ``name`` labels bytes, text and dicts in error messages.  The options are
+    those of every event command (:class:`~drawsafe.app.requests.EventOptions`): ``format`` (auto,
+    json, csv, melee, trf, tdf, limitless), ``rules`` (a rule pack; default: what the file suggests,
+    else mtg), ``rounds`` (Swiss rounds of the event), ``after_round`` (the snapshot after that
+    round), ``tiebreaks`` ("BH-C1,BH,SB"), ``division`` (of a TOM file).
+
+    :raises InputError: when the input is not a valid event (the message names the place).
+    :raises UsageError: for options the event cannot satisfy.
+    """
+    event = read(source, text=text, format=format, division=division, name=name)
+    return event_context(event, rules, rounds, after_round, tiebreaks,
+                         from_sample=source is None and text is None)
+
+
+def event_context(event: Event, rules: str | None = None, rounds: int | None = None,
+                  after_round: int | None = None, tiebreaks: str | None = None,
+                  from_sample: bool = False) -> EventContext:
+    """The context of an event already read (see :func:`open_event` for the options)."""
+    if rules is not None:
+        pack, source = get_rules(rules), "--rules"
+    elif event.rules:
+        try:
+            pack, source = get_rules(event.rules), f"suggested by the {event.format} file"
+        except UsageError as e:
+            raise InputError(event.source, "rules", str(e), "fix the file's rules field or give --rules") \
+                from None
+    else:
+        pack, source = get_rules(DEFAULT_PACK), "default"
+    if tiebreaks is not None:
+        pack = with_tiebreaks(pack, tiebreaks)
+        source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"
+    return EventContext(event, take_snapshot(event, after_round, rounds), pack, source, from_sample)

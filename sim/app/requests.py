@@ -1,0 +1,235 @@
+"""One frozen dataclass per command: every option of the command, declared once.
+
+The command line's options are generated from these classes (:mod:`drawsafe.cli.options`), the
+server parses its query parameters into them (:func:`drawsafe.app.options.parse_query`) and
+documents them in its OpenAPI, and the library's ``open_event(...).draw(...)`` takes the same
+fields as keyword arguments.  :mod:`drawsafe.app.commands` runs each request.
+
+Requests of the commands that read an event (:class:`StandingsRequest` ... :class:`ReportRequest`)
+start with the :class:`EventOptions` fields (how the file is read and the snapshot taken); the
+rest are the command's own.  Options of the output only (``--json``, ``-o``, ``--plot``) belong to
+the command line and are not request fields.
+
+Only the choices module is imported: building the command line must not load numpy or numba.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drawsafe.app.options import REQUIRED, Option, option
+from drawsafe.choices import (
+    DEFAULT_OTHERS,
+    FIELD_IDS,
+    FIELD_MAX_SIMS,
+    FIELD_PRECISION,
+    FORMATS,
+    FUTURE_DRAWS,
+    LAST_ROUND,
+    OTHERS,
+    PAIRINGS,
+    RESULT_MODELS,
+)
+
+# --- the options, each once -------------------------------------------------------------------
+
+FORMAT = Option(str, "auto", "Input format; auto decides by content.", choices=FORMATS, flag="--format")
+RULES = Option(str, None, "Rule pack (see `drawsafe rules`). Default: what the file suggests, else mtg.",
+               metavar="PACK")
+TIEBREAKS = Option(str, None, "Replace the pack's tiebreaks by this ordered list, e.g. BH-C1,BH,SB,WIN "
+                              "(keys: `drawsafe rules`); points always rank first.", metavar="KEY,KEY,...")
+ROUNDS = Option(int, None, "Swiss rounds in the event (default: from the file, else MTR Appendix E).", low=1)
+AFTER_ROUND = Option(int, None, "Use the results of Swiss rounds 1..R only (and the pairings of round R+1).",
+                     low=0, metavar="R")
+DIVISION = Option(str, None, "The age division of a TOM .tdf file: junior, senior, masters or combined "
+                             "(default: masters, or the file's only division).", metavar="DIVISION")
+SEED = Option(int, 0, "Random seed: the same seed gives the same output on any number of threads.")
+CHECK = Option(bool, False, "Compare with the standings published in the file and explain every difference.")
+TOP = Option("top", 8, "Size of the cut (Top 8), or auto: the file's announced cut, else the rule pack's "
+                       "table by attendance (pokemon: the Play! Pokemon table; mtg: Top 8).", metavar="N|auto")
+CUT_POINTS = Option(float, None, "A points cut instead (day 2): everyone finishing on at least P points "
+                                 "advances, however many they are (e.g. --cut-points 19).",
+                    low=0, high=10_000, metavar="P")
+SIMS = Option(int, None, "Run exactly this many simulations (default: adapt to --precision).", low=1)
+PRECISION = Option(float, 0.005, "Simulate until every reported 95% interval has at most this half-width.",
+                   low=0, low_open=True, high=0.5)
+MAX_SIMS = Option(int, 2_000_000, "Cap on the number of simulations when adapting to --precision.", low=1000)
+LAST_ROUND_OPTION = Option(str, None, "How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) "
+                                      "or at random within point groups. Default: the rule pack's "
+                                      "(standings; pokemon: random, as TOM's documented pairing).",
+                           choices=LAST_ROUND)
+MODEL = Option(str, None, "Who wins a played match: coin (1/2 each), elo (ratings in the file), probability "
+                          "(per-player win_probability in the file). Default: coin; elo for chess events "
+                          "whose players are all rated.", choices=RESULT_MODELS)
+DRAW_SHARE = Option(float, None, "Share of played matches ending in an unintentional draw (a tie) (default: "
+                                 "2.84%, measured on real Magic events; pokemon: the event's own ties when "
+                                 "it has 200 matches before its last two rounds, else 18%).",
+                    low=0, high=1, high_open=True)
+PAIRING = Option(str, None, "How simulated rounds are paired: mtg (point groups in random order, the last "
+                            "round per --last-round) or dutch (FIDE Dutch approximation, every round). "
+                            "Default: the rule pack's (dutch for chess packs).", choices=PAIRINGS)
+FUTURE = Option(str, "safe", "Intentional draws in the last round of a simulated future: none; locked (both "
+                             "guaranteed the cut on points); safe (locked, or both reach a points total from "
+                             "which 99% made the cut in a pilot run).", choices=FUTURE_DRAWS)
+PLAYER = Option(str, None, "Only this player's table (name exactly as in the file).")
+SAFE = Option(float, 0.99, "Cut odds from which a draw counts as safe.", low=0, low_open=True, high=1)
+OTHERS_OPTION = Option(str, DEFAULT_OTHERS,
+                       "Other tables' intentional draws: none; locked (both guaranteed the cut on points "
+                       "after a draw); rational (best responses iterated to a fixed point); behaviour (each "
+                       "table draws with the probability learned on real events, mixed over simulations; "
+                       "also in the last round of simulated futures unless --future-draws says otherwise; "
+                       "measured best by `drawsafe calibrate`).", choices=OTHERS)
+
+
+# --- the commands that read an event ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class EventOptions:
+    """How the file is read and which snapshot is taken (every command that reads an event)."""
+
+    format: str = option(FORMAT)
+    rules: str | None = option(RULES)
+    tiebreaks: str | None = option(TIEBREAKS)
+    rounds: int | None = option(ROUNDS)
+    after_round: int | None = option(AFTER_ROUND)
+    division: str | None = option(DIVISION)
+
+    def event_options(self) -> dict:
+        """The :class:`EventOptions` fields alone, as keyword arguments of ``open_event``."""
+        return {name: getattr(self, name) for name in EVENT_FIELDS}
+
+
+EVENT_FIELDS = ("format", "rules", "tiebreaks", "rounds", "after_round", "division")
+
+
+@dataclass(frozen=True)
+class StandingsRequest(EventOptions):
+    """``drawsafe standings``: exact standings, or with ``check`` the comparison with the file's."""
+
+    seed: int = option(SEED)
+    check: bool = option(CHECK)
+
+
+@dataclass(frozen=True)
+class PairingsRequest(EventOptions):
+    """``drawsafe pairings``: the next round's pairings, as published or projected."""
+
+    seed: int = option(SEED)
+    last_round: str | None = option(LAST_ROUND_OPTION)
+    pairing: str | None = option(PAIRING)
+
+
+@dataclass(frozen=True)
+class OddsRequest(EventOptions):
+    """``drawsafe odds``: every player's P(cut), from simulations of the remaining rounds."""
+
+    seed: int = option(SEED)
+    top: int | str = option(TOP)
+    cut_points: float | None = option(CUT_POINTS)
+    sims: int | None = option(SIMS)
+    precision: float = option(PRECISION)
+    max_sims: int = option(MAX_SIMS)
+    last_round: str | None = option(LAST_ROUND_OPTION)
+    model: str | None = option(MODEL)
+    draw_share: float | None = option(DRAW_SHARE)
+    pairing: str | None = option(PAIRING)
+    future_draws: str = option(FUTURE)
+
+
+@dataclass(frozen=True)
+class DrawRequest(OddsRequest):
+    """``drawsafe draw``: draw or play, table by table."""
+
+    player: str | None = option(PLAYER)
+    safe: float = option(SAFE)
+    others: str = option(OTHERS_OPTION)
+
+
+@dataclass(frozen=True)
+class ReportRequest(DrawRequest):
+    """``drawsafe report``: the plotted HTML report (``player``: whose "who to root for" it shows)."""
+
+    player: str | None = option(PLAYER.but(help="The player of 'who to root for' (name exactly as in the "
+                                                "file; default: the contender closest to 50%)."))
+
+
+# --- before the event -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FieldRequest:
+    """``drawsafe field``: before the event, what record makes the cut."""
+
+    players: int = option(Option(int, REQUIRED, "Players in the event.", low=2))
+    rounds: int | None = option(ROUNDS.but(help="Swiss rounds (default: MTR Appendix E from the players "
+                                                "and awarded byes)."))
+    top: int | str = option(TOP.but(help="Cut size, or auto: the rule pack's table by attendance (pokemon: "
+                                         "the Play! Pokemon table; mtg: Top 8)."))
+    byes: tuple = option(Option("byes", (0, 0, 0), "Players with 1, 2 and 3 awarded byes (they count as 2, "
+                                                   "4, 8 for the rounds).", metavar="A,B,C"))
+    draw_share: float | None = option(DRAW_SHARE.but(help="Share of played matches that end drawn (default: "
+                                                          "measured on real events, 2.8%; pokemon 18%)."))
+    drops: str = option(Option(str, "measured", "Drops between rounds: the rates by record measured on real "
+                                                "melee.gg events, none, or the measured rates times FACTOR.",
+                               metavar="measured|none|FACTOR"))
+    last_round: str = option(LAST_ROUND_OPTION.but(default="standings", help="How the last Swiss round is "
+                                                                             "paired."))
+    cut_points: float | None = option(CUT_POINTS.but(help="A points cut instead (day 2): everyone finishing "
+                                                          "on at least P points advances."))
+    rules: str = option(RULES.but(default="mtg", help="Rule pack of the simulated events: a pack paired by "
+                                                      "point groups (mtg, mtg-classic, pokemon: its "
+                                                      "tiebreaks and an 18% tie share)."))
+    ids: str = option(Option(str, "safe", "Intentional draws in the last round of every simulated event: "
+                                          "none; locked (both guaranteed the cut on points); safe (locked, or "
+                                          "both reach a total from which 99% made it).", choices=FIELD_IDS))
+    sims: int | None = option(SIMS.but(help="Exactly this many simulated events."))
+    precision: float = option(PRECISION.but(default=FIELD_PRECISION, help="Simulate until the 95% half-width "
+                                            "of every P(cut) of a common record is at most this."))
+    max_sims: int = option(MAX_SIMS.but(default=FIELD_MAX_SIMS, low=1, help="Cap on the number of simulated "
+                                        "events when adapting to --precision."))
+    seed: int = option(SEED)
+
+
+# --- other commands (command line only) -----------------------------------------------------
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    """``drawsafe generate``: a synthetic event played with the simulation engine."""
+
+    players: int = option(Option(int, REQUIRED, "Number of players.", low=2, api=False))
+    rounds: int = option(Option(int, REQUIRED, "Swiss rounds in the event.", low=1, api=False))
+    played: int = option(Option(int, REQUIRED, "Rounds already played.", low=0, api=False))
+    rules: str = option(RULES.but(default="mtg", help="Rule pack used to pair the last round.", api=False))
+    seed: int = option(SEED.but(api=False))
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """``drawsafe export``: an event written as a TOM ``.tdf`` file or as Limitless data."""
+
+    to: str = option(Option(str, REQUIRED, "tdf: a TOM tournament file (XML); limitless: the Limitless "
+                                           "API's details, standings and pairings as one JSON object (or "
+                                           "three files when -o is a folder).", choices=("tdf", "limitless"),
+                            api=False))
+    format: str = option(FORMAT.but(api=False))
+    division: str | None = option(DIVISION.but(help="The division to read from a TOM input, and the pod "
+                                                    "category written to a TOM output (default: masters).",
+                                               api=False))
+    rules: str = option(RULES.but(default="pokemon", help="Rule pack of the final places written with the "
+                                                          "event (standings / placings).", api=False))
+
+
+@dataclass(frozen=True)
+class WarmupRequest:
+    """``drawsafe warmup``: compile the kernels ahead of the first run."""
+
+    pack: tuple = option(Option(str, (), "Only the kernels of this rule pack's variant (repeatable); "
+                                         "default: every pack marked for warming (mtg and fide: the MTG "
+                                         "and chess kernels).", metavar="PACK", api=False, multiple=True))
+
+
+#: The requests of the commands the server answers, by command name (every field a query parameter).
+SERVED: dict[str, type] = {"standings": StandingsRequest, "pairings": PairingsRequest, "odds": OddsRequest,
+                           "draw": DrawRequest, "report": ReportRequest, "field": FieldRequest}
+#: Every command's request, by command name.
+REQUESTS: dict[str, type] = SERVED | {"generate": GenerateRequest, "export": ExportRequest,
+                                      "warmup": WarmupRequest}

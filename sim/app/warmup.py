@@ -1,0 +1,90 @@
+"""Compiling the kernels before they are needed (``drawsafe warmup``, the server at start).
+
+The kernels compile on first use (then load from the disk cache, :mod:`drawsafe.jit`).
+:func:`warm_up` runs every library path the commands take, on small events, so that a run after it
+compiles nothing (install scripts, container images, the web server at start).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from drawsafe import jit
+from drawsafe.app.ahead import compile_ahead
+from drawsafe.app.compiling import CompileWatch
+from drawsafe.event.sample import sample_event
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.pairing.next_round import next_round_pairings
+from drawsafe.simulation.decisions import draw_decisions
+from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.odds import compute_odds
+from drawsafe.simulation.simulator import SimConfig
+from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import PACKS, get_rules
+
+
+def default_packs() -> tuple[str, ...]:
+    """The rule packs warmed up by default: those marked ``warm`` (each compiles its own variant
+    of the kernels, :attr:`~drawsafe.tiebreaks.packs.RulePack.kernel_variant`: MTG, and a chess
+    pack with Dutch pairing and chess tiebreaks)."""
+    return tuple(name for name, pack in PACKS.items() if pack.warm)
+
+
+@dataclass(frozen=True)
+class WarmupReport:
+    """What :func:`warm_up` did: seconds in all, and the kernels it compiled (none: all cached)."""
+
+    seconds: float
+    compiled: tuple[str, ...]
+    compile_seconds: float
+    packs: tuple[str, ...]
+    cache_dir: str | None
+
+    def to_json(self) -> dict:
+        return {"seconds": round(self.seconds, 2), "compile_seconds": round(self.compile_seconds, 2),
+                "compiled": list(self.compiled), "packs": list(self.packs), "cache_dir": self.cache_dir}
+
+
+def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str, ...] | None = None
+            ) -> WarmupReport:
+    """Compile (or load from the cache) every kernel the commands use, for the rule ``packs``
+    (default: :func:`default_packs`; packs of one kernel variant are warmed once);
+    ``progress(done, steps)`` after each step.  Runs the library's own paths on small events: the
+    embedded sample when its pack is of the variant (its last round: standings, pairings, odds,
+    draw or play by flips) and generated events two rounds from their end (pairing, the future draw
+    policy's pilot, full scenarios).
+
+    :raises UsageError: for an unknown pack."""
+    packs = default_packs() if not packs else tuple(packs)
+
+    def on_event(snap, rules):
+        compute_standings(snap, rules)
+        next_round_pairings(snap, rules)
+        config = SimConfig(top=4)
+        compile_ahead(rules, config, flips=False)  # on a second core, as odds and draw start it
+        compute_odds(snap, rules, config, sims=32, precision=None)
+        compile_ahead(rules, config, flips=snap.rounds_left == 1)
+        draw_decisions(snap, rules, config, sims=32, precision=None)
+
+    steps, variants = [], set()
+    sample = sample_event()
+    for name in packs:
+        rules = get_rules(name)
+        if rules.kernel_variant in variants:
+            continue
+        variants.add(rules.kernel_variant)
+        if get_rules(sample.rules).kernel_variant == rules.kernel_variant:
+            steps.append((take_snapshot(sample), get_rules(sample.rules)))
+        for left in (1, 2):
+            event = generate_event(24, 6, 6 - left, seed=1, rules=rules)
+            steps.append((take_snapshot(event), rules))
+    started = time.perf_counter()
+    with CompileWatch() as watch:
+        for i, (snap, rules) in enumerate(steps):
+            on_event(snap, rules)
+            if progress:
+                progress(i + 1, len(steps))
+    return WarmupReport(time.perf_counter() - started, tuple(dict.fromkeys(watch.names)), watch.seconds,
+                        tuple(packs), None if jit.CACHE_OFF else str(jit.CACHE_DIR))

@@ -1,0 +1,80 @@
+"""Drawing a report's figures and assembling its page."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from drawsafe.report import html, sections
+from drawsafe.report.data import ReportData
+from drawsafe.report.fig_cutline import cutline_figure
+from drawsafe.report.fig_draw import draw_figure
+from drawsafe.report.fig_ranks import rank_figure
+from drawsafe.report.fig_rooting import rooting_figure
+from drawsafe.report.fig_tiebreaks import tiebreak_figure
+from drawsafe.report.rooting import who_to_root_for
+from drawsafe.report.style import png_bytes
+from drawsafe.report.summary import summary
+from drawsafe.writing import write_atomic
+
+
+@dataclass(frozen=True)
+class Report:
+    """The page and its figures (file name, PNG bytes), in the order of the page; the simulations
+    behind it (figures 2-5, and per scenario for figure 1) and the player of "who to root for"."""
+
+    html: str
+    figures: tuple[tuple[str, bytes], ...]
+    simulations: int = 0
+    draw_simulations: int = 0
+    player: str = ""
+
+    def write(self, output: str | os.PathLike, png_dir: str | os.PathLike | None = None) -> None:
+        """Write the page to ``output`` and, with ``png_dir``, each figure to ``png_dir/NAME.png``,
+        each file atomically (a failure never leaves a half-written file behind)."""
+        if png_dir is not None:
+            folder = Path(png_dir)
+            folder.mkdir(parents=True, exist_ok=True)
+            for name, png in self.figures:
+                write_atomic(folder / name, png)
+        write_atomic(Path(output), self.html.encode("utf-8"))
+
+
+def build_report(data: ReportData, command: str | None = None) -> Report:
+    """Draw every figure from ``data`` and assemble the page; ``command`` (the command line that
+    made it) is printed at the end so the report can be regenerated."""
+    snap = data.snapshot
+    rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
+                           snap.opp[:, :snap.after_round], data.contenders())
+    figures = [("1-draw-or-play.png", png_bytes(draw_figure(data.draw, data.config.cut_label)))]
+    for k, tb in enumerate(data.rules.tiebreaks):
+        figures.append((f"2-tiebreak-{tb.key.lower()}.png", png_bytes(tiebreak_figure(data, k))))
+    figures += [("3-ranks.png", png_bytes(rank_figure(data))),
+                ("4-cut-line.png", png_bytes(cutline_figure(data))),
+                ("5-who-to-root-for.png", png_bytes(rooting_figure(data, rows)))]
+    pngs = dict(figures)
+    tiebreak_pngs = [png for name, png in figures if name.startswith("2-")]
+    body = [
+        html.section("summary", "Summary", html.bullet_list(summary(data, rows))),
+        sections.draw_section(data, pngs["1-draw-or-play.png"]),
+        sections.tiebreak_section(data, tiebreak_pngs),
+        sections.ranks_section(data, pngs["3-ranks.png"]),
+        sections.cutline_section(data, pngs["4-cut-line.png"]),
+        sections.rooting_section(data, rows, pngs["5-who-to-root-for.png"]),
+        sections.method_section(data, command),
+    ]
+    title = f"Can they draw in? {data.event.name}"
+    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.config.cut_label}: drawsafe Monte Carlo "
+            f"report ({data.batch.n:,} simulations, seed {data.seed})")
+    footer = f"drawsafe {package_version()}: exact tiebreaks, Monte Carlo odds with 95% intervals."
+    return Report(html.page(title, meta, body, footer), tuple(figures), data.batch.n, data.draw.simulations,
+                  data.names[data.player])
+
+
+def package_version() -> str:
+    try:
+        return version("drawsafe")
+    except PackageNotFoundError:
+        return "(source tree)"
