@@ -26,8 +26,8 @@ from drawsafe.cli.options import (
     note,
     request_of,
     request_options,
+    simulate,
 )
-from drawsafe.cli.progress import ProgressBar
 from drawsafe.cli.render import (
     check_view,
     draw_view,
@@ -123,14 +123,7 @@ def odds(file, show_all, as_json, **params):
     the measured model) and ranks with the exact tiebreaks.  JSON adds each player's distribution
     of final rank (ranks 1-64) and of final points.
     """
-    request = request_of(OddsRequest, params)
-    ctx = event_of(file, request)
-    ctx.announce(note)
-    bar = ProgressBar("simulating")
-    try:
-        result = commands().odds(ctx, request, bar, note).result
-    finally:
-        bar.close()
+    result = simulate("odds", file, request_of(OddsRequest, params))
     if as_json:
         emit_json(result.to_json())
     else:
@@ -150,14 +143,7 @@ def draw(file, as_json, **params):
     difference is sharp.  With two rounds left, "draw" is a double draw: draw now, and draw again
     in the last round when both players are then safe (see --future-draws).
     """
-    request = request_of(DrawRequest, params)
-    ctx = event_of(file, request)
-    ctx.announce(note)
-    bar = ProgressBar("simulating")
-    try:
-        report = commands().draw(ctx, request, bar, note).result
-    finally:
-        bar.close()
+    report = simulate("draw", file, request_of(DrawRequest, params))
     if as_json:
         emit_json(report.to_json())
     else:
@@ -188,10 +174,20 @@ def generate(output, **params):
 
 @main.command(name="rules")
 @json_option
-def rules_command(as_json):
+@click.option("--markdown", is_flag=True, help="The packs as a Markdown table (the README's).")
+def rules_command(as_json, markdown):
     """List the rule packs, and every tiebreak key usable with --tiebreaks."""
-    from drawsafe.tiebreaks.packs import PACKS, catalogue_json, points_of, tiebreak_catalogue
+    from drawsafe.tiebreaks.packs import (
+        PACKS,
+        catalogue_json,
+        markdown_table,
+        points_of,
+        tiebreak_catalogue,
+    )
 
+    if markdown:
+        click.echo(markdown_table())
+        return
     if as_json:
         emit_json(catalogue_json())
         return

@@ -32,7 +32,7 @@ class SpecialType(click.ParamType):
         try:
             return parser(value)
         except (TypeError, ValueError):
-            self.fail(f"{value!r} is not {what}", param, ctx)
+            self.fail(f"{value!r} is not a valid {what}", param, ctx)
 
 
 def click_type(o: Option):
@@ -97,6 +97,20 @@ def commands():
     from drawsafe.app import commands as app_commands  # lazy: numpy and numba
 
     return app_commands
+
+
+def simulate(command: str, file: str | None, request, **extra):
+    """Open FILE, tell the user what was read, and run the simulating ``command`` (odds, draw,
+    report) with a progress bar on stderr; returns the command's result."""
+    from drawsafe.cli.progress import ProgressBar
+
+    ctx = event_of(file, request)
+    ctx.announce(note)
+    bar = ProgressBar("simulating")
+    try:
+        return getattr(commands(), command)(ctx, request, bar, note, **extra).result
+    finally:
+        bar.close()
 
 
 def event_argument(func):

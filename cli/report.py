@@ -10,16 +10,14 @@ import click
 
 from drawsafe.app.requests import ReportRequest
 from drawsafe.cli.options import (
-    commands,
     event_argument,
-    event_of,
     friendly_errors,
     json_option,
     note,
     request_of,
     request_options,
+    simulate,
 )
-from drawsafe.cli.progress import ProgressBar
 from drawsafe.cli.render import emit_json
 from drawsafe.errors import UsageError
 
@@ -67,20 +65,11 @@ def report(file, output, png_dir, as_json, **params):
     odds most.  Every probability with its 95% interval; one set of simulations for figures 2-5.
     --json prints a description of what was written.
     """
-    from drawsafe.report import check_request  # lazy: matplotlib
-
     started = time.monotonic()
     command = command_line(click.get_current_context())
     request = request_of(ReportRequest, params)
     check_destinations(output, png_dir)
-    ctx = event_of(file, request)
-    check_request(ctx.snapshot, request.player)
-    ctx.announce(note)
-    bar = ProgressBar("simulating")
-    try:
-        result = commands().report(ctx, request, bar, note, command=command).result
-    finally:
-        bar.close()
+    result = simulate("report", file, request, command=command)
     result.write(output, png_dir)
     seconds = time.monotonic() - started
     note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures"

@@ -69,7 +69,7 @@ def pairings(ctx: EventContext, request: PairingsRequest, say: Say | None = None
     return Outcome(ctx.pairings(request.last_round, request.seed, request.pairing))
 
 
-def sim_config(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfig:
+def config_of(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfig:
     """The simulation settings of a request (:meth:`EventContext.sim_config`), noting how ``--top
     auto`` was resolved and where the result model's draw share comes from."""
     cut = ctx.cut(request.top, request.cut_points)
@@ -93,7 +93,7 @@ def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = No
          say: Say | None = None) -> Outcome:
     """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
     notes = Notes(say)
-    config = sim_config(ctx, request, notes)
+    config = config_of(ctx, request, notes)
     compile_ahead(ctx, config, flips=False)
     result = compute_odds(ctx.snapshot, ctx.rules, config, request.sims, request.precision, request.seed,
                           request.max_sims, progress)
@@ -107,7 +107,7 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
          say: Say | None = None) -> Outcome:
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
     notes = Notes(say)
-    config = sim_config(ctx, request, notes)
+    config = config_of(ctx, request, notes)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                             request.sims, request.precision, request.seed, request.max_sims, progress)
@@ -132,7 +132,7 @@ def report(ctx: EventContext, request: ReportRequest, progress: Progress | None 
 
     check_request(ctx.snapshot, request.player)
     notes = Notes(say)
-    config = sim_config(ctx, request, notes)
+    config = config_of(ctx, request, notes)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, config, request.player, request.sims,
                   request.precision, request.seed, request.max_sims, request.others, request.safe, progress)
@@ -163,14 +163,15 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
 EVENT_COMMANDS = {"standings": standings, "pairings": pairings, "odds": odds, "draw": draw, "report": report}
 
 
-def run(command: str, ctx: EventContext | None, request, progress: Progress | None = None,
+def run(name: str, ctx: EventContext | None, request, progress: Progress | None = None,
         say: Say | None = None, **extra) -> Outcome:
-    """Run ``command`` on ``ctx`` (``None`` for ``field``) with its request."""
-    if command == "field":
+    """Run the command called ``name`` on ``ctx`` (``None`` for ``field``) with its request;
+    ``extra``: the command's own keywords (``report``: ``command``, the command line shown)."""
+    if name == "field":
         return field(request, progress, say)
-    if command not in EVENT_COMMANDS:
-        raise UsageError(f"unknown command {command!r}")
-    function = EVENT_COMMANDS[command]
-    if command in ("odds", "draw", "report"):
+    if name not in EVENT_COMMANDS:
+        raise UsageError(f"unknown command {name!r}")
+    function = EVENT_COMMANDS[name]
+    if name in ("odds", "draw", "report"):
         return function(ctx, request, progress, say, **extra)
     return function(ctx, request, say)

@@ -63,9 +63,9 @@ def byes_value(text: str | tuple) -> tuple[int, int, int]:
 #: Special value types: a parser (text or value -> value, ValueError when bad), what a wrong value
 #: is called in messages, and its JSON schema.
 SPECIAL = {
-    "top": (top_value, "a whole number from 1, or auto",
+    "top": (top_value, "cut size (a whole number from 1, or auto)",
             {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["auto"]}]}),
-    "byes": (byes_value, "A,B,C: players with 1, 2 and 3 byes, e.g. 4,2,0",
+    "byes": (byes_value, "list of byes (A,B,C: players with 1, 2 and 3 awarded byes, e.g. 4,2,0)",
              {"type": "string", "pattern": "^[0-9]+(,[0-9]+){0,2}$"}),
 }
 SCHEMA_TYPES = {int: "integer", float: "number", str: "string", bool: "boolean"}
@@ -222,18 +222,7 @@ def build(request: type, values: Mapping[str, Any], what: str = "") -> Any:
 
     :raises OptionError: for an unknown name or a bad value.
     """
-    spec = {o.name: o for o in fields(request)}
-    unknown = sorted(set(values) - set(spec))
-    if unknown:
-        raise OptionError(f"unknown option {unknown[0]!r}{' for ' + what if what else ''}; it takes "
-                          f"{', '.join(spec)}")
-    checked = {}
-    for name, o in spec.items():
-        if name in values:
-            checked[name] = o.check(values[name])
-        elif o.required:
-            raise OptionError(f"{name}: a value is needed")
-    return request(**checked)
+    return make(request, values, None, (), what, lambda o, v: o.check(v), api_only=False)
 
 
 def parse_query(request: type, query: Mapping[str, str], base: Mapping[str, Any] | None = None,
@@ -243,15 +232,20 @@ def parse_query(request: type, query: Mapping[str, str], base: Mapping[str, Any]
 
     :raises OptionError: for an unknown name (other than ``ignore``) or a bad value.
     """
-    spec = {o.name: o for o in fields(request) if o.api}
-    unknown = sorted(set(query) - set(spec) - set(ignore))
+    return make(request, query, base, ignore, what, lambda o, v: o.parse(v), api_only=True)
+
+
+def make(request: type, given: Mapping[str, Any], base: Mapping[str, Any] | None, ignore: tuple[str, ...],
+         what: str, convert, api_only: bool) -> Any:
+    spec = {o.name: o for o in fields(request) if o.api or not api_only}
+    unknown = sorted(set(given) - set(spec) - set(ignore))
     if unknown:
         raise OptionError(f"unknown option {unknown[0]!r}{' for ' + what if what else ''}; it takes "
                           f"{', '.join(spec)}")
     values = {}
     for name, o in spec.items():
-        if name in query:
-            values[name] = o.parse(query[name])
+        if name in given:
+            values[name] = convert(o, given[name])
         elif base is not None and name in base:
             values[name] = base[name]
         elif o.required:

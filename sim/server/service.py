@@ -129,7 +129,7 @@ class Service:
     # --- published events
     async def publish(self, raw: bytes, name: str, query: dict) -> tuple[str, str, EventInfo]:
         o = published_options(query)
-        info = await self.info(raw, name, o)
+        info = await self.info(raw, name, self.options("draw", {}, o))
         event_id, token = self.store.publish(name, raw, o, info.name)
         self.store.purge()
         return event_id, token, info
@@ -137,7 +137,7 @@ class Service:
     async def replace(self, event_id: str, raw: bytes, name: str, query: dict) -> tuple[int, EventInfo]:
         stored = self.store.get(event_id)
         o = published_options(query, stored.options if stored else None)
-        info = await self.info(raw, name, o)
+        info = await self.info(raw, name, self.options("draw", {}, o))
         return self.store.replace(event_id, name, raw, o, info.name), info
 
 

@@ -332,6 +332,31 @@ def catalogue_json() -> dict:
                           for key, t in tiebreak_catalogue()]}
 
 
+def markdown_table() -> str:
+    """The packs as the README's table (``drawsafe rules --markdown``), from their declarations."""
+    def fmt(x: float) -> str:
+        return "½" if x == 0.5 else f"{x:g}"
+
+    keys = {id(t): k for k, t in TIEBREAKS.items()}
+    warm_variants = {q.kernel_variant: q.name for q in PACKS.values() if q.warm}
+    head = ("| pack | game | points (win/draw/loss) | tiebreaks (`--tiebreaks` keys) | pairing, last round | "
+            "draws by default | `--top auto` | warmed |")
+    rows = [head, "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for p in PACKS.values():
+        warmed = "yes" if p.warm else (f"with `{warm_variants[p.kernel_variant]}`"
+                                        if p.kernel_variant in warm_variants else "no")
+        pts = points_of(p)
+        r = p.results
+        share = "2.84% (Magic, measured)" if r.draw_share is None else f"{r.draw_share:.0%}"
+        if r.measure:
+            share += f", else the event's own ({r.min_measured}+ {'matches' if r.measure == 'ties' else 'games'})"
+        last = p.last_round if p.pairing == "mtg" else "as every round"
+        rows.append(f"| `{p.name}` | {p.game} | {'/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))} | "
+                    f"{', '.join(keys[id(t)] for t in p.tiebreaks)} | {p.pairing}, {last} | {share} | "
+                    f"{p.schedule.name if p.schedule else 'no table: give --top'} | {warmed} |")
+    return "\n".join(rows)
+
+
 def tiebreak_catalogue() -> list[tuple[str, Tiebreak]]:
     """Every ``--tiebreaks`` key with its tiebreak, for ``drawsafe rules``."""
     return list(TIEBREAKS.items())

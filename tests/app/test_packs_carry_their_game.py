@@ -46,9 +46,9 @@ def name_comparisons(path) -> list[tuple[int, str]]:
             if any(s in NAMES for s in strings) and not mentions_pairing(node):
                 found.append((node.lineno, ast.unparse(node)))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                node.func.attr in ("startswith", "endswith"):
-            if any(s in NAMES for a in node.args for s in constants(a)):
-                found.append((node.lineno, ast.unparse(node)))
+                node.func.attr in ("startswith", "endswith") and \
+                any(s in NAMES for a in node.args for s in constants(a)):
+            found.append((node.lineno, ast.unparse(node)))
     return found
 
 
@@ -75,3 +75,12 @@ def test_each_pack_declares_its_game():
         assert pack.game and pack.results is not None, pack.name
         assert pack.schedule is not None or pack.game == "chess", pack.name
         assert (pack.floor_variant is None) or pack.floor_variant in PACKS, pack.name
+
+
+def test_the_readme_table_is_generated_from_the_packs():
+    from drawsafe.tiebreaks.packs import markdown_table
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("<!-- packs:")
+    block = text[text.index("\n", start) + 1:text.index("<!-- /packs -->")].strip()
+    assert block == markdown_table(), "README's pack table is stale: paste `drawsafe rules --markdown`"

@@ -87,7 +87,7 @@ def test_bad_values_are_one_clear_error():
         parse_query(DrawRequest, {"others": "sometimes"})
     with pytest.raises(OptionError, match=r"unknown option 'bogus'"):
         parse_query(DrawRequest, {"bogus": "1"})
-    with pytest.raises(OptionError, match=r"top: 'zero' is not a valid a whole number from 1, or auto"):
+    with pytest.raises(OptionError, match=r"top: 'zero' is not a valid cut size \(a whole number from 1, or auto\)"):
         parse_query(DrawRequest, {"top": "zero"})
     with pytest.raises(OptionError, match=r"players: a value is needed"):
         build(FieldRequest, {})

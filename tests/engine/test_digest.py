@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.results import ResultModel
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
@@ -84,8 +85,11 @@ def generated_event_digest() -> dict[str, str]:
 
 
 def chess_dutch() -> dict[str, str]:
-    """A generated event under the FIDE pack: Dutch pairing and the chess tiebreak kernels."""
-    event = generate_event(30, 7, 4, seed=11, rules=get_rules("fide"))
+    """A generated event under the FIDE pack: Dutch pairing and the chess tiebreak kernels.  The
+    event is played with the best-of-three model it was pinned with (generated chess events now play
+    one game a round by default, the chess pack's result defaults)."""
+    event = generate_event(30, 7, 4, seed=11, rules=get_rules("fide"),
+                           config=SimConfig(future_draws="none", results=ResultModel()))
     sim = Simulator(take_snapshot(event), get_rules("fide"), SimConfig(future_draws="none"))
     return batch_digests(sim.run(N, seed=SEED, focus=(0, 4), keep_per_sim=True), SIM_OUTPUTS)
 

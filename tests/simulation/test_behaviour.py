@@ -297,7 +297,7 @@ def test_report_main_batch_mixes_over_the_model():
     for t in data.draw.tables:
         q = t.draw_probability
         for p in t.players:
-            main_p = data.p_cut(data.ctx.snapshot.index[p.player])
+            main_p = data.p_cut(data.snapshot.index[p.player])
             mixed = q * p.draw.estimate + (1 - q) * p.play.estimate
             var = (main_p.estimate * (1 - main_p.estimate) / main_p.n
                    + mixed * (1 - mixed) / p.play.n)

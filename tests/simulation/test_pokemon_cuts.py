@@ -102,7 +102,7 @@ def test_cli_cut_options():
     r = CliRunner().invoke(main, ["odds", str(TWO_PODS), "--top", "auto", "--sims", "200"])
     assert r.exit_code == 2 and "no top cut for 7 players" in r.output and "Traceback" not in r.output
     r = CliRunner().invoke(main, ["odds", str(TWO_PODS), "--top", "x"])
-    assert r.exit_code == 2 and "neither a whole number from 1 nor 'auto'" in r.output
+    assert r.exit_code == 2 and "is not a valid cut size (a whole number from 1, or auto)" in r.output
     r = CliRunner().invoke(main, ["odds", str(TWO_PODS), "--cut-points", "6", "--sims", "400", "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
