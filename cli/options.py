@@ -99,16 +99,19 @@ def commands():
     return app_commands
 
 
-def simulate(command: str, file: str | None, request, **extra):
-    """Open FILE, tell the user what was read, and run the simulating ``command`` (odds, draw,
-    report) with a progress bar on stderr; returns the command's result."""
+def simulate(name: str, file: str | None, request, check=None, **extra):
+    """Open FILE, tell the user what was read, and run the simulating command ``name`` (odds, draw,
+    report) with a progress bar on stderr; returns the command's result.  ``check(ctx)`` runs
+    first, before anything is said (a request that cannot be answered gives its one line only)."""
     from drawsafe.cli.progress import ProgressBar
 
     ctx = event_of(file, request)
+    if check is not None:
+        check(ctx)
     ctx.announce(note)
     bar = ProgressBar("simulating")
     try:
-        return getattr(commands(), command)(ctx, request, bar, note, **extra).result
+        return getattr(commands(), name)(ctx, request, bar, note, **extra).result
     finally:
         bar.close()
 

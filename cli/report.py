@@ -69,7 +69,10 @@ def report(file, output, png_dir, as_json, **params):
     command = command_line(click.get_current_context())
     request = request_of(ReportRequest, params)
     check_destinations(output, png_dir)
-    result = simulate("report", file, request, command=command)
+    from drawsafe.report import check_request  # lazy: matplotlib
+
+    result = simulate("report", file, request, lambda ctx: check_request(ctx.snapshot, request.player),
+                      command=command)
     result.write(output, png_dir)
     seconds = time.monotonic() - started
     note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures"
