@@ -1,5 +1,8 @@
 """One function per command: run its request, return the typed result and its notes.
 
+The simulation layer, the report and the planner are imported by the commands that use them (a
+``standings`` run loads only what it needs: start-up time, see the README's "Layout").
+
 The command line and the server both call these and only render what they return: the same
 options give the same result, notes and warnings, word for word.  ``say``, when given, receives
 each note as it is made (the command line prints it on stderr at once); every note is also in the
@@ -12,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from drawsafe.app import ahead
 from drawsafe.app.requests import (
     DrawRequest,
     FieldRequest,
@@ -23,14 +25,12 @@ from drawsafe.app.requests import (
 )
 from drawsafe.errors import UsageError
 from drawsafe.progress import Progress
-from drawsafe.simulation.decisions import draw_decisions
-from drawsafe.simulation.odds import compute_odds
-from drawsafe.simulation.simulator import SimConfig
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import get_rules
 
 if TYPE_CHECKING:
     from drawsafe.app.context import EventContext
+    from drawsafe.simulation.simulator import SimConfig
 
 Say = Callable[[str], None]
 
@@ -85,6 +85,8 @@ def config_of(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfi
 def compile_ahead(ctx: EventContext, config: SimConfig, flips: bool) -> None:
     """Start the compile helper on an idle core (:mod:`drawsafe.app.ahead`) when the snapshot has a
     round to simulate."""
+    from drawsafe.app import ahead  # lazy, as the simulations below: standings needs neither
+
     if ctx.snapshot.rounds_left >= 1:
         ahead.compile_ahead(ctx.rules, config, flips=flips)
 
@@ -92,6 +94,8 @@ def compile_ahead(ctx: EventContext, config: SimConfig, flips: bool) -> None:
 def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
+    from drawsafe.simulation.odds import compute_odds  # lazy: the simulation layer
+
     notes = Notes(say)
     config = config_of(ctx, request, notes)
     compile_ahead(ctx, config, flips=False)
@@ -106,6 +110,8 @@ def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = No
 def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
+    from drawsafe.simulation.decisions import draw_decisions  # lazy: the simulation layer
+
     notes = Notes(say)
     config = config_of(ctx, request, notes)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)

@@ -1,5 +1,8 @@
 """One event as read, its snapshot and rule pack: the library's facade.
 
+The pairing and simulation layers are imported by the methods that use them (start-up time of
+``drawsafe standings``: the README's "Layout").
+
 :func:`open_event` reads an event (a path, bytes, text, a dict of native JSON, an
 :class:`~drawsafe.event.model.Event`, or nothing: the embedded sample) with the options of
 :class:`~drawsafe.app.requests.EventOptions`; the :class:`EventContext` it returns answers what the
@@ -19,7 +22,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsafe.app import commands
 from drawsafe.app.options import OptionError, build
@@ -29,19 +32,20 @@ from drawsafe.app.requests import (
     OddsRequest,
     ReportRequest,
 )
-from drawsafe.engine.results import ResultModel
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import Snapshot, take_snapshot
-from drawsafe.pairing.next_round import Pairings, next_round_pairings
-from drawsafe.simulation.simulator import SimConfig
 from drawsafe.standings.check import CheckReport, check_standings
 from drawsafe.standings.places import compare_places
 from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
+
+if TYPE_CHECKING:
+    from drawsafe.pairing.next_round import Pairings
+    from drawsafe.simulation.simulator import SimConfig
 
 #: Progress callbacks receive (simulations done, simulations planned).
 ProgressCallback = Callable[[int, int], None]
@@ -98,6 +102,8 @@ class EventContext:
     def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
         """The next round's pairings, as published or projected (the last round as the pack pairs
         it unless ``last_round`` says)."""
+        from drawsafe.pairing.next_round import next_round_pairings  # lazy: the pairing kernels
+
         return next_round_pairings(self.snapshot, self.rules, last_round or self.rules.last_round, seed,
                                    pairing)
 
@@ -124,6 +130,9 @@ class EventContext:
         :meth:`cut`, the last round paired as the rule pack pairs it unless ``last_round`` says,
         and the result model fitted to this event and pack
         (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
+        from drawsafe.engine.results import ResultModel  # lazy: standings needs no simulation
+        from drawsafe.simulation.simulator import SimConfig
+
         cut = self.cut(top, cut_points)
         results = ResultModel.for_event(self.event, self.rules, model, draw_share)
         return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
