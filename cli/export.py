@@ -10,6 +10,7 @@ from drawsafe.app.requests import ExportRequest
 from drawsafe.cli.options import friendly_errors, json_option, note, request_of, request_options
 from drawsafe.cli.render import emit_json
 from drawsafe.errors import UsageError
+from drawsafe.writing import write_atomic
 
 
 @click.command()
@@ -30,7 +31,6 @@ def export(file, output, as_json, **params):
     from drawsafe.app.context import open_event  # lazy: numpy and numba
     from drawsafe.event.io.limitless import write_limitless
     from drawsafe.event.io.tdf import to_tdf
-    from drawsafe.writing import write_atomic
 
     request = request_of(ExportRequest, params)
     if os.path.exists(output) and os.path.exists(file) and os.path.samefile(output, file):

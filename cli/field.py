@@ -15,6 +15,7 @@ from drawsafe.cli.options import (
 )
 from drawsafe.cli.progress import ProgressBar
 from drawsafe.cli.render import ci_text, emit_json
+from drawsafe.writing import write_atomic
 
 
 def record_label(r) -> str:
@@ -88,8 +89,7 @@ def field(as_json, plot, **params):
     finally:
         bar.close()
     if plot:
-        from drawsafe.planning.plots import field_figure
-        from drawsafe.writing import write_atomic
+        from drawsafe.planning.plots import field_figure  # lazy: matplotlib
 
         write_atomic(plot, field_figure(result))
         note(f"figure written to {plot}")

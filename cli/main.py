@@ -8,6 +8,8 @@ of :mod:`drawsafe.app.commands`.  The library is imported when a command runs (l
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from drawsafe.app.requests import (
@@ -37,14 +39,11 @@ from drawsafe.cli.render import (
     pairings_view,
     standings_view,
 )
+from drawsafe.errors import UsageError
 
 
 def check_folder(output: str) -> None:
     """Fail before any work when ``output`` could not be written."""
-    import os
-
-    from drawsafe.errors import UsageError
-
     folder = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(folder):
         raise UsageError(f"-o {output}: the folder {folder} does not exist")
