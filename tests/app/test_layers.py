@@ -111,4 +111,4 @@ def test_lazy_imports_only_in_the_top_layers():
     assert not below, "cross-package imports inside functions below the top layers: " + \
         "; ".join(f"{s}:{n} -> {d}" for s, d, n in below)
     # the top layers keep them for start-up time only; this count is the README's
-    assert len(lazy) <= 40, len(lazy)
+    assert len(lazy) <= 30, len(lazy)
