@@ -174,7 +174,7 @@ def main(argv=None) -> None:
                           np.zeros((1, p, sim.max_points + 1), dtype=np.int64),
                           np.zeros((1, sim.max_points + 1, 2), dtype=np.int64), np.zeros((n, 0), dtype=np.int8),
                           np.zeros((n, 0), dtype=np.int32), np.zeros((n, 0, k)), np.zeros((0, 0), dtype=np.int8),
-                          np.zeros((0, k)))
+                          np.zeros((0, k)), np.zeros((1, 0, 3, 2), dtype=np.int64))
             prof_engine.run_simulations(np.uint64(1), 0, n, 1, sim.field, first_tables(fr), sim.match,
                                         sim.kernel_rules, sim.plan(engine.LOCKED, 0), out, prof)
 

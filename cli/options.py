@@ -136,7 +136,7 @@ def friendly_errors(func):
         try:
             if func.__name__ == "warmup":  # it reports its own compile
                 return func(*args, **kwargs)
-            with compile_notice(expected_seconds(func.__name__.removesuffix("_command"))):
+            with compile_notice(lambda: expected_seconds(func.__name__.removesuffix("_command"))):
                 return func(*args, **kwargs)
         except DrawsafeError as e:
             click.echo(f"drawsafe: error: {e}", err=True)

@@ -166,7 +166,7 @@ def odds_view(result, show_all: bool = False):
     foot = styled(f"({hidden} players never made the cut in any simulation; --all lists them)", "dim") \
         if hidden else None
     head = styled(f"{result.cut_label} odds from {result.simulations:,} simulations (seed {result.seed}); "
-                  "95% intervals", "bold")
+                  f"95% intervals; round's draws: {result.others}, pairings {result.pairings}", "bold")
     return group(head, t, foot)
 
 
@@ -175,8 +175,13 @@ def ci_text(prop) -> str:
 
 
 def draw_view(report):
+    from drawsafe.simulation.words import table_words
+
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
-    out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {report.pairings}; "
+    pairings = report.pairings + (f" (by {report.projection})" if report.projection else "")
+    if report.pairings == "not out yet":
+        return next_round_view(report, rounds)
+    out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {pairings}; "
                   f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
                   f"other tables: {report.others}"
                   + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else ""))]
@@ -196,11 +201,13 @@ def draw_view(report):
         if d.draw_probability is not None:
             head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
         out.append(head)
+        from rich.padding import Padding
+
+        out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), wrap=True)
         for p in d.players:
             t.add_row(styled(p.player), ci_text(p.draw), ci_text(p.play), ci_text(p.win), ci_text(p.loss))
-        from rich.padding import Padding
 
         out.append(Padding(t, (0, 0, 0, 2)))
     if report.left_out:
@@ -211,3 +218,17 @@ def draw_view(report):
         if len(report.left_out) > 12:
             out.append(styled(f"  ... and {len(report.left_out) - 12} more (--json lists all)", "dim"))
     return group(*out)
+
+
+def next_round_view(report, rounds: str):
+    """``draw`` when the round's pairings are not out yet: no table, every player by result."""
+    out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}: the pairings of round {report.round} "
+                  "are not in the file, so no table is shown; each player's odds now and after each "
+                  f"result of round {report.round} ({report.simulations:,} simulations, the round paired anew "
+                  "in each)", "bold")]
+    t = table(("Player", "left"), ("Pts", "right"), ("now", "right"), ("after a win", "right"),
+              ("after a draw", "right"), ("after a loss", "right"), wrap=True)
+    for p in report.next_round:
+        t.add_row(styled(p.player), str(p.points), ci_text(p.now), ci_text(p.win), ci_text(p.draw),
+                  ci_text(p.loss))
+    return group(*out, t)

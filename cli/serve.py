@@ -31,6 +31,9 @@ def serve(host, port, **params):
     from drawsafe.server import create_app
 
     config = request_of(ServerConfig, params)
+    if config.public_url is None and host in ("127.0.0.1", "localhost", "::1"):
+        note(f"note: listening on {host} only: phones cannot reach it. To give players a link, serve on "
+             "--host 0.0.0.0 and give --public-url http://ADDRESS:PORT (the address phones reach)")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     note(f"drawsafe serve: events in {config.data_folder}; warming the kernels, then listening on "
          f"http://{host}:{port}/")

@@ -76,16 +76,43 @@ class Ahead:
 PENDING: Ahead | None = None
 
 
-def idle_cores() -> float:
-    """Cores not busy over the last minute (the load average's view)."""
+#: Seconds :func:`idle_cores` watches the processors for.
+SAMPLE_SECONDS = 0.2
+
+
+def idle_cores(sample: float = SAMPLE_SECONDS) -> float:
+    """Cores idle right now: the idle share of every processor over ``sample`` seconds, read from
+    ``/proc/stat`` (this process sleeps meanwhile, so it does not count itself).  The one-minute
+    load average answers a different question (it still reads about 1 on an idle 2-core machine a
+    minute after ``pip install``); it is the fallback where ``/proc/stat`` is missing."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
+    first = cpu_times()
+    if first is not None:
+        time.sleep(sample)
+        second = cpu_times()
+        if second is not None and second[0] > first[0]:
+            total, idle = second[0] - first[0], second[1] - first[1]
+            return (os.cpu_count() or cores) * idle / total
     try:
         return cores - os.getloadavg()[0]
     except OSError:
         return 0.0
+
+
+def cpu_times() -> tuple[int, int] | None:
+    """(all ticks, idle ticks) of every processor since boot, from ``/proc/stat``; None elsewhere."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = f.readline().split()
+    except OSError:
+        return None
+    if not fields or fields[0] != "cpu":
+        return None
+    ticks = [int(x) for x in fields[1:]]
+    return sum(ticks), ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle + iowait
 
 
 def cached(dispatcher) -> bool:
@@ -98,11 +125,19 @@ def cached(dispatcher) -> bool:
 
 def would_start() -> bool:
     """Whether a helper may start here: the cache is on, and a second core is idle (or
-    ``DRAWSAFE_COMPILE_AHEAD=1``; never with ``0``)."""
+    ``DRAWSAFE_COMPILE_AHEAD=1``; never with ``0``).  The processors are sampled once per process."""
     wanted = os.environ.get("DRAWSAFE_COMPILE_AHEAD", "")
     if wanted == "0" or jit.CACHE_OFF:
         return False
-    return wanted == "1" or idle_cores() >= 1.5
+    if wanted == "1":
+        return True
+    if IDLE[0] is None:
+        IDLE[0] = idle_cores()
+    return IDLE[0] >= 1.5
+
+
+#: The idle cores this process measured (:func:`would_start` samples once).
+IDLE: list = [None]
 
 
 def compile_ahead(rules, config, flips: bool) -> Ahead | None:
@@ -111,9 +146,11 @@ def compile_ahead(rules, config, flips: bool) -> Ahead | None:
     global PENDING
     if PENDING is not None and PENDING.process.poll() is not None:
         PENDING = None  # an earlier helper (say, of odds without flips) is done
-    if PENDING is not None or not would_start():
+    if PENDING is not None:
         return None
     if cached(simulate_chunk) and (not flips or cached(flip_chunk)):
+        return None  # checked first: a warm run never samples the processors
+    if not would_start():
         return None
     try:
         payload = pickle.dumps((rules, config, flips))

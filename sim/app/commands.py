@@ -76,7 +76,7 @@ def config_of(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfi
     if cut.note:
         notes.add(f"cut: {cut.note}")
     config = ctx.sim_config(cut.top, request.last_round, request.model, request.draw_share,
-                            request.future_draws, getattr(request, "safe", 0.99), request.pairing, cut.points)
+                            request.future_draws, request.safe, request.pairing, cut.points)
     if config.results.note:
         notes.add(f"results: {config.results.note}")
     return config
@@ -94,13 +94,16 @@ def compile_ahead(ctx: EventContext, config: SimConfig, flips: bool) -> None:
 def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
-    from drawsafe.simulation.odds import compute_odds  # lazy: the simulation layer
+    from drawsafe.simulation.forecast import forecast_odds  # lazy: the simulation layer
 
     notes = Notes(say)
     config = config_of(ctx, request, notes)
     compile_ahead(ctx, config, flips=False)
-    result = compute_odds(ctx.snapshot, ctx.rules, config, request.sims, request.precision, request.seed,
-                          request.max_sims, progress)
+    result = forecast_odds(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.sims,
+                           request.precision, request.seed, request.max_sims, progress)
+    if result.pairings == "not out yet" and request.others != "none":
+        notes.add(f"the pairings of round {ctx.snapshot.after_round + 1} are not in the file: that round is "
+                  "paired anew in each simulation, and only later rounds model intentional draws")
     if not result.reached:
         notes.add(f"warning: stopped at the cap of {result.simulations:,} simulations before every interval "
                   f"reached +/-{request.precision}")

@@ -72,13 +72,16 @@ class CompileWatch:
 
 
 @contextmanager
-def compile_notice(seconds: float | None = None, stream=None, live: bool | None = None):
+def compile_notice(seconds: float | Callable[[], float | None] | None = None, stream=None,
+                   live: bool | None = None):
     """While the block runs: the first time a kernel compiles, one line on ``stream`` (stderr)
     "compiling the simulation kernels, first run only, about N s"; on a terminal (``live``) the line
-    counts the seconds and is cleared when the compile ends.  Nothing when everything is cached."""
+    counts the seconds and is cleared when the compile ends.  Nothing when everything is cached.
+    ``seconds`` may be a function, asked only when a compile starts (the estimate may sample the
+    processors: a warm run never pays it)."""
     stream = stream or sys.stderr
     live = stream.isatty() if live is None else live
-    text = "compiling the simulation kernels, first run only" + (f", about {seconds:.0f} s" if seconds else "")
+    text = "compiling the simulation kernels, first run only"
     shown = threading.Event()
     stop = threading.Event()
     lock = threading.Lock()
@@ -94,9 +97,13 @@ def compile_notice(seconds: float | None = None, stream=None, live: bool | None 
     first = [0.0]
 
     def on_start():
+        nonlocal text
         with lock:
             if not shown.is_set():
                 shown.set()
+                estimate = seconds() if callable(seconds) else seconds
+                if estimate:
+                    text += f", about {estimate:.0f} s"
                 first[0] = time.perf_counter()
                 stream.write(f"drawsafe: {text}" + ("" if live else "\n"))
                 stream.flush()

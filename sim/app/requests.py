@@ -74,7 +74,9 @@ FUTURE = Option(str, "safe", "Intentional draws in the last round of a simulated
 PLAYER = Option(str, None, "Only this player's table (name exactly as in the file).")
 SAFE = Option(float, 0.99, "Cut odds from which a draw counts as safe.", low=0, low_open=True, high=1)
 OTHERS_OPTION = Option(str, DEFAULT_OTHERS,
-                       "Other tables' intentional draws: none; locked (both guaranteed the cut on points "
+                       "Intentional draws of the round about to be played (for draw: of the other tables; "
+                       "odds and report use the same model, so every page shows one number per player): "
+                       "none; locked (both guaranteed the cut on points "
                        "after a draw); rational (best responses iterated to a fixed point); behaviour (each "
                        "table draws with the probability learned on real events, mixed over simulations; "
                        "also in the last round of simulated futures unless --future-draws says otherwise; "
@@ -134,6 +136,8 @@ class OddsRequest(EventOptions):
     draw_share: float | None = option(DRAW_SHARE)
     pairing: str | None = option(PAIRING)
     future_draws: str = option(FUTURE)
+    safe: float = option(SAFE)
+    others: str = option(OTHERS_OPTION)
 
 
 @dataclass(frozen=True)
@@ -141,8 +145,6 @@ class DrawRequest(OddsRequest):
     """``drawsafe draw``: draw or play, table by table."""
 
     player: str | None = option(PLAYER)
-    safe: float = option(SAFE)
-    others: str = option(OTHERS_OPTION)
 
 
 @dataclass(frozen=True)

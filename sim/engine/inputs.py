@@ -57,7 +57,7 @@ Work = namedtuple("Work", "opp kind gw gl gd rec points had_bye keys pa pb outco
 #: What :func:`drawsafe.engine.kernel.run_simulations` counts (per chunk ``c``) and keeps (per
 #: simulation row), for the players in ``focus``: see that function.
 Outputs = namedtuple("Outputs", "focus cut_count rank_hist points_hist cut_at_points focus_cut focus_rank "
-                                "focus_keys table_outcome cut_line")
+                                "focus_keys table_outcome cut_line by_first")
 
 #: What :func:`drawsafe.engine.flips.run_flips` flips (``tables``) and writes per simulation row.
 FlipOutputs = namedtuple("FlipOutputs", "tables base_cut flip_cut base_outcome flip_outcome")

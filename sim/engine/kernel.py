@@ -59,7 +59,7 @@ from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.rng import stream
 from drawsafe.standings.order import complete_keys, refined_order
-from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, win_percentages
+from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, round_result, win_percentages
 
 #: Pairing systems (MTG_PAIRING, DUTCH_PAIRING in drawsafe.engine.codes): the kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
 #: numba compiles only the system in use (Magic runs never compile the Dutch search).
@@ -358,7 +358,7 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
     rank_hist, points_hist, cut_at_points, cut_count = out.rank_hist, out.points_hist, out.cut_at_points, \
         out.cut_count
     focus, cut_line, focus_keys, focus_rank = out.focus, out.cut_line, out.focus_keys, out.focus_rank
-    focus_cut, table_outcome = out.focus_cut, out.table_outcome
+    focus_cut, table_outcome, by_first = out.focus_cut, out.table_outcome, out.by_first
     active, members = field.active, field.members
     codes, points_table, flags = rules.codes, rules.points_table, rules.flags
     total, cut_points = plan.total, plan.cut_points
@@ -402,6 +402,9 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
                 cut_count[c, p] += 1
                 cut_at_points[c, min(points[p], max_points), 1] += 1
                 in_cut += 1
+                if by_first.shape[1] > 0:
+                    r0 = plan.after_round
+                    by_first[c, p, round_result(kind[p, r0], work.gw[p, r0], work.gl[p, r0]), 1] += 1
                 if in_cut == top and cut_line.shape[0] > 0:
                     complete_keys(p, mw, gwp, rec, opp, kind, total, codes, flags, keys)
                     for k in range(n_keys):
@@ -424,6 +427,11 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
         if table_outcome.shape[0] > 0:
             for t in range(outcome.shape[0]):
                 table_outcome[row, t] = outcome[t]
+        if by_first.shape[1] > 0:
+            r0 = plan.after_round
+            for i in range(field.players.shape[0]):
+                p = field.players[i]
+                by_first[c, p, round_result(kind[p, r0], work.gw[p, r0], work.gl[p, r0]), 0] += 1
     # active players finishing on each total: from the points histograms, once per chunk
     for i in range(members.shape[0]):
         p = members[i]
@@ -444,6 +452,8 @@ def run_simulations(seed, first, count, chunks, field, tables, model, rules, pla
     ``max_rank``; below, players are in point order only.  Per simulation (row ``s - first``):
     ``focus_cut``, ``focus_rank`` and ``focus_keys`` for the players in ``focus``,
     ``table_outcome`` of the first round's tables, ``cut_line`` (points and tiebreaks of the last
-    player in the cut).
+    player in the cut).  ``by_first[c, p, result, 0 / 1]`` (when not empty): simulations in which
+    active player ``p``'s first simulated round ended in ``result`` (kinds.LOSS / DRAW / WIN, a bye
+    a win), and of those, how many put ``p`` in the cut.
     """
     in_chunks(simulate_chunk, chunks, first, count, first, seed, field, tables, model, rules, plan, out)

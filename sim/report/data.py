@@ -93,6 +93,13 @@ class ReportData:
         """P(cut) of any player from the main batch."""
         return Proportion(int(self.batch.cut[p]), self.batch.n)
 
+    def in_contention(self) -> list[int]:
+        """Every player whose P(cut) is in [1%, 99%], best odds first (not capped: the summary
+        counts them all; the figures show :meth:`contenders`)."""
+        shares = self.batch.cut / self.batch.n
+        keep = [p for p in range(len(shares)) if CONTENDER_LOW <= shares[p] <= CONTENDER_HIGH]
+        return sorted(keep, key=lambda p: (-self.batch.cut[p], self.names[p]))
+
     def contenders(self) -> list[int]:
         """Focus players whose P(cut) is in [1%, 99%], best odds first (at most MAX_CONTENDERS,
         those closest to 50% kept)."""

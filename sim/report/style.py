@@ -9,6 +9,7 @@ of colour blindness; series that share a panel also differ by marker shape.
 from __future__ import annotations
 
 import io
+import textwrap
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -34,13 +35,14 @@ SCENARIO_STYLE = {
 OWN, CUT = OKABE_ITO["blue"], OKABE_ITO["orange"]
 #: Sequential map for shares (white at 0), readable in grey scale and with colour blindness.
 SEQUENTIAL = "Blues"
-#: Width of every figure in inches (height grows with the rows shown) and resolution: 832 pixels
-#: wide, shown at full size on a desktop and scaled to the screen on a phone, where the fonts below
-#: stay legible (about 9 pixels for the tick labels on a 390-pixel screen).
-WIDTH = 6.4
+#: Width of every figure in inches (height grows with the rows shown) and resolution: 546 pixels
+#: wide, shown at that size on a desktop and scaled to the screen on a phone, where the smallest
+#: text (10 pt tick labels, 18 pixels in the image) is still 12 pixels on a 390-pixel screen (358
+#: pixels of content).
+WIDTH = 4.2
 DPI = 130
 #: Longest player name drawn in a figure (the tables of the page give the full names).
-NAME_CHARS = 22
+NAME_CHARS = 18
 
 RC = {
     "font.size": 11, "axes.titlesize": 12, "axes.titleweight": "bold", "figure.titlesize": 12,
@@ -76,12 +78,29 @@ def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: floa
     return max(least, extra + per_row * rows)
 
 
+def fit_text(fig: Figure) -> None:
+    """Wrap the titles and axis labels that would not fit the figure's width (a narrow figure, for
+    phones: every title fits on its lines instead of running off the edges)."""
+    width_px = fig.get_figwidth() * DPI
+    texts = [fig._suptitle] if getattr(fig, "_suptitle", None) is not None else []
+    for ax in fig.axes:
+        texts += [ax.title, ax.xaxis.label]
+    for t in texts:
+        size_px = t.get_fontsize() * DPI / 72
+        chars = max(12, int(0.94 * width_px / (0.56 * size_px)))
+        lines = t.get_text().split("\n")
+        wrapped = "\n".join(textwrap.fill(line, chars) if len(line) > chars else line for line in lines)
+        if wrapped != t.get_text():
+            t.set_text(wrapped)
+
+
 def png_bytes(fig: Figure) -> bytes:
     """The figure as PNG bytes (the same bytes are embedded in the HTML and written by --png-dir).
 
     The image is stored with a palette of 256 colours (median cut, no dithering): plots use few
     colours, and this keeps a report's figures about 2.5 times smaller.  Characters the font lacks
     (emoji in player names) are drawn as boxes without a warning."""
+    fit_text(fig)
     buf = io.BytesIO()
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")

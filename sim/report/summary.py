@@ -76,7 +76,7 @@ def cut_line(data: ReportData) -> str:
 
 
 def contenders(data: ReportData) -> str:
-    players = data.contenders()
+    players = data.in_contention()
     if not players:
         return "Nobody is in contention: every player's odds are below 1% or above 99%."
     shown = [f"{data.names[p]} {prop_text(data.p_cut(p))}" for p in players[:6]]

@@ -173,7 +173,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/events/{event_id}", api_event, methods=["GET", "PUT"]),
         Route("/api/events/{event_id}/{command}", api_event_command, methods=["GET"]),
         Route("/api/{command}", api_command, methods=["POST"]),
-        *pages.routes(service, read_upload),
+        *pages.routes(service, read_upload, config.public_url),
         Mount("/static", StaticFiles(packages=[("drawsafe.server", "static")]), name="static"),
     ]
 

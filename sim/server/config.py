@@ -29,6 +29,11 @@ class ServerConfig:
                                     low=1, api=False))
     cache_entries: int = option(Option(int, 256, "Answers kept in memory, by (event content, options).",
                                        low=0, flag="--cache", api=False))
+    public_url: str | None = option(Option(str, None, "The address phones reach this server at, e.g. "
+                                                      "http://192.168.1.20:8000: the players' links and QR "
+                                                      "codes use it (default: the address the scorekeeper's "
+                                                      "browser used, which is useless on phones when it is "
+                                                      "127.0.0.1).", metavar="URL", api=False))
     #: Warm the numba kernels before listening (tests of the HTTP layer alone may skip it).
     warm: bool = True
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
@@ -21,10 +22,22 @@ class BodyTooLarge(Exception):
     pass
 
 
-def _error(status: int, message: str) -> tuple[dict, bytes]:
-    body = json.dumps({"error": message}).encode()
+def _error(status: int, message: str, page: bool = False) -> tuple[dict, bytes]:
+    """The answer to a refused body: one line of JSON on the API, a page elsewhere (a form's
+    upload is read by a person, on a phone)."""
+    if page:
+        text = html.escape(message)
+        body = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+                f'content="width=device-width, initial-scale=1"><title>Too large · drawsafe</title>'
+                f'<link rel="stylesheet" href="/static/app.css"></head><body><header class="top"><a href="/" '
+                f'class="brand">drawsafe</a></header><main><p class="error" role="alert">{text}</p>'
+                f'<p><a class="back" href="/">← Back to the start</a></p></main></body></html>').encode()
+        kind = b"text/html; charset=utf-8"
+    else:
+        body = json.dumps({"error": message}).encode()
+        kind = b"application/json"
     start = {"type": "http.response.start", "status": status,
-             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]}
+             "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode())]}
     return start, body
 
 
@@ -78,8 +91,9 @@ class Guard:
         except BodyTooLarge:
             if status["code"]:
                 raise
-            start, body = _error(413, f"the request body is larger than this server's limit of "
-                                      f"{limit:,} bytes")
+            page = not (path.startswith("/api/") or path == "/healthz")
+            start, body = _error(413, f"the file is larger than this server's limit of {limit:,} bytes: "
+                                      "send a smaller file (only the event's rounds are needed)", page)
             await send_with_headers(start)
             await send({"type": "http.response.body", "body": body})
         finally:

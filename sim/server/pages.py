@@ -1,12 +1,20 @@
 """The phone pages: publish or analyse a file, an event's page with "my table", its draw table,
 standings, odds and report.  Jinja2 templates, autoescaped; no external resources; forms work
-without JavaScript (static/progress.js only shows progress while a simulation runs)."""
+without JavaScript (static/progress.js only shows progress while a simulation runs).
+
+Every figure a page shows comes from the typed results of :mod:`drawsafe.app.commands`, and the
+same model of the other tables' draws (``others``) is behind every page, so a player reads one
+number everywhere: the odds page's P(cut) is the mix the card's "if you draw" and "if you play"
+imply.  An error page links back to where the player came from.
+"""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import urlencode, urlsplit
 
 import segno
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -19,6 +27,7 @@ from drawsafe.event.sample import SAMPLE, sample_path
 from drawsafe.server import verdicts
 from drawsafe.server.names import find_player
 from drawsafe.server.responses import HANDLED, Refused, answer_response, status_of
+from drawsafe.simulation.words import table_words
 from drawsafe.tiebreaks.packs import PACKS
 
 log = logging.getLogger("drawsafe.server")
@@ -27,7 +36,10 @@ env = Environment(loader=PackageLoader("drawsafe.server", "templates"),
 env.filters["pct"] = verdicts.pct
 env.filters["ci"] = verdicts.ci_text
 env.filters["num"] = verdicts.num
+env.filters["tiebreak"] = verdicts.tiebreak_value
 VIEWS = ("draw", "standings", "odds", "pairings", "report")
+#: The upload form's fields that are options of every question about the event.
+FORM_OPTIONS = ("top", "rules", "after_round", "rounds")
 
 
 def render(template: str, status: int = 200, headers: dict | None = None, **context) -> HTMLResponse:
@@ -35,8 +47,17 @@ def render(template: str, status: int = 200, headers: dict | None = None, **cont
     return HTMLResponse(env.get_template(template).render(**context), status, headers=headers)
 
 
+def back_link(request: Request) -> tuple[str, str]:
+    """(address, words) of the page a player came from: their event's page, else the start."""
+    parts = request.url.path.split("/")
+    if len(parts) >= 3 and parts[1] == "e" and parts[2]:
+        return f"/e/{parts[2]}", "Back to the event"
+    return "/", "Back to the start"
+
+
 def error_page(request: Request, status: int, message: str, headers: dict | None = None) -> HTMLResponse:
-    return render("error.html", status, headers, title="Error", error=message)
+    href, words = back_link(request)
+    return render("error.html", status, headers, title="Error", error=message, back=href, back_words=words)
 
 
 def qr_svg(url: str) -> str:
@@ -44,11 +65,36 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff", omitsize=True)
 
 
-def routes(service, read_upload):
-    """The page routes over ``service`` (a :class:`~drawsafe.server.service.Service`)."""
+def loopback(url: str) -> bool:
+    """The link names this machine only (127.0.0.1, ::1, localhost): useless on a phone."""
+    host = urlsplit(url).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def cut_label(o) -> str:
+    points = getattr(o, "cut_points", None)
+    return f"{points:g}+ points" if points is not None else f"Top {o.top}"
+
+
+def routes(service, read_upload, public_url: str | None = None):
+    """The page routes over ``service`` (a :class:`~drawsafe.server.service.Service`);
+    ``public_url``: the address phones reach the server at (for the links and QR codes)."""
+
     def failure(e: Exception, template: str = "index.html", **context) -> HTMLResponse:
         status, message, headers = status_of(e)
         return render(template, status, headers, error=message, **context)
+
+    def url_for(request: Request, name: str, **params) -> str:
+        url = str(request.url_for(name, **params))
+        if public_url:
+            parts = urlsplit(url)
+            url = public_url.rstrip("/") + parts.path + (f"?{parts.query}" if parts.query else "")
+        return url
 
     async def index(request: Request):
         return render("index.html", title="drawsafe")
@@ -59,15 +105,25 @@ def routes(service, read_upload):
                         headers={"Content-Disposition": f'attachment; filename="{SAMPLE}"'})
 
     def kept(raw: bytes, fields: dict) -> dict:
-        """The form as sent, so the user can fix the file and resend."""
+        """The form as sent, so the user can fix it and resend (a file that is not text is not
+        pasted back)."""
         text = ""
         if len(raw) <= 512 * 1024:
-            text = raw.decode("utf-8", "replace")
-        return {"text": text, "top": fields.get("top", "8"), "rules": fields.get("rules", ""),
-                "name": fields.get("name", "")}
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                text = ""
+            if "\x00" in text:
+                text = ""
+        return {"text": text, "name": fields.get("name", ""),
+                **{k: fields.get(k, "8" if k == "top" else "") for k in FORM_OPTIONS}}
 
     def form_query(fields: dict) -> dict:
-        return {"top": fields.get("top") or "8", "rules": fields.get("rules", "")}
+        query = {"top": fields.get("top") or "8", "rules": fields.get("rules", "")}
+        for k in ("after_round", "rounds"):
+            if fields.get(k, "").strip():
+                query[k] = fields[k].strip()
+        return query
 
     async def publish(request: Request):
         raw, name, fields = b"", "upload", {}
@@ -81,10 +137,10 @@ def routes(service, read_upload):
         return published_page(request, event_id, token, info, 201)
 
     def published_page(request, event_id, token, info, status=200):
-        url = str(request.url_for("event_page", event_id=event_id))
-        edit = str(request.url_for("edit_page", event_id=event_id)) + "?token=" + token
+        url = url_for(request, "event_page", event_id=event_id)
+        edit = url_for(request, "edit_page", event_id=event_id) + "?token=" + token
         return render("published.html", status, title=info.name, info=info, url=url, edit=edit,
-                      qr=qr_svg(url), event_id=event_id)
+                      qr=qr_svg(url), event_id=event_id, loopback=loopback(url))
 
     async def analyse(request: Request):
         raw, name, fields = b"", "upload", {}
@@ -98,9 +154,10 @@ def routes(service, read_upload):
         except HANDLED as e:
             return failure(e, form=kept(raw, fields), title="drawsafe")
         lookup = find_player(info.names, fields["name"]) if fields.get("name", "").strip() else None
-        card = verdicts.card(answered and answered.result, lookup.name, info) if lookup and lookup.name else None
-        return render("private.html", title=info.name, info=info, draw=answered and answered.data, lookup=lookup,
-                      card=card, top=o.top)
+        report = answered.result if answered else None
+        card = verdicts.card(report, lookup.name, info) if lookup and lookup.name else None
+        return render("private.html", title=info.name, info=info, draw=answered and answered.data,
+                      said=said_of(report), lookup=lookup, card=card, top=o.top, cut_label=cut_label(o))
 
     async def stored_event(event_id: str):
         stored = await run_in_threadpool(service.store.get, event_id)
@@ -108,12 +165,17 @@ def routes(service, read_upload):
             raise Refused(404, f"no published event {event_id!r} (it may have expired)")
         return stored
 
+    def event_query(request: Request) -> dict:
+        """The options a player may set on an event's pages: the snapshot (after_round)."""
+        after = request.query_params.get("after_round", "")
+        return {"after_round": after} if after.strip() else {}
+
     async def event_page(request: Request):
         event_id = request.path_params["event_id"]
         name = request.query_params.get("name", "")
         try:
             stored = await stored_event(event_id)
-            o = service.options("draw", {}, stored.options)
+            o = service.options("draw", event_query(request), stored.options)
             info = await service.info(stored.content, stored.filename, o)
             lookup = card = None
             if name.strip():
@@ -123,10 +185,17 @@ def routes(service, read_upload):
                         if info.rounds_left else None
                     card = verdicts.card(answered and answered.result, lookup.name, info)
         except HANDLED as e:
-            return failure(e, "error.html", title="Error")
-        url = str(request.url_for("event_page", event_id=event_id))
-        return render("event.html", title=info.name, info=info, event_id=event_id, name=name,
-                      lookup=lookup, card=card, top=o.top, version=stored.version, qr=qr_svg(url), url=url)
+            status, message, headers = status_of(e)
+            return error_page(request, status, message, headers)
+        url = url_for(request, "event_page", event_id=event_id)
+        suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
+        return render("event.html", title=info.name, info=info, event_id=event_id, name=name, lookup=lookup,
+                      card=card, top=o.top, cut_label=cut_label(o), version=stored.version, qr=qr_svg(url),
+                      url=url, suffix=suffix, after_round=o.after_round, file_rounds=stored_rounds(info))
+
+    def stored_rounds(info) -> list[int]:
+        """The snapshots a finished (or any) event offers: after each Swiss round but the last."""
+        return list(range(1, info.total_rounds))
 
     async def event_view(request: Request):
         event_id, view = request.path_params["event_id"], request.path_params["view"]
@@ -136,24 +205,34 @@ def routes(service, read_upload):
             stored = await stored_event(event_id)
             query = {k: v for k, v in request.query_params.items()}
             base = dict(stored.options)
-            info = await service.info(stored.content, stored.filename, service.options("draw", {}, base))
+            info = await service.info(stored.content, stored.filename,
+                                      service.options("draw", event_query(request), base))
             if view == "standings" and info.has_standings and "check" not in query:
                 query["check"] = "true"
             o = service.options(view, query, base)
             if view in ("draw", "odds", "report") and not info.rounds_left:
-                raise Refused(422, f"no Swiss round left to play after round {info.after_round}")
+                raise Refused(422, f"all {info.total_rounds} Swiss rounds are played after round "
+                                   f"{info.after_round}: choose an earlier round on the event's page")
             result = await service.ask(view, stored.content, stored.filename, o)
             extra = {}
             if view == "standings" and o.check:
-                plain = replace(o, check=False)
                 extra["check"] = result.data
-                result = await service.ask(view, stored.content, stored.filename, plain)
+                result = await service.ask(view, stored.content, stored.filename, replace(o, check=False))
         except HANDLED as e:
-            return failure(e, "error.html", title="Error")
+            status, message, headers = status_of(e)
+            return error_page(request, status, message, headers)
         if view == "report":
             return answer_response(result)
+        if view == "draw":
+            extra["said"] = said_of(result.result)
+        if view == "pairings":
+            extra["method"] = result.result.method
+        if view == "standings":
+            extra["tiebreaks"] = [(t.key, t.percent, t.decimals) for t in result.result.rules.tiebreaks]
+        suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
         return render(f"{view}.html", title=info.name, info=info, event_id=event_id, data=result.data,
-                      top=getattr(o, "top", None), **extra)
+                      top=getattr(o, "top", None), cut_label=cut_label(o) if hasattr(o, "top") else "",
+                      suffix=suffix, **extra)
 
     async def edit_page(request: Request):
         """GET: the form behind the secret edit link; POST: replace the file (same id)."""
@@ -174,8 +253,9 @@ def routes(service, read_upload):
         except HANDLED as e:
             return failure(e, "edit.html", title="Update", event_id=event_id, token=token,
                            form=kept(raw, fields))
-        return render("edit.html", title=f"Update {stored.name}", event_id=event_id, token=token,
-                      form={"top": stored.options.get("top", 8), "rules": stored.options.get("rules") or ""})
+        form = {k: "" if stored.options.get(k) is None else str(stored.options.get(k)) for k in FORM_OPTIONS}
+        form["top"] = form["top"] or "8"
+        return render("edit.html", title=f"Update {stored.name}", event_id=event_id, token=token, form=form)
 
     return [
         Route("/", index, methods=["GET"]),
@@ -186,3 +266,10 @@ def routes(service, read_upload):
         Route("/e/{event_id}/edit", edit_page, methods=["GET", "POST"], name="edit_page"),
         Route("/e/{event_id}/{view}", event_view, methods=["GET"]),
     ]
+
+
+def said_of(report) -> list:
+    """Each evaluated table's verdict in words (:func:`drawsafe.simulation.words.table_words`)."""
+    if report is None:
+        return []
+    return [table_words(t, report.cut, report.safe) for t in report.tables]

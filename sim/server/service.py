@@ -23,7 +23,7 @@ from drawsafe.server.store import EventStore
 log = logging.getLogger("drawsafe.server")
 
 #: The options a publisher chooses, kept with the event as defaults for every question.
-PUBLISHED = ("top", "rules", "format", "division")
+PUBLISHED = ("top", "rules", "format", "division", "after_round", "rounds")
 
 
 class TooLarge(DrawsafeError):
@@ -46,6 +46,8 @@ class EventInfo:
     rules: str
     has_standings: bool
     names: tuple[str, ...]
+    #: Where the number of Swiss rounds comes from ("file", "--rounds", "Appendix E").
+    rounds_source: str = ""
 
 
 def label(filename: str | None) -> str:
@@ -110,7 +112,7 @@ class Service:
                 ctx = self.open(raw, name, event_options)
                 s = ctx.snapshot
                 return EventInfo(ctx.event.name, s.players, s.after_round, s.total_rounds, s.rounds_left,
-                                 ctx.rules.name, bool(ctx.event.standings), tuple(s.names))
+                                 ctx.rules.name, bool(ctx.event.standings), tuple(s.names), s.rounds_source)
             return self._guard(name, read)
 
         return await self.jobs.submit(key, job, "info")
@@ -149,10 +151,11 @@ def published_options(query: dict, base: dict | None = None) -> dict:
     if unknown:
         raise OptionError(f"unknown option {min(unknown)!r} for a published event; it takes "
                           f"{', '.join(PUBLISHED)}")
-    given = {k: v for k, v in query.items() if k in PUBLISHED and not (k in ("rules", "division") and v == "")}
+    blank = ("rules", "division", "after_round", "rounds")  # empty: as the file says
+    given = {k: v for k, v in query.items() if k in PUBLISHED and not (k in blank and v == "")}
     request = parse_options("draw", given, {k: v for k, v in (base or {}).items() if k in PUBLISHED})
     o = {k: getattr(request, k) for k in PUBLISHED}
-    for k in ("rules", "division"):
+    for k in blank:
         if query.get(k) == "":
             o[k] = None
     return o

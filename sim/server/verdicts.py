@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from drawsafe.simulation.decisions import DRAW_BOTH, DRAW_ONE, PLAY, SAFE_TO_DRAW, DrawReport
-
-HEADLINES = {
-    SAFE_TO_DRAW: ("Safe to draw", "Drawing puts both of you in the cut in at least {safe} of the simulations."),
-    DRAW_BOTH: ("Drawing is better for both",
-                "Both of you make the cut more often if you draw than if you play."),
-    DRAW_ONE: ("Drawing helps only one of you",
-               "One player gains from a draw, the other loses: agree only if both accept that."),
-    PLAY: ("Play it out", "Drawing does not improve your odds: play."),
-}
+from drawsafe.simulation import words
+from drawsafe.simulation.decisions import DrawReport
 
 
 def pct(x) -> str:
-    if x is None:
-        return "–"
-    value = 100 * x
-    if 99.5 <= value < 100:
-        return ">99%"
-    if 0 < value < 0.5:
-        return "<1%"
-    return f"{value:.0f}%"
+    """A probability as the pages show it (:func:`drawsafe.simulation.words.pct`)."""
+    return "–" if x is None else words.pct(x)
 
 
 def ci_text(pair) -> str:
@@ -40,30 +26,56 @@ def edge(x: float) -> str:
     return f"{value:.2f}" if value < 1 or value > 99 else f"{value:.1f}"
 
 
+def tiebreak_value(value, percent: bool, decimals: int | None = None) -> str:
+    """A tiebreak as the command line shows it: percentages with four decimals (41.6667), other
+    values with the tiebreak's own decimals (Buchholz 12.5)."""
+    if not isinstance(value, (int, float)):
+        return str(value)
+    if percent:
+        return f"{100 * value:.4f}"
+    return f"{value:.{decimals if decimals is not None else 2}f}"
+
+
 def num(x) -> str:
     return f"{x:g}" if isinstance(x, (int, float)) else str(x)
 
 
 def card(report: DrawReport | None, player: str, info) -> dict:
-    """``{"kind": "table", ...}`` for a player at an evaluated table of ``report`` (the typed result
-    of ``drawsafe draw``), else ``{"kind": "note"}`` with the reason (no stake, a bye, a result
-    already in, not paired)."""
+    """What the player's card shows, from the typed result of ``drawsafe draw``: ``{"kind":
+    "table"}`` at an evaluated table (the verdict in words, both players' figures), ``{"kind":
+    "next"}`` when the round's pairings are not out yet (the player's odds now and after each
+    result), else ``{"kind": "note"}`` with the reason (no stake, a bye, a result already in, not
+    paired)."""
     if report is None:
         return {"kind": "note", "player": player,
                 "text": f"No Swiss round is left to play after round {info.after_round}."}
+    if report.pairings == "not out yet":
+        for row in report.next_round:
+            if row.player == player:
+                return {"kind": "next", "player": player, "round": report.round, "me": row.to_json(),
+                        "simulations": report.simulations, "double": report.rounds_left > 1,
+                        "title": f"Round {report.round} pairings are not out yet",
+                        "text": (f"Your chance of making the {report.cut} now is {words.pct(row.now.estimate)}; "
+                                 "after your round " + str(report.round) + " result it becomes the figure below. "
+                                 "Your opponent and table are not known yet: ask again once the pairings "
+                                 "are posted.")}
+        return {"kind": "note", "player": player, "round": report.round,
+                "text": f"Round {report.round} pairings are not out yet, and {player} has no real chance of the "
+                        f"{report.cut} whatever happens in it (below 0.1% even after a win)."}
     for table in report.tables:
         for i, p in enumerate(table.players):
             if p.player == player:
-                title, text = HEADLINES.get(table.verdict, (table.verdict, ""))
-                return {"kind": "table", "table": table.table, "verdict": table.verdict, "title": title,
-                        "text": text.format(safe=pct(report.safe)), "me": p.to_json(),
-                        "opponent": table.players[1 - i].to_json(), "round": report.round,
-                        "simulations": report.simulations, "double": report.rounds_left > 1,
-                        "pairings": report.pairings}
+                said = words.table_words(table, report.cut, report.safe, me=player)
+                return {"kind": "table", "table": table.table, "verdict": table.verdict, "title": said.headline,
+                        "text": said.sentence, "me": p.to_json(), "opponent": table.players[1 - i].to_json(),
+                        "round": report.round, "simulations": report.simulations,
+                        "double": report.rounds_left > 1, "pairings": report.pairings,
+                        "projection": report.projection, "draw_probability": table.draw_probability}
     for row in report.left_out:
         if player in (row.player_a, row.player_b):
             other = row.player_b if row.player_a == player else row.player_a
             return {"kind": "note", "player": player, "table": row.table, "opponent": other,
-                    "text": f"Table {row.table} against {other}: {row.reason}.", "round": report.round}
+                    "text": f"Table {row.table} against {other}: {row.reason}.", "round": report.round,
+                    "pairings": report.pairings}
     return {"kind": "note", "player": player,
             "text": f"{player} is not paired in round {report.round} (dropped?)."}

@@ -44,6 +44,7 @@ from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.progress import Progress
+from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
 from drawsafe.simulation.simulator import (
     FirstRound,
@@ -131,6 +132,27 @@ class LeftOutTable:
 
 
 @dataclass(frozen=True)
+class PlayerNext:
+    """A player's cut odds when the round's pairings are not out yet: now, and after each result
+    of that round (opponents drawn as the event software pairs, anew in each simulation)."""
+
+    player: str
+    points: float
+    now: Proportion
+    win: Proportion
+    draw: Proportion
+    loss: Proportion
+
+    def to_json(self) -> dict:
+        d = {"player": self.player, "points": self.points}
+        for name, prop in (("now", self.now), ("win", self.win), ("draw", self.draw), ("loss", self.loss)):
+            ci = prop.confidence_interval()
+            d[f"p_cut_{name}"] = prop.estimate if prop.n else None
+            d[f"ci_{name}"] = [ci.low, ci.high] if prop.n else None
+        return d
+
+
+@dataclass(frozen=True)
 class DrawReport:
     round: int
     rounds_left: int
@@ -148,16 +170,33 @@ class DrawReport:
     draw_probabilities: tuple[tuple[int, float], ...] = ()
     #: The cut the verdicts are against: "Top 8" or "19+ points".
     cut: str = "Top 8"
+    #: How the round's tables were found: "standings", "random" or "dutch" for a projection, None
+    #: when published.
+    projection: str | None = None
+    #: When the round's pairings are not out yet (and it is not the last round paired by standings):
+    #: no table is evaluated; every player with a stake, by their result of the round.
+    next_round: tuple[PlayerNext, ...] = ()
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
                 "cut": self.cut,
-                "pairings": self.pairings, "others": self.others, "safe": self.safe,
+                "pairings": self.pairings, "projection": self.projection,
+                "next_round": [p.to_json() for p in self.next_round],
+                "others": self.others, "safe": self.safe,
                 "others_drawing": list(self.drawing_tables), "converged": self.converged,
                 "iterations": self.iterations, "precision_reached": self.precision_reached,
                 "tables": [t.to_json() for t in self.tables],
                 "left_out": [t.to_json() for t in self.left_out],
                 "others_draw_probability": {str(t): p for t, p in self.draw_probabilities}}
+
+
+def tables_known(snap: Snapshot, rules: RulePack, config: SimConfig) -> bool:
+    """The round about to be played has tables the simulations may fix: published ones, or the last
+    Swiss round paired by standings (deterministic up to exact ties, shown as "projected")."""
+    if snap.next_round is not None:
+        return True
+    pairing = config.pairing or rules.pairing
+    return snap.rounds_left == 1 and config.last_round == "standings" and pairing == "mtg"
 
 
 def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
@@ -271,10 +310,12 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     if not 0 < safe <= 1:
         raise UsageError("--safe must be in (0, 1]")
     sim = Simulator(snap, rules, config)
-    fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
-    names = snap.names
     if player is not None and player not in snap.index:
         raise UsageError(f"unknown player {player!r}; names must match the file exactly")
+    if not tables_known(snap, rules, config):
+        return not_out_yet(sim, others, safe, player, sims, precision, seed, max_sims, progress, behaviour)
+    fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
+    names = snap.names
     # Who has a stake: a first look with everyone playing.
     stake_of = stake_function(sim, fr, seed)
     look, a_wins, b_wins = stake_of.look, stake_of.a_wins, stake_of.b_wins
@@ -295,32 +336,10 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
                              f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
         tables.append(t)
-    drawing: set[int] = set()
-    converged, iterations = True, 0
-    if others in ("locked", "rational"):
-        drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, config.top))}
-    if others == "rational":
-        candidates = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE
-                      and (t in tables or stake(look, a_wins, b_wins, fr, t))]
-        evaluator = make_evaluator(sim, fr, seed)
-        converged = False
-        for iterations in range(1, MAX_ITERATIONS + 1):
-            figures, _ = evaluator.evaluate(candidates, drawing, SETTLE_SIMS, None, max_sims, None)
-            choice = set(drawing) - set(candidates)
-            for i, t in enumerate(candidates):
-                a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
-                b = chances(sim, fr, t, 1, figures[i], rules.point_scale)
-                if wants_draw(a, b, safe):
-                    choice.add(t)
-            if choice == drawing:
-                converged = True
-                break
-            drawing = choice
-    p_draw, base = None, None
-    if others == "behaviour":
-        p_draw, sim, fr = behaviour_round(sim, fr, seed, stake_of, behaviour)
-        drawing = {int(t) for t in np.flatnonzero(p_draw >= EXPECT)}
-        base = fr.mode
+    choice = other_tables(sim, fr, others, safe, seed, max_sims, stake_of, tables, behaviour)
+    sim, fr, drawing, p_draw = choice.sim, choice.fr, set(choice.drawing), choice.p_draw
+    converged, iterations = choice.converged, choice.iterations
+    base = fr.mode if p_draw is not None else None
     evaluator = make_evaluator(sim, fr, seed)
     figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress, base)
     decisions = []
@@ -332,9 +351,99 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
     probabilities = () if p_draw is None else tuple(
         (t + 1, float(p_draw[t])) for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.BEHAVIOUR)
-    return DrawReport(snap.after_round + 1, snap.rounds_left, n, how, others, safe, tuple(decisions),
+    pairings, _, projection = how.partition(" (")
+    return DrawReport(snap.after_round + 1, snap.rounds_left, n, pairings, others, safe, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
-                      probabilities, config.cut_label)
+                      probabilities, config.cut_label, projection.rstrip(")") or None)
+
+
+def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, sims: int | None,
+                precision: float | None, seed: int, max_sims: int, progress: Progress | None,
+                behaviour=None) -> DrawReport:
+    """``draw`` when the round's pairings are not out yet (and it is not the last round paired by
+    standings): no table is invented.  The round is paired anew in each simulation, and every
+    player with a stake gets their odds now and after a win, a draw or a loss in it; with
+    ``behaviour`` the last round of each simulated future draws by the model."""
+    from drawsafe.simulation.behaviour import BehaviourModel
+
+    snap = sim.snap
+    if others == "behaviour" and snap.rounds_left >= 2 and sim.config.future_draws == "safe":
+        sim = Simulator(snap, sim.rules, replace(sim.config, future_draws="behaviour",
+                                                 behaviour=behaviour or BehaviourModel.load()))
+    live = sim.players
+    batch, reached = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, by_first=True),
+                                    lambda b: b.cut[live], precision, sims, max_sims, progress)
+    rows = []
+    for p in live:
+        if player is not None and snap.names[p] != player:
+            continue
+        counts = batch.by_first[p]
+        win = Proportion(int(counts[2, 1]), int(counts[2, 0]))
+        if player is None and batch.cut[p] == 0 and (win.n == 0 or win.estimate < STAKE):
+            continue
+        rows.append(PlayerNext(snap.names[p], display_points(sim.rec0[p, REC_POINTS], sim.rules.point_scale),
+                               Proportion(int(batch.cut[p]), batch.n), win,
+                               Proportion(int(counts[1, 1]), int(counts[1, 0])),
+                               Proportion(int(counts[0, 1]), int(counts[0, 0]))))
+    rows.sort(key=lambda r: (-r.now.estimate, -r.points, r.player))
+    return DrawReport(snap.after_round + 1, snap.rounds_left, batch.n, "not out yet", others, safe, (), (), (),
+                      precision_reached=reached, cut=sim.config.cut_label, next_round=tuple(rows))
+
+
+@dataclass(frozen=True)
+class OtherTables:
+    """The round about to be played as ``others`` expects its tables to play it: ``drawing`` the
+    tables (0-based) expected to draw; with ``behaviour``, ``p_draw`` every table's draw probability
+    and ``fr`` its tables as ``BEHAVIOUR`` tables; ``sim`` the simulator that applies it (with two
+    rounds left, the behaviour model also in the last round of each simulated future)."""
+
+    sim: Simulator
+    fr: FirstRound
+    drawing: frozenset
+    p_draw: np.ndarray | None = None
+    converged: bool = True
+    iterations: int = 0
+
+    def first_round(self) -> FirstRound:
+        """The tables with these choices applied: expected draws draw (``locked``, ``rational``);
+        ``behaviour`` tables draw by their own probability in each simulation."""
+        if self.p_draw is not None:
+            return self.fr
+        modes = self.fr.mode.copy()
+        for t in self.drawing:
+            modes[t] = engine.INTENTIONAL
+        return self.fr.with_modes(modes)
+
+
+def other_tables(sim: Simulator, fr: FirstRound, others: str, safe: float, seed: int, max_sims: int,
+                 stake_of: StakeOf, evaluated=(), behaviour=None) -> OtherTables:
+    """How the tables of ``fr`` are expected to play (see the module docstring for ``others``);
+    ``evaluated``: tables ``draw`` reports on, candidates of the rational choice in any case."""
+    drawing: set[int] = set()
+    converged, iterations = True, 0
+    if others in ("locked", "rational"):
+        drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, sim.config.top))}
+    if others == "rational":
+        candidates = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE
+                      and (t in evaluated or stake_of(t))]
+        evaluator = make_evaluator(sim, fr, seed)
+        converged = False
+        for iterations in range(1, MAX_ITERATIONS + 1):
+            figures, _ = evaluator.evaluate(candidates, drawing, SETTLE_SIMS, None, max_sims, None)
+            choice = set(drawing) - set(candidates)
+            for i, t in enumerate(candidates):
+                a = chances(sim, fr, t, 0, figures[i], sim.rules.point_scale)
+                b = chances(sim, fr, t, 1, figures[i], sim.rules.point_scale)
+                if wants_draw(a, b, safe):
+                    choice.add(t)
+            if choice == drawing:
+                converged = True
+                break
+            drawing = choice
+    if others == "behaviour":
+        p_draw, sim, fr = behaviour_round(sim, fr, seed, stake_of, behaviour)
+        return OtherTables(sim, fr, frozenset(int(t) for t in np.flatnonzero(p_draw >= EXPECT)), p_draw)
+    return OtherTables(sim, fr, frozenset(drawing), None, converged, iterations)
 
 
 def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf, model=None

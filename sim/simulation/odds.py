@@ -122,6 +122,14 @@ class OddsResult:
     players: tuple[PlayerOdds, ...]
     #: A points cut (every active player on at least this many points), ``None`` for a Top N.
     cut_points: float | None = None
+    #: How the other tables of the round about to be played were modelled (``--others``), and what
+    #: the simulations knew of its tables: "published", "projected" (the last round by standings)
+    #: or "not out yet" (paired anew in each simulation).
+    others: str = "none"
+    pairings: str = "published"
+    #: Tables expected to draw, and with ``behaviour`` every playing table's draw probability.
+    drawing_tables: tuple[int, ...] = ()
+    draw_probabilities: tuple[tuple[int, float], ...] = ()
 
     @property
     def cut_label(self) -> str:
@@ -131,6 +139,8 @@ class OddsResult:
         return {"simulations": self.simulations, "top": self.top, "cut_points": self.cut_points,
                 "seed": self.seed,
                 "precision": self.precision, "precision_reached": self.reached,
+                "others": self.others, "pairings": self.pairings, "others_drawing": list(self.drawing_tables),
+                "others_draw_probability": {str(t): p for t, p in self.draw_probabilities},
                 "players": [p.to_json() for p in self.players]}
 
 

@@ -99,6 +99,9 @@ class SimBatch:
     cut_line: np.ndarray  # [n, keys] points and tiebreaks of the last player in the cut
     #: [points, 2]: active players finishing on those points, and how many of them made the cut.
     cut_at_points: np.ndarray = None
+    #: [players, 3, 2] with ``by_first``: simulations in which the player's first simulated round
+    #: ended in a loss / draw / win (a bye is a win), and of those, in the cut; else [0, 3, 2].
+    by_first: np.ndarray = None
 
     def merge(self, other: SimBatch) -> SimBatch:
         if other.first != self.first + self.n:
@@ -111,6 +114,7 @@ class SimBatch:
                 (self.focus_keys, other.focus_keys), (self.table_outcome, other.table_outcome),
                 (self.cut_line, other.cut_line))),
             self.cut_at_points + other.cut_at_points,
+            self.by_first + other.by_first,
         )
 
 
@@ -308,13 +312,14 @@ class Simulator:
         return self.pilots[key]
 
     def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
-            keep_per_sim: bool = False, policy: int | None = None) -> SimBatch:
+            keep_per_sim: bool = False, policy: int | None = None, by_first: bool = False) -> SimBatch:
         """Play simulations ``first .. first + n - 1``.
 
         ``focus`` lists players whose per-simulation cut, rank and tiebreaks are kept; with
         ``keep_per_sim`` the first round's table outcomes and the cut line are kept too.
         ``first_round`` overrides the tables (and modes) of the first simulated round; ``policy``
-        the future draw policy (an engine code; default: the config's).
+        the future draw policy (an engine code; default: the config's); ``by_first`` counts every
+        player's cut by the result of their first simulated round (:attr:`SimBatch.by_first`).
         """
         if policy is None:
             policy = FUTURE_POLICIES[self.config.future_draws]
@@ -342,12 +347,14 @@ class Simulator:
         outcome = np.zeros((n if keep_per_sim else 0, fr.tables), dtype=np.int8)
         cut_line = np.zeros((n if keep_per_sim else 0, k), dtype=np.float64)
         cut_at_points = np.zeros((chunks, self.max_points + 1, 2), dtype=np.int64)
+        first_counts = np.zeros((chunks, p if by_first else 0, 3, 2), dtype=np.int64)
         out = Outputs(focus, cut, rank_hist, points_hist, cut_at_points, focus_cut, focus_rank, focus_keys,
-                      outcome, cut_line)
+                      outcome, cut_line, first_counts)
         engine.run_simulations(np.uint64(seed % 2**64), first, n, chunks, self.field, first_tables(fr),
                                self.match, self.kernel_rules, self.plan(policy, draw_points, future_p), out)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
-                        focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0))
+                        focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0),
+                        first_counts.sum(axis=0))
 
 
 

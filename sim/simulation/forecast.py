@@ -1,0 +1,61 @@
+"""Every player's odds under the same model of the round as ``drawsafe draw``: one number per player.
+
+:func:`forecast_odds` is :func:`~drawsafe.simulation.odds.compute_odds` with the tables of the
+round about to be played choosing to draw as ``others`` expects them to
+(:func:`drawsafe.simulation.decisions.other_tables`): with ``behaviour`` every table draws, in
+each simulation, with the probability the model gives it, so a player's P(cut) is the mix that
+``draw`` implies, q P(cut | draw) + (1 - q) P(cut | play) with q their table's draw probability.
+
+The tables are those published; with none, the last Swiss round's standings projection (paired
+1 v 2, 3 v 4: fixed but for exact ties) stands in, labelled "projected".  Any other unpublished
+round is paired anew in every simulation (nothing is invented): then only the last round of each
+simulated future models the draws (:attr:`OddsResult.pairings` says "not out yet").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from drawsafe.engine import kernel as engine
+from drawsafe.event.snapshot import Snapshot
+from drawsafe.progress import Progress
+from drawsafe.simulation.behaviour import BehaviourModel
+from drawsafe.simulation.decisions import current_round, other_tables, stake_function, tables_known
+from drawsafe.simulation.odds import MAX_SIMS, OddsResult, compute_odds
+from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.tiebreaks.packs import RulePack
+
+
+def forecast_odds(snap: Snapshot, rules: RulePack, config: SimConfig, others: str = "behaviour",
+                  safe: float = 0.99, sims: int | None = None, precision: float | None = 0.005, seed: int = 0,
+                  max_sims: int = MAX_SIMS, progress: Progress | None = None, behaviour=None) -> OddsResult:
+    """Every player's P(cut), the round about to be played modelled as ``draw`` models it
+    (see the module docstring); ``others``: none, locked, rational, behaviour."""
+    if others == "none":
+        result = compute_odds(snap, rules, config, sims, precision, seed, max_sims, progress)
+        return replace(result, others=others, pairings=pairings_state(snap, rules, config))
+    if not tables_known(snap, rules, config):
+        # paired in each simulation: only the last round of each simulated future draws by the model
+        if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
+            config = replace(config, future_draws="behaviour", behaviour=behaviour or BehaviourModel.load())
+        result = compute_odds(snap, rules, config, sims, precision, seed, max_sims, progress)
+        return replace(result, others=others, pairings="not out yet")
+    sim = Simulator(snap, rules, config)
+    fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
+    choice = other_tables(sim, fr, others, safe, seed, max_sims, stake_function(sim, fr, seed),
+                          behaviour=behaviour)
+    result = compute_odds(snap, rules, choice.sim.config, sims, precision, seed, max_sims, progress,
+                          first_round=choice.first_round())
+    probabilities = () if choice.p_draw is None else tuple(
+        (t + 1, float(choice.p_draw[t])) for t in range(fr.tables)
+        if fr.b[t] >= 0 and choice.fr.mode[t] == engine.BEHAVIOUR)
+    return replace(result, others=others, pairings="published" if how == "published" else "projected",
+                   drawing_tables=tuple(sorted(t + 1 for t in choice.drawing)), draw_probabilities=probabilities)
+
+
+def pairings_state(snap: Snapshot, rules: RulePack, config: SimConfig) -> str:
+    """What the simulations know of the round about to be played: its tables "published",
+    "projected" (the last round by standings) or "not out yet" (paired in each simulation)."""
+    if snap.next_round is not None:
+        return "published"
+    return "projected" if tables_known(snap, rules, config) else "not out yet"
