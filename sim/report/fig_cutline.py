@@ -63,7 +63,7 @@ def cutline_figure(data: ReportData) -> Figure:
                yerr=err, capsize=3, error_kw={"elinewidth": 1})
         for xi, e in zip(x, est):
             ax.annotate(f"{100 * e:.1f}%", (xi, e), xytext=(0, 9), textcoords="offset points",
-                        ha="center", va="bottom", fontsize=9)
+                        ha="center", va="bottom", fontsize=10)
         ax.set_xticks(x, [f"{v:g}" for v in x])
         ax.set_ylim(0, est.max() * 1.2 + 0.03)
         ax.set_yticks([t for t in np.arange(0, 1.01, 0.2) if t <= est.max() * 1.2 + 0.03])

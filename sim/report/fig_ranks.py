@@ -55,7 +55,7 @@ def rank_figure(data: ReportData) -> Figure:
             for j in range(shares.shape[1]):
                 v = shares[i, j]
                 if v >= 0.01:
-                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=9.5,
+                    ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=10,
                             color="white" if v > 0.55 else "black")
         ax.axvline(data.top - 0.5, color="#D55E00", linewidth=2)
         ax.set_xticks(range(r + 1), [str(k) for k in range(1, r + 1)] + [f">{r}"], fontsize=10)

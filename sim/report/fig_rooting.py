@@ -56,7 +56,7 @@ def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
         lows, highs, y = [ci.low], [ci.high], 0.0
         for i, (r, lines) in enumerate(zip(rows, headers)):
             ax.text(0.0, y, "\n".join(lines), transform=ax.get_yaxis_transform(), va="top", ha="left",
-                    fontsize=9.5, linespacing=1.15,
+                    fontsize=10, linespacing=1.15,
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
             y += LINE * len(lines) + 0.3
             for attr, colour, marker, label, dy in SERIES:

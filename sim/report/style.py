@@ -35,11 +35,11 @@ SCENARIO_STYLE = {
 OWN, CUT = OKABE_ITO["blue"], OKABE_ITO["orange"]
 #: Sequential map for shares (white at 0), readable in grey scale and with colour blindness.
 SEQUENTIAL = "Blues"
-#: Width of every figure in inches (height grows with the rows shown) and resolution: 546 pixels
+#: Width of every figure in inches (height grows with the rows shown) and resolution: 533 pixels
 #: wide, shown at that size on a desktop and scaled to the screen on a phone, where the smallest
 #: text (10 pt tick labels, 18 pixels in the image) is still 12 pixels on a 390-pixel screen (358
 #: pixels of content).
-WIDTH = 4.2
+WIDTH = 4.1
 DPI = 130
 #: Longest player name drawn in a figure (the tables of the page give the full names).
 NAME_CHARS = 18

@@ -26,6 +26,7 @@ from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
 from drawsafe.report import build_report, gather
 from drawsafe.report.fig_ranks import rank_shares
+from drawsafe.report.style import DPI, WIDTH
 from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.text import prop_text
 
@@ -44,6 +45,8 @@ def load_examples():
 
 EXAMPLES = load_examples()
 SIMS, SEED = 2000, 7
+#: Content width of a 390-pixel phone screen (the page's side padding taken off).
+PHONE_CONTENT_PX = 358
 SECTIONS = ("summary", "draw-or-play", "tiebreak-swing", "ranks", "cut-line", "who-to-root-for", "method")
 
 
@@ -92,7 +95,7 @@ def test_every_image_decodes_and_matches_the_png_files(page, cli_run):
     for png in images:
         with Image.open(io.BytesIO(png)) as im:
             im.load()
-            assert im.format == "PNG" and im.width >= 600 and im.height >= 200
+            assert im.format == "PNG" and im.width == round(WIDTH * DPI) and im.height >= 200
     assert {f.read_bytes() for f in files} == set(images)
 
 
@@ -290,3 +293,36 @@ def test_examples_are_real_events_with_a_top_8_cut_before_the_last_round():
         row = index[example.file]
         assert row["playoff_first_round_matches"] == 4
         assert row["swiss_rounds"] == example.after_round + 1
+
+
+def test_figure_text_is_readable_on_a_phone(data):
+    """Every text of every figure is at least 12 pixels high once the figure is scaled to a
+    390-pixel phone (358 pixels of content), and no title runs past the figure's edges."""
+    from matplotlib.text import Text
+
+    from drawsafe.report.fig_cutline import cutline_figure
+    from drawsafe.report.fig_draw import draw_figure
+    from drawsafe.report.fig_ranks import rank_figure
+    from drawsafe.report.fig_rooting import rooting_figure
+    from drawsafe.report.fig_tiebreaks import tiebreak_figure
+    from drawsafe.report.style import fit_text
+
+    snap = data.snapshot
+    rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
+                           snap.opp[:, :snap.after_round], data.contenders())
+    figures = [draw_figure(data.draw, data.config.cut_label), tiebreak_figure(data, 0), rank_figure(data),
+               cutline_figure(data), rooting_figure(data, rows)]
+    scale = PHONE_CONTENT_PX / (WIDTH * DPI)
+    for fig in figures:
+        fit_text(fig)
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for t in fig.findobj(Text):
+            if not t.get_text().strip() or not t.get_visible():
+                continue
+            assert t.get_fontsize() * DPI / 72 * scale >= 11.9, (t.get_text(), t.get_fontsize())
+        for t in [fig._suptitle] + [ax.title for ax in fig.axes]:
+            if t is None or not t.get_text():
+                continue
+            box = t.get_window_extent(renderer)
+            assert box.x0 >= -2 and box.x1 <= fig.bbox.width + 2, t.get_text()
