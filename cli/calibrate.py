@@ -102,8 +102,8 @@ def run_json(run) -> dict:
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--top", "cut", type=click.IntRange(min=2), default=8, show_default=True,
               help="Score the events whose playoff seats this many players.")
-@click.option("--others", type=click.Choice((*MODELS, "both")), default="both", show_default=True,
-              help="Other tables' model of the forecasts: behaviour, rational, or both side by side.")
+@click.option("--others", type=click.Choice((*MODELS, "none", "both")), default="both", show_default=True,
+              help="Other tables' model of the forecasts: behaviour, rational, both side by side, or none (every table plays: the odds of versions before the behaviour model was used by odds).")
 @click.option("--rounds-left", type=click.IntRange(1, 2), default=1, show_default=True,
               help="Forecast from the start of the last Swiss round (1) or the one before (2: the "
                    "double draw).")

@@ -13,6 +13,8 @@ import sys
 
 import click
 
+from drawsafe.simulation.words import table_words
+
 #: Colours of the verdicts of ``drawsafe draw`` (on a terminal only).
 VERDICT_STYLES = {"safe to draw": "bold green", "draw is better for both": "green",
                   "draw is better for one player only": "yellow", "play": "bold red",
@@ -175,8 +177,6 @@ def ci_text(prop) -> str:
 
 
 def draw_view(report):
-    from drawsafe.simulation.words import table_words
-
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
     pairings = report.pairings + (f" (by {report.projection})" if report.projection else "")
     if report.pairings == "not out yet":

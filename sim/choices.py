@@ -18,6 +18,9 @@ FIELD_IDS = ("none", "locked", "safe")
 FIELD_RULES = ("mtg", "mtg-classic", "pokemon")
 FIELD_PRECISION = 0.02
 FIELD_MAX_SIMS = 200_000
+#: The verdicts of ``draw``, best for drawing first.
+VERDICTS = ("safe to draw", "draw is better for both", "draw is better for one player only", "play",
+            "nothing at stake")
 #: How ``draw`` models the other tables' intentional draws.
 OTHERS = ("none", "locked", "rational", "behaviour")
 #: The default of ``draw`` and ``report``: measured best on real events (``drawsafe calibrate``).

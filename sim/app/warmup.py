@@ -17,7 +17,9 @@ from drawsafe.app.compiling import CompileWatch
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.pairing.next_round import next_round_pairings
+from drawsafe.planning.field import FieldConfig, field_odds
 from drawsafe.simulation.decisions import draw_decisions
+from drawsafe.simulation.forecast import forecast_odds
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.odds import compute_odds
 from drawsafe.simulation.simulator import SimConfig
@@ -26,9 +28,10 @@ from drawsafe.tiebreaks.packs import PACKS, get_rules
 
 
 def default_packs() -> tuple[str, ...]:
-    """The rule packs warmed up by default: those marked ``warm`` (each compiles its own variant
-    of the kernels, :attr:`~drawsafe.tiebreaks.packs.RulePack.kernel_variant`: MTG, and a chess
-    pack with Dutch pairing and chess tiebreaks)."""
+    """The rule packs warmed up by default: those marked ``warm``, one per compiled variant of the
+    kernels (:attr:`~drawsafe.tiebreaks.packs.RulePack.kernel_variant`): MTG, Pokémon (its
+    tiebreak kernels, point-group pairing) and a chess pack (Dutch pairing, chess tiebreaks), so
+    that every pack the server serves answers without compiling."""
     return tuple(name for name, pack in PACKS.items() if pack.warm)
 
 
@@ -65,8 +68,13 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
         config = SimConfig(top=4)
         compile_ahead(rules, config, flips=False)  # on a second core, as odds and draw start it
         compute_odds(snap, rules, config, sims=32, precision=None)
+        forecast_odds(snap, rules, config, "behaviour", sims=32, precision=None)
         compile_ahead(rules, config, flips=snap.rounds_left == 1)
-        draw_decisions(snap, rules, config, sims=32, precision=None)
+        for others in ("rational", "behaviour"):
+            draw_decisions(snap, rules, config, others, sims=32, precision=None)
+
+    def on_field(rules):
+        field_odds(FieldConfig(16, 4, top=4, rules=rules.name), sims=64, precision=None)
 
     steps, variants = [], set()
     sample = sample_event()
@@ -80,10 +88,15 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
         for left in (1, 2):
             event = generate_event(24, 6, 6 - left, seed=1, rules=rules)
             steps.append((take_snapshot(event), rules))
+        if rules.plannable:
+            steps.append((None, rules))  # drawsafe field: the whole-event kernel
     started = time.perf_counter()
     with CompileWatch() as watch:
         for i, (snap, rules) in enumerate(steps):
-            on_event(snap, rules)
+            if snap is None:
+                on_field(rules)
+            else:
+                on_event(snap, rules)
             if progress:
                 progress(i + 1, len(steps))
     return WarmupReport(time.perf_counter() - started, tuple(dict.fromkeys(watch.names)), watch.seconds,

@@ -64,9 +64,15 @@ async def read_upload(request: Request, max_body: int, page: bool = True) -> tup
 
 
 def warm() -> str:
-    """Load (or compile) every kernel a request uses before the server listens, so the first
-    player does not wait for numba; returns how the simulations run in parallel (``/healthz``)."""
-    warm_up()
+    """Load every kernel a request uses before the server listens, compiling only those the cache
+    lacks (after a first ``drawsafe draw`` most are there), so the first player does not wait for
+    numba; says which in the log; returns how the simulations run in parallel (``/healthz``)."""
+    report = warm_up()
+    if report.compiled:
+        log.info("compiled %d kernels the cache lacked in %.1f s (%.1f s in all; cache %s)",
+                 len(report.compiled), report.compile_seconds, report.seconds, report.cache_dir)
+    else:
+        log.info("every kernel loaded from the cache in %.1f s (%s)", report.seconds, report.cache_dir)
     return f"{numba.get_num_threads()} threads (drawsafe.jit.in_chunks)"
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from drawsafe.choices import OTHERS
+from drawsafe.choices import OTHERS, VERDICTS
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
@@ -65,11 +65,7 @@ STAKE = 0.001
 #: Simulations per scenario while the rational choices are being settled.
 SETTLE_SIMS = 4_000
 
-SAFE_TO_DRAW = "safe to draw"
-DRAW_BOTH = "draw is better for both"
-DRAW_ONE = "draw is better for one player only"
-PLAY = "play"
-NOTHING_AT_STAKE = "nothing at stake"
+SAFE_TO_DRAW, DRAW_BOTH, DRAW_ONE, PLAY, NOTHING_AT_STAKE = VERDICTS
 #: Every P(cut) of both players, drawing or playing, below this: nothing at stake.
 NOTHING = 0.01
 

@@ -12,16 +12,15 @@ and the report all say it this way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from drawsafe.simulation.decisions import (
-    DRAW_BOTH,
-    DRAW_ONE,
-    NOTHING_AT_STAKE,
-    PLAY,
-    SAFE_TO_DRAW,
-    PlayerChances,
-    TableDecision,
-)
+from drawsafe.choices import VERDICTS
+
+if TYPE_CHECKING:
+    from drawsafe.simulation.decisions import PlayerChances, TableDecision
+
+# the verdicts' names only (drawsafe.choices): the command line imports this module without numba
+SAFE_TO_DRAW, DRAW_BOTH, DRAW_ONE, PLAY, NOTHING_AT_STAKE = VERDICTS
 
 GAINS, LOSES, SAME = "gains", "loses", "unaffected"
 #: Shown as "100%" / "0%" only when exactly so; ">99%" and "<1%" otherwise near the ends.

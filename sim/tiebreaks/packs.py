@@ -243,7 +243,7 @@ POKEMON = register(RulePack(
     "pokemon", "Play! Pokemon: match points 3/1/0, opponents' win % (25% floor, 75% cap for a "
     "dropped opponent, byes removed), opponents' opponents' win %; last round paired at random "
     "within point groups", (OWP, OOWP), last_round="random", game="Pokémon", results=POKEMON_RESULTS,
-    schedule=schedule.POKEMON))
+    schedule=schedule.POKEMON, warm=True))
 
 #: Chess: a round is one game; draws are measured on the event's own games once it has 30 of them,
 #: else 25% (see drawsafe.engine.results); Elo decides when everyone is rated.  No published table

@@ -26,8 +26,8 @@ from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
 from drawsafe.report import build_report, gather
 from drawsafe.report.fig_ranks import rank_shares
-from drawsafe.report.style import DPI, WIDTH
 from drawsafe.report.rooting import who_to_root_for
+from drawsafe.report.style import DPI, WIDTH
 from drawsafe.report.text import prop_text
 
 

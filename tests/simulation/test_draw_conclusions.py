@@ -132,5 +132,5 @@ def test_round_seven_is_projected_by_standings(cases):
     for case in cases:
         assert len(case.points) == PLAYERS
         assert (case.report.round, case.report.rounds_left) == (ROUNDS, 1)
-        assert case.report.pairings == "projected (standings)"
+        assert (case.report.pairings, case.report.projection) == ("projected", "standings")
         assert max(case.points.values()) <= PLAYED * WIN
