@@ -81,10 +81,10 @@ def day2_lines(result) -> list[str]:
             low = k
         if high is None and cum >= 0.95:
             high = k
-    lines = [f"Day 2: {mean.estimate:.1f} [{ci.low:.1f}, {ci.high:.1f}] players per event advance "
-             f"(90% of simulated events: {low} to {high})",
-             f"Day-1 record  Pts  Players/event             P(day 2) [95% interval]        P(cut)"
-             f" [95% interval]          P(cut | day 2)"]
+    lines = [(f"Day 2: {mean.estimate:.1f} [{ci.low:.1f}, {ci.high:.1f}] players per event advance "
+             f"(90% of simulated events: {low} to {high})"),
+             ("Day-1 record  Pts  Players/event             P(day 2) [95% interval]        P(cut)"
+             " [95% interval]          P(cut | day 2)")]
     for r in result.day1_records:
         if r.players.estimate < 0.005:
             continue

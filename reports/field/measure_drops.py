@@ -16,7 +16,14 @@ from pathlib import Path
 
 import numpy as np
 
-from drawsafe.planning.drops import FEATURES, collect_rows, cross_validate, fit, log_loss, model_json
+from drawsafe.planning.drops import (
+    FEATURES,
+    collect_rows,
+    cross_validate,
+    fit,
+    log_loss,
+    model_json,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 folder = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data/melee"
@@ -42,15 +49,15 @@ lines = ["# The drop model, checked by cross-validation over events", "",
          data["source"] + ".", "",
          "| Feature | Coefficient |", "|---|---:|"]
 lines += [f"| {f} | {b:+.3f} |" for f, b in zip(FEATURES, beta)]
-lines += ["", f"Held-out log-loss per decision {check['log_loss_held_out']:.4f} (a constant rate: "
-          f"{check['log_loss_constant']:.4f}).", "",
+lines += ["", (f"Held-out log-loss per decision {check['log_loss_held_out']:.4f} (a constant rate: "
+          f"{check['log_loss_constant']:.4f})."), "",
           "| Swiss rounds | Events | Drops per event, observed | Predicted (held out) | SD of the per-event difference |",
           "|---:|---:|---:|---:|---:|"]
 for row in check["by_rounds"]:
     sd = row["sd_of_event_difference"]
     lines.append(f"| {row['rounds']} | {row['events']} | {row['observed_per_event']:.1f} | "
                  f"{row['predicted_per_event']:.1f} | {'' if sd is None else f'{sd:.1f}'} |")
-lines += ["", "Events differ far more than the model's players do (the SD column): what it cannot know, the "
-          "event's own habit, stays `--drops FACTOR`."]
+lines += ["", ("Events differ far more than the model's players do (the SD column): what it cannot know, the "
+          "event's own habit, stays `--drops FACTOR`.")]
 (ROOT / "reports" / "field" / "drops-check.md").write_text("\n".join(lines) + "\n")
 print("\n".join(lines))

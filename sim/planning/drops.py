@@ -229,10 +229,9 @@ def event_structure(event, top: int | None = None) -> Structure | None:
     cut = day2_cut(event)
     if cut is None and forced_elimination(event):
         return None
-    if cut is not None:
-        # the format's eliminations after day 2 (a top 8 listed as Swiss rounds) are not Swiss
-        if forced_elimination_after(event, cut[0]):
-            return None
+    # the format's eliminations after day 2 (a top 8 listed as Swiss rounds) are not Swiss
+    if cut is not None and forced_elimination_after(event, cut[0]):
+        return None
     playoff = 2 * len(event.playoff[0].matches) if event.playoff else 0
     top = playoff or top or FIT_TOP
     if cut is None:

@@ -140,7 +140,7 @@ class FieldConfig:
         return get_rules(self.rules).day2_tiebreaks
 
     def kernel_points(self, points: float) -> int:
-        return int(round(points * get_rules(self.rules).point_scale))
+        return round(points * get_rules(self.rules).point_scale)
 
     @property
     def structure(self) -> Structure:

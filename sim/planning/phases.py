@@ -15,7 +15,6 @@ import numpy as np
 
 from drawsafe.errors import UsageError
 
-
 #: The prize line's place, as a share of the last phase's field.
 PRIZE_SHARE = 0.25
 
