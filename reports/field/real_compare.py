@@ -123,11 +123,10 @@ def classes(rows, phase):
     for r in rows:
         if r["phase"] != phase:
             continue
-        if r["p"] is None:  # a record no simulated event produced
+        if r["p"] is None:  # a record no simulated event produced: left out of both sides
             missing += 1
-            p = 0.0
-        else:
-            p = r["p"]
+            continue
+        p = r["p"]
         rec = tuple(r["record"])
         a = agg[(rec[1], rec[2])]  # record class: losses and draws
         a[0] += 1
@@ -138,8 +137,8 @@ def classes(rows, phase):
 
 
 def brier(rows, phase):
-    sel = [r for r in rows if r["phase"] == phase]
-    return sum(((r["p"] or 0.0) - r["made"]) ** 2 for r in sel) / len(sel), len(sel)
+    sel = [r for r in rows if r["phase"] == phase and r["p"] is not None]
+    return sum((r["p"] - r["made"]) ** 2 for r in sel) / len(sel), len(sel)
 
 
 def report(before_path: Path, after_path: Path) -> None:

@@ -258,6 +258,9 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                 if day2_points >= 0:
                     engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, 0, engine.SAFE_POINTS,
                                              day2_points, drawn)
+                    for t in range(m):  # both through already: nothing to draw for, they play
+                        if drawn[t] and points[pa[t]] >= day2_points and points[pb[t]] >= day2_points:
+                            drawn[t] = False
                 else:
                     engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, day2_top, engine.LOCKED,
                                              0, drawn)
