@@ -33,6 +33,8 @@ def render(result) -> list[str]:
     if cfg.cut_points is None and cfg.top >= cfg.players:
         lines.append(f"note: a Top {cfg.top} of {cfg.players} players: everyone who does not drop makes the cut")
     lines.append(f"dropped players per event: {result.expected_dropped:.1f}")
+    if result.has_day2:
+        lines += [""] + day2_lines(result)
     lines.append("")
     lines.append("Final record   Pts  Players/event             P(cut) [95% interval]")
     for r in result.records:
@@ -68,6 +70,32 @@ def render(result) -> list[str]:
     return lines
 
 
+def day2_lines(result) -> list[str]:
+    """The day-2 phase: players advancing (mean, interval, the middle 90% of simulations) and each
+    day-1 record's P(day 2) and P(final cut)."""
+    mean, dist = result.day2_players
+    ci = mean.confidence_interval()
+    cum, low, high = 0.0, None, None
+    for k, p in dist:
+        cum += p.estimate
+        if low is None and cum >= 0.05:
+            low = k
+        if high is None and cum >= 0.95:
+            high = k
+    lines = [(f"Day 2: {mean.estimate:.1f} [{ci.low:.1f}, {ci.high:.1f}] players per event advance "
+             f"(90% of simulated events: {low} to {high})"),
+             ("Day-1 record  Pts  Players/event             P(day 2) [95% interval]        P(cut)"
+             " [95% interval]          P(cut | day 2)")]
+    for r in result.day1_records:
+        if r.players.estimate < 0.005:
+            continue
+        pci = r.players.confidence_interval()
+        lines.append(f"{record_label(r):<12} {r.points:>4}  {r.players.estimate:7.2f} [{pci.low:6.2f},{pci.high:6.2f}]  "
+                     f"{ci_text(r.advance)}  {ci_text(r.cut)}  "
+                     f"{ci_text(r.cut_if_advanced) if r.cut_if_advanced.n else '':>24}")
+    return lines
+
+
 @click.command("field")
 @request_options(FieldRequest)
 @json_option
@@ -78,9 +106,11 @@ def field(as_json, plot, **params):
     """Before the event: which records make the cut with PLAYERS players.
 
     Simulates whole events from round 1 (engine pairing and tiebreaks, intentional draws per --ids,
-    drops measured on real events) and reports, with 95% intervals: players per final record and
-    their P(cut); the points of the last qualifier and the bubble; before the last round and the last
-    two, every record's P(cut) if the player draws (twice), wins or loses.
+    drops by what each player can still reach, fitted on real events) and reports, with 95%
+    intervals: players per final record and their P(cut); the points of the last qualifier and the
+    bubble; before the last round and the last two, every record's P(cut) if the player draws
+    (twice), wins or loses.  With --day2 (or --day2-top) the event has two phases: the players
+    advancing to day 2 and every day-1 record's P(day 2) and P(cut) come first.
     """
     request = request_of(FieldRequest, params)
     bar = ProgressBar("field")

@@ -30,6 +30,14 @@ FIELD = {o.name: o for o in fields(FieldRequest)}
 @click.option("--drops", default="measured", show_default=True, metavar="LIST",
               help="Drop models: measured, none, or factors of the measured rates.")
 @click_option(FIELD["last_round"])
+@click.option("--day2", default="none", show_default=True, metavar="LIST",
+              help="Day-2 structures, e.g. 19:5,none (POINTS:ROUNDS as drawsafe field --day2; ROUNDS alone with "
+                   "--day2-top). In the table, stage day1 rows give P(day 2) of each day-1 record in p_cut "
+                   "and P(cut | day 2) in p_cut_win.")
+@click.option("--day2-top", default="none", show_default=True, metavar="LIST",
+              help="Day-2 cuts by rank, e.g. 32,64 (with --day2 ROUNDS).")
+@click.option("--rules", default="mtg", show_default=True, metavar="LIST",
+              help="Rule packs of the simulated events, e.g. mtg,pokemon (pokemon: its ties, day-2 tiebreaks restart).")
 @click.option("--spec", type=click.Path(dir_okay=False), default=None,
               help="A TOML or JSON file with the grid (same keys as these options) instead of them.")
 @click.option("--events", type=click.Path(file_okay=False), default=None, metavar="FOLDER",
@@ -49,7 +57,7 @@ FIELD = {o.name: o for o in fields(FieldRequest)}
 @click_option(FIELD["seed"])
 @click.option("--json", "as_json", is_flag=True, help="A JSON summary on stdout (notes go to stderr).")
 @friendly_errors
-def study(players, rounds, top, ids, draw_share, drops, last_round, spec, events, out, plot, sims, precision,
+def study(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_top, rules, spec, events, out, plot, sims, precision,
           max_sims, scheduler, no_parquet, seed, as_json):
     """Sweep planning questions into one tidy table with a row per (cell, stage, record).
 
@@ -73,7 +81,7 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, spec, events
     elif spec:
         cells = spec_grid(spec)
     else:
-        cells = field_grid(players, rounds, top, ids, draw_share, drops, last_round)
+        cells = field_grid(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_top, rules)
     if not cells:
         raise UsageError("the study has no cells")
     note(f"{len(cells)} cells -> {out}" + (f" on {scheduler}" if scheduler else " (here, all cores)"))

@@ -151,17 +151,24 @@ def report(ctx: EventContext, request: ReportRequest, progress: Progress | None 
 def field(request: FieldRequest, progress: Progress | None = None, say: Say | None = None) -> Outcome:
     """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`)."""
     from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
-    from drawsafe.planning.field import FieldConfig, field_odds
+    from drawsafe.planning.field import FieldConfig, field_odds, parse_day2
 
     notes = Notes(say)
-    top = request.top
+    top, rounds = request.top, request.rounds
+    day2_points, day2_rounds = parse_day2(request.day2)
     if top == "auto":
-        choice = auto_top(get_rules(request.rules), request.players)
+        rules = get_rules(request.rules)
+        choice = auto_top(rules, request.players)
         notes.add(f"cut: Top {choice.top} ({choice.source})")
         top = choice.top
-    config = FieldConfig(request.players, request.rounds, top, request.byes, request.ids, request.draw_share,
+        if rounds is None and rules.schedule is not None and not any(request.byes) and not day2_rounds:
+            # the whole structure from the pack's table: its Swiss rounds too (the table has no day 2)
+            rounds = rules.schedule.rounds(request.players)
+            notes.add(f"rounds: {rounds} ({rules.schedule.source})")
+    config = FieldConfig(request.players, rounds, top, request.byes, request.ids, request.draw_share,
                          DropModel.parse(request.drops), request.last_round, cut_points=request.cut_points,
-                         rules=request.rules)
+                         rules=request.rules, day2_points=day2_points, day2_rounds=day2_rounds,
+                         day2_top=request.day2_top)
     result = field_odds(config, seed=request.seed, sims=request.sims,
                         precision=None if request.sims else request.precision, max_sims=request.max_sims,
                         progress=progress)

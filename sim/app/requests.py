@@ -175,8 +175,16 @@ class FieldRequest:
                                metavar="measured|none|FACTOR"))
     last_round: str = option(LAST_ROUND_OPTION.but(default="standings", help="How the last Swiss round is "
                                                                              "paired."))
-    cut_points: float | None = option(CUT_POINTS.but(help="A points cut instead (day 2): everyone finishing "
-                                                          "on at least P points advances."))
+    cut_points: float | None = option(CUT_POINTS.but(help="A points cut instead of the top cut: everyone "
+                                                          "finishing on at least P points advances."))
+    day2: str | None = option(Option(str, None, "A day 2: after the --rounds of day 1, the players on POINTS or "
+                                                "more play ROUNDS more Swiss rounds (e.g. 19:5, a Pokemon "
+                                                "regional); the rule pack says whether tiebreaks restart "
+                                                "(pokemon) or carry over (mtg). With --day2-top N give "
+                                                "ROUNDS alone.", metavar="POINTS:ROUNDS"))
+    day2_top: int | None = option(Option(int, None, "A day-2 cut by rank instead of points: the best N of "
+                                                    "the day-1 standings play day 2 (with --day2 ROUNDS).",
+                                         low=2, metavar="N"))
     rules: str = option(RULES.but(default="mtg", help="Rule pack of the simulated events: a pack paired by "
                                                       "point groups (mtg, mtg-classic, pokemon: its "
                                                       "tiebreaks and an 18% tie share)."))

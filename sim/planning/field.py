@@ -24,6 +24,7 @@ from drawsafe.event.schedule import recommended_rounds
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
+from drawsafe.planning.phases import Structure, parse_day2  # noqa: F401 (parse_day2: for the app's field)
 from drawsafe.progress import Progress
 from drawsafe.simulation.simulator import (
     FUTURE_POLICIES,
@@ -69,6 +70,12 @@ class FieldConfig:
     #: The rule pack: mtg (Magic), or pokemon (its tiebreaks and its tie share).
     rules: str = DEFAULT_PACK
     probe_groups: int = PROBE_GROUPS
+    #: Day 2 (``--day2 POINTS:ROUNDS``, ``--day2-top N``): after the ``rounds`` of day 1, the players
+    #: on at least ``day2_points`` points (or the best ``day2_top`` of the day-1 standings) play
+    #: ``day2_rounds`` more; the pack says whether the tiebreaks restart.
+    day2_points: float | None = None
+    day2_rounds: int = 0
+    day2_top: int | None = None
 
     def __post_init__(self):
         if self.players < 2:
@@ -87,8 +94,20 @@ class FieldConfig:
             raise UsageError(f"--rules {self.rules}: drawsafe field plans events paired by point groups "
                              f"(packs {', '.join(plannable_packs())}); this pack pairs by the Dutch system")
         most = max((b for b, count in zip((1, 2, 3), self.byes) if count), default=0)
-        if most and most >= self.total_rounds:
-            raise UsageError(f"{most} awarded byes need more than {self.total_rounds} Swiss rounds")
+        if most and most >= self.day1_rounds:
+            raise UsageError(f"{most} awarded byes need more than {self.day1_rounds} Swiss rounds")
+        if self.day2_rounds < 0:
+            raise UsageError("--day2: the rounds of day 2 must be at least 1")
+        if self.day2_rounds == 0 and (self.day2_points is not None or self.day2_top is not None):
+            raise UsageError("--day2-top needs the rounds of day 2: --day2 ROUNDS (or --day2 :ROUNDS)")
+        if self.day2_rounds and self.day2_points is None and self.day2_top is None:
+            raise UsageError("--day2 ROUNDS without POINTS needs --day2-top N (a cut by rank)")
+        if self.day2_points is not None and self.day2_top is not None:
+            raise UsageError("--day2 POINTS:ROUNDS and --day2-top N are two kinds of day-2 cut: give one")
+        if self.day2_top is not None and not 2 <= self.day2_top < self.players:
+            raise UsageError(f"--day2-top must be at least 2 and below the {self.players} players")
+        if self.day2_rounds and self.day1_rounds < 1:
+            raise UsageError("a day 2 needs at least one round of day 1")
 
     @property
     def awarded(self) -> dict[str, int]:
@@ -105,15 +124,42 @@ class FieldConfig:
         return tuple(f"P{i + 1:04d}" for i in range(self.players))
 
     @property
-    def total_rounds(self) -> int:
+    def day1_rounds(self) -> int:
+        """Swiss rounds of day 1 (of the event, without a day 2)."""
         if self.rounds is not None:
             return self.rounds
         return recommended_rounds(self.players, self.awarded)
 
+    @property
+    def total_rounds(self) -> int:
+        return self.day1_rounds + self.day2_rounds
+
+    @property
+    def day2_tiebreaks(self) -> str:
+        """The pack's :attr:`~drawsafe.tiebreaks.packs.RulePack.day2_tiebreaks` ("carry" or "restart")."""
+        return get_rules(self.rules).day2_tiebreaks
+
+    def kernel_points(self, points: float) -> int:
+        return round(points * get_rules(self.rules).point_scale)
+
+    @property
+    def structure(self) -> Structure:
+        return Structure(self.players, self.day1_rounds, self.day2_rounds,
+                         None if self.day2_points is None else self.kernel_points(self.day2_points),
+                         self.day2_top, self.top,
+                         None if self.cut_points is None else self.kernel_points(self.cut_points))
+
     def describe(self) -> str:
         byes = f", byes {self.byes[0]}/{self.byes[1]}/{self.byes[2]}" if any(self.byes) else ""
         cut = f"{self.cut_points:g}+ points" if self.cut_points is not None else f"Top {self.top}"
-        return (f"{self.players} players, {self.total_rounds} rounds, {cut}, IDs {self.ids}{byes}, "
+        if self.day2_rounds:
+            entry = (f"{self.day2_points:g}+ points" if self.day2_points is not None
+                     else f"the best {self.day2_top}")
+            rounds = (f"{self.day1_rounds} rounds, day 2 for {entry}: {self.day2_rounds} more rounds "
+                      f"(tiebreaks {'restart' if self.day2_tiebreaks == 'restart' else 'carry over'})")
+        else:
+            rounds = f"{self.total_rounds} rounds"
+        return (f"{self.players} players, {rounds}, {cut}, IDs {self.ids}{byes}, "
                 f"drops: {self.drops.source}" + ("" if self.rules == DEFAULT_PACK else f", rules {self.rules}"))
 
 
@@ -138,9 +184,17 @@ class FieldCounts:
     bubble_hist: np.ndarray
     bl: np.ndarray
     b2: np.ndarray
+    #: Day 2 (zeros without one): per day-1 record code, players still in at the end of day 1,
+    #: those who advanced, those of them in the final cut, the sum over simulations of the squared
+    #: count; simulations by the number of players advancing.
+    d1_n: np.ndarray
+    d1_adv: np.ndarray
+    d1_top: np.ndarray
+    d1_sq: np.ndarray
+    adv_hist: np.ndarray
 
     ARRAYS = ("final_n", "final_cut", "final_sq", "dropped_n", "points_n", "points_cut", "line_hist",
-              "bubble_hist", "bl", "b2")
+              "bubble_hist", "bl", "b2", "d1_n", "d1_adv", "d1_top", "d1_sq", "adv_hist")
 
     def merge(self, other: FieldCounts) -> FieldCounts:
         if other.first != self.first + self.n:
@@ -166,7 +220,9 @@ class FieldSimulator:
         self.rounds = rounds
         self.codes = (rounds + 1) ** 3
         self.max_points = int(self.sim.points_table.max()) * rounds
-        self.drop_rate = cfg.drops.table(rounds, cfg.players)
+        self.structure = cfg.structure
+        self.restart = cfg.day2_tiebreaks == "restart"
+        self.drop_rate = cfg.drops.table(self.structure, results.draw_share, tuple(int(v) for v in rules.points))
         self.draw_points_: dict[int, int] = {}
 
     def run(self, n: int, seed: int = 0, first: int = 0, policy: int | None = None,
@@ -183,9 +239,14 @@ class FieldSimulator:
                           np.zeros((chunks, v), np.int64), np.zeros((chunks, v), np.int64),
                           np.zeros((chunks, v), np.int64), np.zeros((chunks, cfg.players + 1), np.int64),
                           np.zeros((chunks, c, fk.BL_COLUMNS), np.int64),
-                          np.zeros((chunks, c, fk.B2_COLUMNS), np.int64))
+                          np.zeros((chunks, c, fk.B2_COLUMNS), np.int64),
+                          *(np.zeros((chunks, c), np.int64) for _ in range(4)),
+                          np.zeros((chunks, cfg.players + 1), np.int64))
         # the Simulator's bundles of the snapshot of no round played (drawsafe.engine.inputs)
-        options = fk.FieldOptions(self.drop_rate, int(probes), bool(flip))
+        st = self.structure
+        options = fk.FieldOptions(self.drop_rate, int(probes), bool(flip), int(st.day1),
+                                  int(-1 if st.day2_points is None else st.day2_points),
+                                  int(st.day2_top or 0), bool(self.restart))
         counts = fk.FieldOutputs(*(getattr(out, a) for a in fk.FieldOutputs._fields))
         fk.run_field(np.uint64(seed % 2**64), first, n, chunks, s.field, s.match, s.kernel_rules,
                      s.plan(policy, draw_points), options, counts)
@@ -294,6 +355,29 @@ class BeforeFigures:
 
 
 @dataclass(frozen=True)
+class DayOneFigures:
+    """A day-1 record of a two-day event: players ending day 1 with it per event (before the cut),
+    their P(day 2), and their P(final cut): of all of them, and of those who made day 2."""
+
+    wins: int
+    losses: int
+    draws: int
+    points: int
+    players: Mean
+    advance: Proportion
+    cut: Proportion
+    cut_if_advanced: Proportion
+
+    def to_json(self) -> dict:
+        ci = self.players.confidence_interval()
+        d = {"wins": self.wins, "losses": self.losses, "draws": self.draws, "points": self.points,
+             "expected_players": self.players.estimate, "expected_players_ci": [ci.low, ci.high]}
+        for name, p in (("p_advance", self.advance), ("p_cut", self.cut), ("p_cut_if_advanced", self.cut_if_advanced)):
+            d.update(prop_dict(name, p))
+        return d
+
+
+@dataclass(frozen=True)
 class FieldResult:
     config: FieldConfig
     rounds: int
@@ -369,13 +453,49 @@ class FieldResult:
     def expected_dropped(self) -> float:
         return float(self.counts.dropped_n.sum()) / self.counts.n
 
+    @property
+    def has_day2(self) -> bool:
+        return self.config.day2_rounds > 0
+
+    @property
+    def day2_players(self) -> tuple[Mean, list[tuple[int, Proportion]]]:
+        """Players advancing to day 2 per event: mean and distribution."""
+        h = self.counts.adv_hist
+        k = np.arange(len(h))
+        mean = Mean(float((h * k).sum()), float((h * k * k).sum()), self.counts.n)
+        return mean, [(int(i), Proportion(int(h[i]), self.counts.n)) for i in np.flatnonzero(h)]
+
+    @property
+    def day1_records(self) -> list[DayOneFigures]:
+        c, out = self.counts, []
+        for code in np.flatnonzero(c.d1_n):
+            w, lo, d = decode(int(code), self.rounds)
+            out.append(DayOneFigures(w, lo, d, 3 * w + d, Mean(float(c.d1_n[code]), float(c.d1_sq[code]), c.n),
+                                     Proportion(int(c.d1_adv[code]), int(c.d1_n[code])),
+                                     Proportion(int(c.d1_top[code]), int(c.d1_n[code])),
+                                     Proportion(int(c.d1_top[code]), int(c.d1_adv[code]))))
+        return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
+
+    def day2_json(self) -> dict | None:
+        if not self.has_day2:
+            return None
+        cfg = self.config
+        mean, dist = self.day2_players
+        ci = mean.confidence_interval()
+        return {"day1_rounds": cfg.day1_rounds, "rounds": cfg.day2_rounds, "points": cfg.day2_points,
+                "top": cfg.day2_top, "tiebreaks": cfg.day2_tiebreaks,
+                "expected_players": mean.estimate, "ci": [ci.low, ci.high],
+                "distribution": [{"players": k, **prop_dict("probability", p)} for k, p in dist],
+                "records": [r.to_json() for r in self.day1_records]}
+
     def to_json(self) -> dict:
         cfg = self.config
         mean, dist = self.bubble
         ci = mean.confidence_interval()
         x0 = self.x0_double_draw
         return {
-            "players": cfg.players, "rounds": self.rounds, "top": cfg.top, "points_cut": cfg.cut_points,
+            "players": cfg.players, "rounds": self.rounds, "day1_rounds": cfg.day1_rounds, "top": cfg.top,
+            "points_cut": cfg.cut_points,
             "rules": cfg.rules, "ids": cfg.ids,
             "byes": list(cfg.byes), "draw_share": cfg.draw_share, "drops": cfg.drops.source,
             "seed": self.seed, "simulations": self.simulations, "precision": self.precision,
@@ -388,6 +508,7 @@ class FieldResult:
             "before_last": [b.to_json() for b in self.before_last],
             "before_last_two": [b.to_json() for b in self.before_last_two],
             "x0_double_draw": prop_dict("p_cut", x0) if x0 is not None else None,
+            "day2": self.day2_json(),
         }
 
 
@@ -411,6 +532,9 @@ def held_figures(counts: FieldCounts, rounds: int) -> tuple[np.ndarray, np.ndarr
         probe[x0] |= counts.b2[x0, fk.B2_PROBE_N] > 0
     k.append(counts.b2[probe, fk.B2_DD_CUT])
     t.append(counts.b2[probe, fk.B2_PROBE_N])
+    day1 = counts.d1_n >= PRECISION_MIN_PLAYERS * n  # P(day 2) of the common day-1 records
+    k.append(counts.d1_adv[day1])
+    t.append(counts.d1_n[day1])
     return np.concatenate(k), np.concatenate(t)
 
 

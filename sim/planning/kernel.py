@@ -43,6 +43,8 @@ from drawsafe.tiebreaks.values import REC_POINTS, remove_round, round_result
 
 DROP_BASE = np.uint64(1) << np.uint64(56)
 DROP_ROUND_SHIFT = np.uint64(24)
+#: The tie keys of the day-1 standings (a cut by rank), apart from the final standings'.
+DAY1_NOISE = np.uint64(1) << np.uint64(40)
 
 #: Columns of the before-the-last-round counts (per record before the last round).
 BL_N, BL_DRAW_CUT, BL_WIN_N, BL_WIN_CUT, BL_LOSS_N, BL_LOSS_CUT, BL_PDRAW_N, BL_PDRAW_CUT, BL_CUT = range(9)
@@ -51,14 +53,17 @@ BL_COLUMNS = 9
 B2_PROBE_N, B2_DD_CUT, B2_WIN_N, B2_WIN_CUT, B2_LOSS_N, B2_LOSS_CUT, B2_N, B2_CUT = range(8)
 B2_COLUMNS = 8
 
-#: What :func:`run_field` does besides playing the event: ``drop_rate[r, non-wins]`` (the drops
+#: What :func:`run_field` does besides playing the event: ``drop_rate[r, points]`` (the drops
 #: after round ``r``, :func:`drop_players`), the double-draw probes of the top ``probe_groups``
-#: point groups, and whether the last round's tables are flipped (``flip``).
-FieldOptions = namedtuple("FieldOptions", "drop_rate probe_groups flip")
+#: point groups, whether the last round's tables are flipped (``flip``), and the phases: ``day1``
+#: Swiss rounds (all of them without a day 2), then the players on at least ``day2_points``
+#: (>= 0) or the best ``day2_top`` (> 0) of the day-1 standings play the rest; with ``restart``
+#: the tiebreaks of the final standings count the day-2 rounds only (points carry over).
+FieldOptions = namedtuple("FieldOptions", "drop_rate probe_groups flip day1 day2_points day2_top restart")
 
 #: What :func:`run_field` counts, per chunk ``c`` (first index): see that function.
 FieldOutputs = namedtuple("FieldOutputs", "final_n final_cut final_sq dropped_n points_n points_cut line_hist "
-                                          "bubble_hist bl b2")
+                                          "bubble_hist bl b2 d1_n d1_adv d1_top d1_sq adv_hist")
 
 
 @kernel
@@ -93,9 +98,9 @@ def pair_round_r(s, seed, r, last, field, act, plist, rules, plan, work):
 
 
 @kernel
-def drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec):
-    """After round ``r``: each active player drops with ``drop_rate[r, non-wins]``; returns the
-    active players."""
+def drop_players(s, seed, r, act, drop_rate, rec):
+    """After round ``r``: each active player drops with ``drop_rate[r, points]`` (points past the
+    table use its last column); returns the active players."""
     if drop_rate.shape[0] > r:
         state = stream(seed, s)
         cap = drop_rate.shape[1] - 1
@@ -104,14 +109,35 @@ def drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec):
                 continue
             state[1] = DROP_BASE + (np.uint64(r) << DROP_ROUND_SHIFT) + np.uint64(p)
             u = next_uniform(state)
-            wins = 0
-            for q in range(r + 1):
-                if kind[p, q] != kinds.ABSENT and round_result(kind[p, q], gw[p, q], gl[p, q]) == kinds.WIN:
-                    wins += 1
-            nonwins = min(rec[p, 1] - wins, cap)
-            if u < drop_rate[r, nonwins]:
+            if u < drop_rate[r, min(max(rec[p, REC_POINTS], 0), cap)]:
                 act[p] = False
     return np.flatnonzero(act).astype(np.int64)
+
+
+@kernel
+def phase_view(work, w2, first, nr):
+    """Copy rounds ``first .. nr - 1`` of ``work`` into rounds ``0 .. nr - first - 1`` of ``w2``
+    (and the records, whose points carry over): the rounds a restarted phase's tiebreaks count."""
+    n = work.opp.shape[0]
+    for p in range(n):
+        for q in range(nr - first):
+            w2.opp[p, q] = work.opp[p, first + q]
+            w2.kind[p, q] = work.kind[p, first + q]
+            w2.gw[p, q] = work.gw[p, first + q]
+            w2.gl[p, q] = work.gl[p, first + q]
+            w2.gd[p, q] = work.gd[p, first + q]
+        for k in range(work.rec.shape[1]):
+            w2.rec[p, k] = work.rec[p, k]
+
+
+@kernel
+def phase_order(work, w2, restart, first, nr, rules, ratings, members, noise, need_active, act):
+    """The standings after ``nr`` rounds, exact down to ``need_active`` active players: of every
+    round, or with ``restart`` of rounds ``first ..`` only (:func:`phase_view`)."""
+    if restart:
+        phase_view(work, w2, first, nr)
+        return refined_order(w2, nr - first, rules, ratings, members, noise, 0, need_active, act)
+    return refined_order(work, nr, rules, ratings, members, noise, 0, need_active, act)
 
 
 @kernel
@@ -140,7 +166,9 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     final_n, final_cut, final_sq, dropped_n = out.final_n, out.final_cut, out.final_sq, out.dropped_n
     points_n, points_cut, line_hist, bubble_hist = out.points_n, out.points_cut, out.line_hist, out.bubble_hist
     bl, b2 = out.bl, out.b2
+    d1_n, d1_adv, d1_top, d1_sq, adv_hist = out.d1_n, out.d1_adv, out.d1_top, out.d1_sq, out.adv_hist
     drop_rate, probe_groups, flip = options.drop_rate, options.probe_groups, options.flip
+    day1, day2_points, day2_top, restart = options.day1, options.day2_points, options.day2_top, options.restart
     points_table = rules.points_table
     n, total, top = field.opp.shape[0], plan.total, plan.top
     # a points cut (plan.cut_points >= 0): everyone on at least those points makes it; no draw is
@@ -152,12 +180,23 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     win_pts = points_table[kinds.WIN]
     draw_pts = points_table[kinds.DRAW]
     last = total - 1
+    two_days = day1 < total
+    # the final phase's first round: a restarted phase's tiebreaks count from it
+    first2 = day1 if two_days else 0
+    restart = restart and two_days
     probe_round = total - 2
+    if two_days and probe_round < day1:  # a one-round day 2: the probes would replay the cut
+        probe_groups = 0
     owned = engine.work_arrays(field, rules.codes.shape[0], n + 1)
     work = borrowed(owned)
     opp, kind, gw, gl, gd, rec = work.opp, work.kind, work.gw, work.gl, work.gd, work.rec
     points, had_bye, pa, pb, outcome = work.points, work.had_bye, work.pa, work.pb, work.outcome
     act = np.empty(n, dtype=np.bool_)
+    cut_out = np.zeros(n, dtype=np.bool_)  # not through to day 2 (not a drop)
+    code1 = np.full(n, -1, dtype=np.int64)  # the day-1 record of those still in at its end
+    per_sim1 = np.zeros(d1_n.shape[1], dtype=np.int64)
+    owned2 = engine.work_arrays(field, rules.codes.shape[0], n + 1)  # a restarted phase's rounds
+    w2 = borrowed(owned2)
     # the state before the second-to-last round, for the double-draw probes
     s_opp = np.empty_like(opp)
     s_kind = np.empty_like(kind)
@@ -188,6 +227,8 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
         rec[:, :] = 0
         had_bye[:] = False
         act[:] = True
+        cut_out[:] = False
+        code1[:] = -1
         plist = np.arange(n).astype(np.int64)
         for r in range(total):
             points[:] = rec[:, REC_POINTS]
@@ -212,6 +253,20 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                     for t in range(m):
                         if drawn[t]:
                             modes[t] = engine.INTENTIONAL
+            if two_days and r == day1 - 1 and policy != engine.NO_DRAWS and r > 0:
+                # a draw that is sure to reach day 2 is taken: on points, or by rank
+                if day2_points >= 0:
+                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, 0, engine.SAFE_POINTS,
+                                             day2_points, drawn)
+                    for t in range(m):  # both through already: nothing to draw for, they play
+                        if drawn[t] and points[pa[t]] >= day2_points and points[pb[t]] >= day2_points:
+                            drawn[t] = False
+                else:
+                    engine.mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, day2_top, engine.LOCKED,
+                                             0, drawn)
+                for t in range(m):
+                    if drawn[t]:
+                        modes[t] = engine.INTENTIONAL
             if r == probe_round:
                 for p in range(n):
                     code2[p] = record_code(kind, gw, gl, p, r, base)
@@ -220,8 +275,26 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                 pb2[:m] = pb[:m]
             order = play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work)
             m_last = m
+            if two_days and r == day1 - 1:
+                advance(s, seed, day1, day2_points, day2_top, work, rules, field, act, cut_out, code1, base)
+                advanced = 0
+                for p in range(n):
+                    if code1[p] >= 0:
+                        d1_n[c, code1[p]] += 1
+                        per_sim1[code1[p]] += 1
+                        if act[p]:
+                            d1_adv[c, code1[p]] += 1
+                            advanced += 1
+                adv_hist[c, advanced] += 1
+                for code in range(per_sim1.shape[0]):
+                    if per_sim1[code] > 0:
+                        d1_sq[c, code] += per_sim1[code] * per_sim1[code]
+                        per_sim1[code] = 0
             if r < last:
-                plist = drop_players(s, seed, r, kind, gw, gl, act, drop_rate, win_pts, rec)
+                plist = drop_players(s, seed, r, act, drop_rate, rec)
+        if restart:  # the final standings by the day-2 tiebreaks
+            order = phase_order(work, w2, True, first2, total, rules, field.ratings, field.members,
+                                (stream(seed, s)[0], engine.NOISE_DRAWS), top, act)
         # the base world's final standings
         placed = 0
         line = -1
@@ -245,8 +318,12 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                 points_cut[c, rec[p, REC_POINTS]] += base_cut[p]
                 if rec[p, REC_POINTS] == line and base_cut[p] == 0:
                     missing += 1
-            else:
+            elif not cut_out[p]:
                 dropped_n[c, code] += 1
+        if two_days:
+            for p in range(n):
+                if code1[p] >= 0 and act[p]:
+                    d1_top[c, code1[p]] += base_cut[p]
         for code in range(per_sim.shape[0]):
             if per_sim[code] > 0:
                 final_sq[c, code] += per_sim[code] * per_sim[code]
@@ -323,7 +400,8 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                     pair[0] = act[a] and rec[a, REC_POINTS] >= cut_points
                     pair[1] = act[b] and rec[b, REC_POINTS] >= cut_points
                 else:
-                    flipped = refined_order(work, total, rules, field.ratings, cand, noise, 0, top, act)
+                    flipped = phase_order(work, w2, restart, first2, total, rules, field.ratings, cand, noise, top,
+                                          act)
                     in_cut(flipped, act, top, a, b, pair)
                 remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
                 remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
@@ -381,7 +459,7 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                 pa[:m2] = pa2[:m2]
                 pb[:m2] = pb2[:m2]
                 play_round(s, seed, probe_round, m2, modes, field, act, plist, model, rules, plan, work)
-                plist = drop_players(s, seed, probe_round, kind, gw, gl, act, drop_rate, win_pts, rec)
+                plist = drop_players(s, seed, probe_round, act, drop_rate, rec)
                 points[:] = rec[:, REC_POINTS]
                 m = pair_round_r(s, seed, last, True, field, act, plist, rules, plan, work)
                 modes = np.zeros(m, dtype=np.int64)
@@ -393,6 +471,9 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                     if pb[u] >= 0 and (probe or (policy != engine.NO_DRAWS and drawn[u])):
                         modes[u] = engine.INTENTIONAL
                 order = play_round(s, seed, last, m, modes, field, act, plist, model, rules, plan, work)
+                if restart:
+                    order = phase_order(work, w2, True, first2, total, rules, field.ratings, field.members,
+                                        (stream(seed, s)[0], engine.NOISE_DRAWS), top, act)
                 if cut_points >= 0:
                     pair[0] = act[a] and rec[a, REC_POINTS] >= cut_points
                     pair[1] = act[b] and rec[b, REC_POINTS] >= cut_points
@@ -405,6 +486,35 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                     b2[c, code2[p], B2_PROBE_N] += 1
                     b2[c, code2[p], B2_DD_CUT] += pair[q]
     keep_alive(owned)
+    keep_alive(owned2)
+
+
+@kernel
+def advance(s, seed, day1, day2_points, day2_top, work, rules, field, act, cut_out, code1, base):
+    """The day-2 cut after round ``day1``: every active player's day-1 record into ``code1``, then
+    those below ``day2_points`` (>= 0), or past the first ``day2_top`` active players of the day-1
+    standings, leave ``act`` for ``cut_out``."""
+    n = act.shape[0]
+    for p in range(n):
+        if act[p]:
+            code1[p] = record_code(work.kind, work.gw, work.gl, p, day1, base)
+    if day2_points >= 0:
+        for p in range(n):
+            if act[p] and work.rec[p, REC_POINTS] < day2_points:
+                act[p] = False
+                cut_out[p] = True
+        return
+    noise = (stream(seed, s)[0], engine.NOISE_DRAWS + DAY1_NOISE)
+    order = refined_order(work, day1, rules, field.ratings, field.members, noise, 0, day2_top, act)
+    placed = 0
+    for i in range(order.shape[0]):
+        p = order[i]
+        if not act[p]:
+            continue
+        if placed >= day2_top:
+            act[p] = False
+            cut_out[p] = True
+        placed += 1
 
 
 def run_field(seed, first, count, chunks, field, model, rules, plan, options, out):

@@ -28,10 +28,11 @@ from pathlib import Path
 
 from drawsafe.errors import UsageError
 from drawsafe.planning.drops import DropModel
-from drawsafe.planning.field import IDS, FieldConfig, field_odds
+from drawsafe.planning.field import IDS, FieldConfig, field_odds, parse_day2
 from drawsafe.simulation.calibration import forecast_event, select_events
+from drawsafe.tiebreaks.packs import DEFAULT_PACK
 
-STAGES = ("final", "before_last", "before_last_two")
+STAGES = ("final", "before_last", "before_last_two", "day1")
 #: Seconds to wait for a Dask scheduler before giving up with a message.
 CONNECT_TIMEOUT = 15
 
@@ -44,7 +45,8 @@ FIELD_COLUMNS = (
     ("p_cut_win", float), ("win_ci_low", float), ("win_ci_high", float), ("win_n", int),
     ("p_cut_loss", float), ("loss_ci_low", float), ("loss_ci_high", float), ("loss_n", int),
     ("simulations", int), ("cell_seed", int), ("bubble_expected", float), ("cut_points_mode", int),
-    ("cut_points_mode_p", float), ("expected_dropped", float), ("cell_rows", int),
+    ("cut_points_mode_p", float), ("expected_dropped", float), ("day2", str), ("day2_top", int), ("rules", str),
+    ("day2_expected", float), ("cell_rows", int),
 )
 #: A calibration study's table: one row per player at the start of the last round of a real event.
 EVENT_COLUMNS = (
@@ -70,16 +72,26 @@ class FieldCell:
     draw_share: float | None
     drops: str = "measured"
     last_round: str = "standings"
+    #: A day 2 (``--day2`` of drawsafe field: "POINTS:ROUNDS", or "ROUNDS" with ``day2_top``), or "none".
+    day2: str = "none"
+    day2_top: int | None = None
+    rules: str = DEFAULT_PACK
 
     @property
     def key(self) -> str:
         share = "default" if self.draw_share is None else repr(self.draw_share)
+        # the keys of one-phase Magic cells are those of tables written before day 2 existed
+        extra = "" if self.day2 == "none" else f";day2={self.day2}"
+        extra += "" if self.day2_top is None else f";day2_top={self.day2_top}"
+        extra += "" if self.rules == DEFAULT_PACK else f";rules={self.rules}"
         return (f"players={self.players};rounds={self.rounds or 'auto'};top={self.top};ids={self.ids};"
-                f"draw_share={share};drops={self.drops};last={self.last_round}")
+                f"draw_share={share};drops={self.drops};last={self.last_round}{extra}")
 
     def config(self) -> FieldConfig:
+        points, rounds = parse_day2(None if self.day2 == "none" else self.day2)
         return FieldConfig(self.players, self.rounds, self.top, (0, 0, 0), self.ids, self.draw_share,
-                           DropModel.parse(self.drops), self.last_round)
+                           DropModel.parse(self.drops), self.last_round, rules=self.rules, day2_points=points,
+                           day2_rounds=rounds, day2_top=self.day2_top)
 
 
 @dataclass(frozen=True)
@@ -131,8 +143,10 @@ def parse_list(text: str, what: str, choices: Iterable[str] | None = None) -> li
 
 
 def field_grid(players: str, rounds: str = "auto", top: str = "8", ids: str = "safe",
-               draw_share: str = "default", drops: str = "measured", last_round: str = "standings") -> list[FieldCell]:
-    """The cells of a grid given as command-line lists (see :func:`parse_ints`)."""
+               draw_share: str = "default", drops: str = "measured", last_round: str = "standings",
+               day2: str = "none", day2_top: str = "none", rules: str = "mtg") -> list[FieldCell]:
+    """The cells of a grid given as command-line lists (see :func:`parse_ints`); ``day2`` lists
+    day-2 specs (``19:5,none``), ``day2_top`` cuts by rank (``32,none``)."""
     ps = parse_ints(players, "--players")
     rs: list[int | None] = [None] if str(rounds) == "auto" else list(parse_ints(rounds, "--rounds"))
     tops = parse_ints(top, "--top")
@@ -149,11 +163,31 @@ def field_grid(players: str, rounds: str = "auto", top: str = "8", ids: str = "s
     drop_specs = parse_list(drops, "--drops")
     for d in drop_specs:
         DropModel.parse(d)  # checked before anything runs
-    cells = [FieldCell(p, r, t, i, s, d, last_round) for p in ps for r in rs for t in tops for i in policies
-             for s in shares for d in drop_specs]
+    day2_specs = parse_list(str(day2), "--day2")
+    for spec in day2_specs:
+        if spec != "none":
+            parse_day2(spec)
+    day2_tops: list[int | None] = [None if t == "none" else int(t) for t in parse_list(str(day2_top), "--day2-top")
+                                   if t == "none" or t.isdigit()]
+    if len(day2_tops) != len(parse_list(str(day2_top), "--day2-top")):
+        raise UsageError(f"--day2-top {day2_top!r}: a list of cut sizes such as 32,64 (or none)")
+    packs = parse_list(str(rules), "--rules")
+    cells = [FieldCell(p, r, t, i, s, d, last_round, d2, d2t, pk) for p in ps for r in rs for t in tops
+             for i in policies for s in shares for d in drop_specs for d2 in day2_specs for d2t in day2_tops
+             for pk in packs
+             if day2_pairs(d2, d2t)]
     for c in cells:
         c.config()  # every cell is valid before the study starts
     return cells
+
+
+def day2_pairs(day2: str, day2_top: int | None) -> bool:
+    """Whether a grid combines this day-2 spec with this rank cut: a points spec or none without a
+    rank cut, a spec of rounds alone with one (the other combinations are skipped)."""
+    if day2 == "none":
+        return day2_top is None
+    points, _ = parse_day2(day2)
+    return (points is None) == (day2_top is not None)
 
 
 def spec_grid(path: str | Path) -> list[FieldCell]:
@@ -178,7 +212,7 @@ def spec_grid(path: str | Path) -> list[FieldCell]:
         raise
     except Exception as e:  # noqa: BLE001 (any parse error becomes one message)
         raise UsageError(f"{p}: not a valid spec file: {e}") from None
-    known = {"players", "rounds", "top", "ids", "draw_share", "drops", "last_round"}
+    known = {"players", "rounds", "top", "ids", "draw_share", "drops", "last_round", "day2", "day2_top", "rules"}
     if not isinstance(spec, dict) or "players" not in spec:
         raise UsageError(f"{p}: the spec needs at least 'players' (keys: {', '.join(sorted(known))})")
     unknown = set(spec) - known
@@ -219,7 +253,8 @@ def field_rows(cell: FieldCell, seed: int, sims: int | None, precision: float | 
               "draw_share": cell.draw_share, "drops": cell.drops, "simulations": r.simulations,
               "cell_seed": cs, "bubble_expected": mean.estimate, "cut_points_mode": line[0],
               "cut_points_mode_p": line[1].estimate if line[1] is not None else None,
-              "expected_dropped": r.expected_dropped}
+              "expected_dropped": r.expected_dropped, "day2": cell.day2, "day2_top": cell.day2_top,
+              "rules": cell.rules, "day2_expected": r.day2_players[0].estimate if r.has_day2 else None}
     rows = []
     for rec in r.records:
         p, lo, hi, n = _p(rec.cut)
@@ -235,6 +270,12 @@ def field_rows(cell: FieldCell, seed: int, sims: int | None, precision: float | 
                 (row[f"p_cut_{name}"], row[f"{name}_ci_low"], row[f"{name}_ci_high"],
                  row[f"{name}_n"]) = _p(getattr(b, name))
             rows.append(row)
+    for d in r.day1_records:  # day 2: P(advance) of each day-1 record, and P(cut) of those who did
+        row = {**common, "stage": "day1", "wins": d.wins, "losses": d.losses, "draws": d.draws, "points": d.points,
+               "expected_players": d.players.estimate}
+        row["p_cut"], row["ci_low"], row["ci_high"], row["n"] = _p(d.advance)
+        row["p_cut_win"], row["win_ci_low"], row["win_ci_high"], row["win_n"] = _p(d.cut_if_advanced)
+        rows.append(row)
     return rows
 
 

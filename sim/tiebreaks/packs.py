@@ -103,6 +103,10 @@ class RulePack:
     #: Compiled ahead by ``drawsafe warmup`` and the server by default (one pack per compiled
     #: variant of the kernels: :attr:`kernel_variant`).
     warm: bool = False
+    #: Tiebreaks in a day 2 (a second Swiss phase after a cut): "carry" (every round of the event
+    #: counts, as Magic's software computes them) or "restart" (only the day-2 rounds count, points
+    #: carry over: Play! Pokémon, see the brief).  Read by the planner's phases (drawsafe field --day2).
+    day2_tiebreaks: str = "carry"
 
     @property
     def kernel_variant(self) -> tuple[str, str]:
@@ -243,7 +247,7 @@ POKEMON = register(RulePack(
     "pokemon", "Play! Pokemon: match points 3/1/0, opponents' win % (25% floor, 75% cap for a "
     "dropped opponent, byes removed), opponents' opponents' win %; last round paired at random "
     "within point groups", (OWP, OOWP), last_round="random", game="Pokémon", results=POKEMON_RESULTS,
-    schedule=schedule.POKEMON, warm=True))
+    schedule=schedule.POKEMON, warm=True, day2_tiebreaks="restart"))
 
 #: Chess: a round is one game; draws are measured on the event's own games once it has 30 of them,
 #: else 25% (see drawsafe.engine.results); Elo decides when everyone is rated.  No published table
