@@ -1,0 +1,92 @@
+"""The first run a new user gets: a fresh clone, the README's install command, then the commands
+in the order a scorekeeper meets them: ``drawsafe draw`` on the embedded sample, ``drawsafe serve``
+until ``/healthz`` answers, ``drawsafe field``.
+
+    python3 benchmarks/first_run.py [--commit HEAD] [--keep DIR] [--json]
+
+The commit is cloned into a temporary folder with its own virtual environment (``pip install -e
+.``, as the README says; packages come from pip's local cache) and an empty kernel cache
+(``NUMBA_CACHE_DIR``); each command runs once, cold, then once more, warm.  Wall seconds of each;
+the install itself is timed too.  Run it on an idle machine: the compile is CPU-bound, and the
+helper process that compiles on the second core starts only when a core is idle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def timed(cmd: list[str], env: dict, cwd: str) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{done.stderr[-2000:]}")
+    return time.perf_counter() - start
+
+
+def serve_until_healthy(exe: str, env: dict, cwd: str, data: str) -> float:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    start = time.perf_counter()
+    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--data", data], env=env, cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while time.perf_counter() - start < 900:
+            if proc.poll() is not None:
+                raise SystemExit("drawsafe serve exited before it was ready")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as r:
+                    if r.status == 200:
+                        return time.perf_counter() - start
+            except OSError:
+                time.sleep(0.25)
+        raise SystemExit("drawsafe serve not ready after 900 s")
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--commit", default="HEAD")
+    ap.add_argument("--keep", type=Path, default=None, help="clone into this folder (kept)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    folder = str(args.keep) if args.keep else tempfile.mkdtemp(prefix="drawsafe-first-run-")
+    clone = os.path.join(folder, "drawsafe")
+    subprocess.run(["git", "clone", "-q", str(ROOT), clone], check=True)
+    subprocess.run(["git", "-C", clone, "checkout", "-q", args.commit], check=True)
+    venv = os.path.join(folder, "venv")
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(folder, "numba"), XDG_DATA_HOME=os.path.join(folder, "data"))
+    env.pop("DRAWSAFE_COMPILE_AHEAD", None)
+    py, exe = os.path.join(venv, "bin", "python"), os.path.join(venv, "bin", "drawsafe")
+    row = {"commit": subprocess.run(["git", "-C", clone, "rev-parse", "--short", "HEAD"], capture_output=True,
+                                    text=True).stdout.strip()}
+    row["install_s"] = round(timed([py, "-m", "pip", "install", "-q", "-e", "."], env, clone), 1)
+    # the README's command installs, then runs draw at once: the load average still shows the install
+    row["draw_cold_s"] = round(timed([exe, "draw"], env, clone), 1)
+    row["serve_cold_s"] = round(serve_until_healthy(exe, env, clone, os.path.join(folder, "serve")), 1)
+    row["field_cold_s"] = round(timed([exe, "field", "--players", "64"], env, clone), 1)
+    row["draw_warm_s"] = round(timed([exe, "draw"], env, clone), 1)
+    row["serve_warm_s"] = round(serve_until_healthy(exe, env, clone, os.path.join(folder, "serve")), 1)
+    row["field_warm_s"] = round(timed([exe, "field", "--players", "64"], env, clone), 1)
+    print(json.dumps(row) if args.json else "\n".join(f"{k}: {v}" for k, v in row.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
