@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def timed(cmd: list[str], env: dict, cwd: str) -> float:
     start = time.perf_counter()
-    done = subprocess.run(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          check=False)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{done.stderr[-2000:]}")
     return time.perf_counter() - start
@@ -75,7 +76,7 @@ def main() -> int:
     env.pop("DRAWSAFE_COMPILE_AHEAD", None)
     py, exe = os.path.join(venv, "bin", "python"), os.path.join(venv, "bin", "drawsafe")
     row = {"commit": subprocess.run(["git", "-C", clone, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                    text=True).stdout.strip()}
+                                    text=True, check=True).stdout.strip()}
     row["install_s"] = round(timed([py, "-m", "pip", "install", "-q", "-e", "."], env, clone), 1)
     # the README's command installs, then runs draw at once: the load average still shows the install
     row["draw_cold_s"] = round(timed([exe, "draw"], env, clone), 1)
