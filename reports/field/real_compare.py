@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import tempfile
 import time
@@ -28,8 +29,8 @@ from pathlib import Path
 from drawsafe.event.io import load_event
 from drawsafe.planning.field import FieldConfig, field_odds
 
-SHARED = Path("/work/shared/data")
 HERE = Path(__file__).resolve().parent
+SHARED = Path(os.environ.get("DRAWSAFE_SHARED", HERE.parents[2] / "shared")) / "data"
 SIMS = 1000
 
 
