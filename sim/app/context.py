@@ -226,4 +226,5 @@ def event_context(event: Event, rules: str | None = None, rounds: int | None = N
     if tiebreaks is not None:
         pack = with_tiebreaks(pack, tiebreaks)
         source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"
-    return EventContext(event, take_snapshot(event, after_round, rounds), pack, source, from_sample)
+    snapshot = take_snapshot(event, after_round, rounds, schedule=pack.schedule)
+    return EventContext(event, snapshot, pack, source, from_sample)
