@@ -39,6 +39,7 @@ from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.check import CheckReport, check_standings
 from drawsafe.standings.places import compare_places
+from drawsafe.standings.ranks import RankCheck, check_ranks, publishes_ranks_only
 from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
@@ -84,6 +85,8 @@ class EventContext:
             found = compare_places(self.event, self.standings())
             if found is not None:
                 say(f"note: {found.summary()} (rules {self.rules.name})")
+        if publishes_ranks_only(self.event.standings) and self.snapshot.rounds_left == 0:
+            say(f"note: {self.check().summary()}")
 
     # --- the building blocks of the commands
 
@@ -91,12 +94,14 @@ class EventContext:
         """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``."""
         return compute_standings(self.snapshot, self.rules, seed)
 
-    def check(self) -> CheckReport:
+    def check(self) -> CheckReport | RankCheck:
         """The computed standings against those the file publishes, every difference explained.
 
         :raises UsageError: when the file publishes no standings."""
         if not self.event.standings:
             raise UsageError(f"{self.event.source}: the file has no published standings to check against")
+        if publishes_ranks_only(self.event.standings):  # a TRF: points and ranks
+            return check_ranks(self.event, self.snapshot, self.rules)
         return check_standings(self.event, self.snapshot, self.rules)
 
     def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
