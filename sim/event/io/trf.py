@@ -29,9 +29,10 @@ What pairing programs add, read here:
   and a game against them read as a bye (a win: full-point bye; a draw: half-point bye; a loss:
   zero-point bye).
 - *A round not paired yet*: a last column holding only byes entered ahead (``0000 - H``,
-  ``0000 - Z``: JaVaFo's input for pairing that round) is kept as a round of byes, which the
-  snapshot treats as not yet paired (:mod:`drawsafe.event.unpaired`).  Byes entered for rounds
-  after that one are left out, with a note.
+  ``0000 - Z``: JaVaFo's input for pairing that round) is kept as a round of byes marked not
+  paired (``Round.paired`` False), which the snapshot does not count as played
+  (:mod:`drawsafe.event.unpaired`).  Byes entered for rounds after that one are left out, with a
+  note.
 
 Mapping to the event model: a game is a best-of-one match, the white player as ``player_a``
 (1-0-0 a win, 0-0-1 a draw); ``+``/``-`` a ``forfeit`` (a double ``-`` a ``double-loss``); ``U``
@@ -47,7 +48,7 @@ written again gives the same standings.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from drawsafe.errors import InputError
@@ -78,6 +79,8 @@ BYE_NAMES = frozenset({"spielfrei", "freilos", "frei", "bye", "byeplayer", "pair
 #: What a game against the bye dummy is, by the player's result code.
 AGAINST_DUMMY = {"1": BYE, "W": BYE, "+": BYE, " ": BYE, "=": HALF_BYE, "D": HALF_BYE,
                  "0": LOSS, "L": LOSS, "-": LOSS}
+#: How a lichess export names the site (its 022 and 102 records give lichess.org URLs, 032 "Lichess").
+LICHESS_SITE = re.compile(r"\blichess(\.org)?\b", re.IGNORECASE)
 #: Listed points that differ from the results: notes named one by one, then a count.
 MAX_POINT_NOTES = 5
 MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
@@ -126,8 +129,8 @@ def read_trf(text: str, file: str) -> Event:
                              "TRF columns are counted in characters; replace tabs by spaces")
         if tag == "012":
             head.name = line[4:].strip() or head.name
-        elif tag in ("022", "032"):
-            head.lichess = head.lichess or "lichess" in line[4:].lower()
+        elif tag in ("022", "032", "102"):  # place, federation, arbiter: lichess names itself there
+            head.lichess = head.lichess or LICHESS_SITE.search(line[4:]) is not None
         elif tag == "042":
             head.date = line[4:].strip() or None
         elif tag in ("XXR", "142"):
@@ -186,8 +189,12 @@ def read_trf(text: str, file: str) -> Event:
     iso = iso_date(head.date)
     rules = "lichess" if head.lichess else "fide-2026" if iso and iso >= RULES_2026_FROM else "fide"
     ratings = {players[n][0]: p.rating for n, p in lines.items() if n in players and p.rating > 0}
-    return b.build(head.name or file, date=iso or head.date, swiss_rounds=swiss_rounds,
-                   ratings=ratings, rules=rules, standings=standings, notes=tuple(notes))
+    event = b.build(head.name or file, date=iso or head.date, swiss_rounds=swiss_rounds,
+                    ratings=ratings, rules=rules, standings=standings, notes=tuple(notes))
+    if unpaired:
+        last = event.rounds[-1]
+        event = replace(event, rounds=(*event.rounds[:-1], replace(last, paired=False)))
+    return event
 
 
 def read_player(line: str, ln: int, file: str, taken: dict[int, PlayerLine],
