@@ -113,6 +113,8 @@ def check_view(report):
     for d in report.disagreements:
         parts = []
         for k, (ours, theirs) in d.fields.items():
+            if k == "seed":
+                continue  # the explanation says it
             if isinstance(ours, float) and k != "points":
                 parts.append(f"{k} {ours:.{report.precision}f} vs published {theirs:.{report.precision}f}")
             elif k == "points":  # whole match points (chess halves stay as they are)
@@ -123,6 +125,8 @@ def check_view(report):
         out.append(styled(f"      probable reason ({d.reason}): {d.explanation}", "dim"))
     for p in report.missing:
         out.append(styled(f"  {p}: in the published standings but not in the matches"))
+    for text in getattr(report, "notes", ()):
+        out.append(styled(f"  note: {text}", "dim"))
     return group(*out)
 
 

@@ -52,6 +52,8 @@ class CheckReport:
     disagreements: tuple[Disagreement, ...]
     precision: int
     missing: tuple[str, ...] = field(default=())
+    #: What was compared and how, where a file keeps less than the figures need (TopDeck, MTGO).
+    notes: tuple[str, ...] = field(default=())
 
     @property
     def agreed(self) -> int:
@@ -60,7 +62,7 @@ class CheckReport:
     def to_json(self) -> dict:
         return {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
                 "disagreements": [d.to_json() for d in self.disagreements],
-                "missing": list(self.missing)}
+                "missing": list(self.missing), "notes": list(self.notes)}
 
 
 def agrees(value: float, published: float, decimals: int) -> bool:
