@@ -94,10 +94,13 @@ def read_topdeck(data: dict, file: str) -> Event:
                 kept[key] = m
         for m in kept.values():
             b.add_match(m)
-    if b.playoff_rounds and max(b.round_names) > max(b.playoff_rounds):
+    later = [n for n in b.round_names if b.playoff_rounds and n > min(b.playoff_rounds)
+             and n not in b.playoff_rounds]
+    if later:
         first = min(b.playoff_rounds)
-        raise InputError(file, f"Rounds[{max(b.playoff_rounds)}]",
-                         f"round {b.round_names[first]!r} is a playoff round but Swiss rounds follow it")
+        raise InputError(file, f"Rounds[{first - 1}]",
+                         f"round {b.round_names[first]!r} is a playoff round but Swiss rounds follow it",
+                         "list the Swiss rounds first, then the playoff")
     standings = parse_standings(data.get("Standings"), file)
     notes = []
     restored = restore_byes(b, standings)
@@ -109,7 +112,8 @@ def read_topdeck(data: dict, file: str) -> Event:
         notes.append(f"{merged} match(es) listed twice (once from each side) counted once")
     if not games_seen:
         notes.append("TopDeck: match results only (the cache keeps no game scores): points and OMW% are "
-                     "exact; GW% and OGW% here count a match as one game, not TopDeck's figures")
+                     "exact; GW% and OGW% count a match as one game here (not TopDeck's figures) and the "
+                     "simulations draw match results, so tiebreaks from GW% are not exact")
     date = str(info.get("Date") or "")[:10] or None
     swiss = [n for n in b.round_names if n not in b.playoff_rounds]
     event = b.build(str(info.get("Name") or file.rsplit("/", 1)[-1]).strip(), date=date,
