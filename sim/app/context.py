@@ -97,7 +97,8 @@ class EventContext:
     def without_swiss(self) -> bool:
         """True for a file with published standings but no Swiss round (an MTGO entry of the
         decklist cache: its top 32 and its playoff): only ``standings --check`` applies."""
-        return not self.event.swiss and bool(self.event.standings)
+        return not self.event.swiss and bool(self.event.standings) and \
+            not publishes_ranks_only(self.event.standings)
 
     def refuse_without_swiss(self, what: str) -> None:
         """:raises UsageError: for an event whose file has no Swiss round to compute ``what`` from."""

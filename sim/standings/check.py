@@ -101,17 +101,21 @@ class Model:
         return tuple(int(x) for x in self.rec[i])
 
     def differences(self, row: PublishedStanding, decimals: int, only: tuple[str, ...] = FIELDS) -> dict:
+        """The published fields of ``row`` that differ (a field the file does not publish, None,
+        is not compared)."""
         v = self.values(row.player)
         out = {}
         if "points" in only or only == FIELDS:
-            if v["points"] != row.points:
-                out["points"] = (v["points"], float(row.points))
+            points = v["points"] / self.rules.point_scale
+            if row.points is not None and points != row.points:
+                out["points"] = (points, float(row.points))
             rec = self.record(row.player)
-            if rec != (row.wins, row.losses, row.draws):
+            if row.wins is not None and rec != (row.wins, row.losses, row.draws):
                 out["record"] = ("-".join(map(str, rec)), f"{row.wins}-{row.losses}-{row.draws}")
         for f in only:
-            if f != "points" and not agrees(v[f], getattr(row, f), decimals):
-                out[f] = (v[f], getattr(row, f))
+            published = getattr(row, f, None)
+            if f != "points" and published is not None and not agrees(v[f], published, decimals):
+                out[f] = (v[f], published)
         return out
 
 
@@ -188,6 +192,8 @@ def infer_precision(rows) -> int:
     best = 0
     for r in rows:
         for f in FIELDS:
+            if getattr(r, f) is None:
+                continue
             text = repr(getattr(r, f))
             if "." in text and "e" not in text:
                 best = max(best, len(text.split(".")[1]))

@@ -36,10 +36,10 @@ MTR_FLOOR = 1.0 / 3.0
 
 def check_event(event: Event, snap: Snapshot, rules: RulePack) -> CheckReport | RankCheck:
     """The comparison with the standings ``event`` publishes, by what the file holds."""
-    if not event.swiss:
-        return check_without_swiss(event)
     if publishes_ranks_only(event.standings):
         return check_ranks(event, snap, rules)
+    if not event.swiss:
+        return check_without_swiss(event)
     if event.format == "topdeck" and event.best_of == 1:
         return check_match_results(event, snap, rules)
     return check_standings(event, snap, rules)
