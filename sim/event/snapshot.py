@@ -162,9 +162,11 @@ def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_gam
 
 
 def strip_results(r: Round) -> Round:
-    """The pairings of a round without its match results (byes and losses stay)."""
+    """The pairings of a round without its match results (byes and losses stay; a forfeit or a
+    double loss, a result decided without play, becomes the pairing it was, result pending)."""
     return replace(r, matches=tuple(
-        replace(m, a_wins=None, b_wins=None, draws=None) if m.kind == "match" else m for m in r.matches
+        replace(m, a_wins=None, b_wins=None, draws=None, kind="match")
+        if m.kind in ("match", FORFEIT, DOUBLE_LOSS) else m for m in r.matches
     ))
 
 

@@ -58,7 +58,7 @@ def read_mtgo(data: dict, file: str) -> Event:
     for i, row in enumerate(standings):
         b.declare_player(row.player, f"Standings[{i}]")
     for i, rnd in enumerate(data.get("Rounds") or []):
-        if not isinstance(rnd.get("Matches"), list):
+        if not isinstance(rnd, dict) or not isinstance(rnd.get("Matches"), list):
             raise InputError(file, f"Rounds[{i}]", "a round must be an object with a 'Matches' list")
         number = i + 1
         b.round_names[number] = str(rnd.get("RoundName"))

@@ -43,8 +43,10 @@ def looks_like_topdeck(data: dict) -> bool:
     uri = info.get("Uri") if isinstance(info, dict) else None
     if isinstance(uri, str) and uri:
         return SITE in uri.lower()
-    for rnd in data.get("Rounds") or []:
-        for m in (rnd.get("Matches") or []) if isinstance(rnd, dict) else []:
+    rounds = data.get("Rounds")
+    for rnd in rounds if isinstance(rounds, list) else []:
+        matches = rnd.get("Matches") if isinstance(rnd, dict) else None
+        for m in matches if isinstance(matches, list) else []:
             if isinstance(m, dict) and m.get("Player2") in ("", None) and m.get("Result") == "0-0-1":
                 return True
     return False
