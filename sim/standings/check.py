@@ -60,9 +60,12 @@ class CheckReport:
         return self.compared - len(self.disagreements)
 
     def to_json(self) -> dict:
-        return {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
-                "disagreements": [d.to_json() for d in self.disagreements],
-                "missing": list(self.missing), "notes": list(self.notes)}
+        out = {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
+               "disagreements": [d.to_json() for d in self.disagreements],
+               "missing": list(self.missing)}
+        if self.notes:  # only where a file keeps less than the figures need
+            out["notes"] = list(self.notes)
+        return out
 
 
 def agrees(value: float, published: float, decimals: int) -> bool:

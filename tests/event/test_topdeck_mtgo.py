@@ -221,3 +221,11 @@ def test_the_playoff_of_topdeck_is_not_a_swiss_round():
     event = load_event(TOPDECK)
     assert all(m.kind == MATCH for r in event.playoff for m in r.matches)
     assert open_event(TOPDECK).snapshot.total_rounds == 3
+
+
+def test_topdeck_playoff_without_names_is_found_by_its_shape():
+    data = doc(TOPDECK)
+    data["Rounds"][3]["RoundName"], data["Rounds"][4]["RoundName"] = "4", "5"
+    event = event_of(data)
+    assert event.swiss_rounds == 3 and [r.playoff for r in event.rounds] == [False] * 3 + [True] * 2
+    assert open_event(event).check().disagreements == ()

@@ -7,7 +7,8 @@ What the cache writes for them (shared/PLATFORMS.md, the real files of shared/da
   won, ``"0-0-1"`` a draw; ``"0-0-1"`` (or ``"1-0-0"``) with an empty Player2 is a bye, ``"0-1-0"``
   with an empty Player2 a match loss without opponent; ``"0-0-0"`` with two players: no result yet.
 - ``RoundName`` is the Swiss round's number, and "Top 8", "Top 4", "Top 2" (also "Top 16",
-  "Quarterfinals", "Semifinals", "Finals") for the playoff, recognised by name.
+  "Quarterfinals", "Semifinals", "Finals") for the playoff, recognised by name (in a file naming
+  none so, by its shape, as in melee.gg files).
 - ``Standings``: ``Points`` are Swiss points; ``Wins``/``Losses``/``Draws`` include the playoff
   matches and leave byes out of ``Wins``; ``GWP`` and ``OGWP`` are TopDeck's own, from game scores
   the cache does not keep.
@@ -122,6 +123,12 @@ def read_topdeck(data: dict, file: str) -> Event:
                     standings=standings, precision=min(published_precision(data.get("Standings")) or 6, 12),
                     rules="mtg", notes=notes,
                     swiss_rounds=len(swiss) if (standings or b.playoff_rounds) and swiss else None)
+    if not b.playoff_rounds and standings:  # no round named so: the playoff by its shape, as melee's
+        from drawsafe.event.io.melee import detect_playoff
+
+        first = detect_playoff(event.rounds)
+        event = replace(event, swiss_rounds=first - 1 if first > 1 else event.swiss_rounds,
+                        rounds=tuple(replace(r, playoff=r.number >= first) for r in event.rounds))
     return replace(event, best_of=3 if games_seen else 1)
 
 
