@@ -134,8 +134,9 @@ def check_ranks(event: Event, snap: Snapshot, rules: RulePack) -> RankCheck:
     snap = final_snapshot(event, snap)
     standings = compute_standings(snap, rules)
     by_player = standings.by_player()
-    rows = [r for r in event.standings or () if r.player in snap.index]
-    missing = tuple(r.player for r in event.standings or () if r.player not in snap.index)
+    # a player who never played (and is not in the next round) is not in the standings
+    rows = [r for r in event.standings or () if r.player in by_player]
+    missing = tuple(r.player for r in event.standings or () if r.player not in by_player)
     published_rank = {r.player: r.rank for r in rows if r.rank}
     found: dict[str, dict] = {}
     reasons: dict[str, tuple[str, str]] = {}

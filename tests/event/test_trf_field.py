@@ -295,3 +295,11 @@ def test_standings_of_every_pack_on_the_open():
     snap = open_event(OPEN).snapshot
     for name in ("fide", "fide-2026", "fide-1998", "chess-plain", "chess-de", "lichess"):
         assert len(compute_standings(snap, get_rules(name)).rows) == 8
+
+
+def test_a_ranked_player_who_never_played_is_reported_missing():
+    """Programs rank a registered player without a game; the standings have no row for them."""
+    text = OPEN.read_text() + line(10, "Neu,Nora", "0.0", 8, []) + "\n"
+    report = open_event(read_trf(text, "o.trf"), rules="chess-de").check()
+    assert report.missing == ("Neu,Nora",)
+    assert (report.ranks_compared, report.ranks_agreed) == (7, 7)
