@@ -58,6 +58,8 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
         raise InputError(file, None, "the file is empty")
     if format == "auto":
         format = guess_format(text, file)
+    if legacy is not None and format != "trf":
+        raise InputError(file, f"byte {legacy}", "the file is not UTF-8 text", "save it as UTF-8")
     if format == "tdf":
         from drawsafe.event.io.tdf import read_tdf
 
