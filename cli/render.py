@@ -107,12 +107,16 @@ def standings_view(standings):
 
 
 def check_view(report):
+    if hasattr(report, "ranks_compared"):  # a TRF's published points and ranks
+        return rank_check_view(report)
     out = [styled(f"checked {report.compared} published rows at {report.precision} decimals: "
                   f"{report.agreed} agree, {len(report.disagreements)} differ",
                   "green" if not report.disagreements else "yellow")]
     for d in report.disagreements:
         parts = []
         for k, (ours, theirs) in d.fields.items():
+            if k == "seed":
+                continue  # the explanation says it
             if isinstance(ours, float) and k != "points":
                 parts.append(f"{k} {ours:.{report.precision}f} vs published {theirs:.{report.precision}f}")
             elif k == "points":  # whole match points (chess halves stay as they are)
@@ -123,6 +127,32 @@ def check_view(report):
         out.append(styled(f"      probable reason ({d.reason}): {d.explanation}", "dim"))
     for p in report.missing:
         out.append(styled(f"  {p}: in the published standings but not in the matches"))
+    for text in getattr(report, "notes", ()):
+        out.append(styled(f"  note: {text}", "dim"))
+    return group(*out)
+
+
+def rank_check_view(report):
+    """``standings --check`` of published points and ranks (:class:`drawsafe.standings.ranks.RankCheck`)."""
+    out = [styled(f"checked {report.compared} published players after round {report.after_round} under "
+                  f"{report.rules}: points {report.points_agreed} of {report.points_compared} agree, ranks "
+                  f"{report.ranks_agreed} of {report.ranks_compared}",
+                  "green" if not report.disagreements else "yellow")]
+    if report.unranked:
+        out.append(styled("  not ranked by the file (left out of the comparison): "
+                          + ", ".join(f"{p} ({why})" for p, why in report.unranked)))
+    if len(report.packs) > 1:
+        out.append(styled("  published ranks reproduced by each rule pack: "
+                          + ", ".join(f"{name} {n}" for name, n in report.packs), "dim"))
+    if report.best and report.best[0] != report.rules and report.best[1] > report.ranks_agreed:
+        out.append(styled(f"  --rules {report.best[0]} reproduces {report.best[1]} of {report.ranks_compared}: "
+                          f"{report.best_description}"))
+    for d in report.disagreements:
+        parts = [f"{k} {ours:g} here vs published {theirs:g}" for k, (ours, theirs) in d.fields.items()]
+        out.append(styled(f"  #{d.rank or '-'} {d.player}: {'; '.join(parts)}"))
+        out.append(styled(f"      probable reason ({d.reason}): {d.explanation}", "dim"))
+    for p in report.missing:
+        out.append(styled(f"  {p}: in the published standings but not in the games"))
     return group(*out)
 
 

@@ -4,7 +4,8 @@ sim/tiebreaks/ranking.py), built from the Event model with exact fractions, for 
 Written from the rule texts rather than from the kernels: the FIDE tiebreak annex of 1998 (seed
 004: an unplayed game is a draw against oneself), FIDE C.07 2023 (dummy opponent with one's own
 score, withdrawn opponents' missing rounds as draws, voluntary unplayed rounds cut first) and the
-2026 caps (art. 16.4).  ``mode`` is one of "none", "1998", "2023", "2026".
+2026 caps (art. 16.4), and the virtual draws of German open events of the 2000s as
+shared/PLATFORMS.md states them.  ``mode`` is one of "none", "1998", "2023", "2026", "virtual".
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from fractions import Fraction
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event
 
 HALF = Fraction(1, 2)
-MODES = ("none", "1998", "2023", "2026")
+MODES = ("none", "1998", "2023", "2026", "virtual")
 #: FIDE B.02 table 8.1(a): dp for p = 0.00 .. 1.00 (written out from the handbook table).
 DP = [-800, -677, -589, -538, -501, -470, -444, -422, -401, -383, -366, -351, -336, -322, -309,
       -296, -284, -273, -262, -251, -240, -230, -220, -211, -202, -193, -184, -175, -166, -158,
@@ -73,6 +74,8 @@ def adjusted(rec, mode) -> dict[str, Fraction]:
     for p, rs in rec.items():
         if mode == "1998":
             out[p] = sum((x.pts if x.kind == "game" else HALF for x in rs), Fraction(0))
+        elif mode == "virtual":  # forfeits and byes a draw, rounds not paired as they are (0)
+            out[p] = sum((x.pts if x.kind in ("game", "absent") else HALF for x in rs), Fraction(0))
         elif mode in ("2023", "2026"):
             last = max([i for i, x in enumerate(rs) if not voluntary(x)], default=-1)
             out[p] = sum((HALF if i > last and x.opp is None else x.pts for i, x in enumerate(rs)),
@@ -90,6 +93,14 @@ def contributions(rec, mode, p) -> list[tuple[Fraction, bool]]:
     for x in rec[p]:
         if mode == "none":
             out.append((s[x.opp] if x.opp else Fraction(0), False))
+        elif mode == "virtual":
+            if x.kind == "game":
+                out.append((a[x.opp], False))
+            elif x.opp:  # a forfeit: the opponent's round against p at its result, not a draw
+                theirs = Fraction(0) if x.kind in ("+", "--") else Fraction(1)
+                out.append((a[x.opp] - HALF + theirs, False))
+            else:  # one's own bye: an opponent who drew every round; not paired: nothing
+                out.append((Fraction(0) if x.kind == "absent" else HALF * nr, False))
         elif x.kind == "game":
             out.append((a[x.opp], False))
         elif mode == "1998":
@@ -132,7 +143,8 @@ def sonneborn_berger(rec, mode) -> dict[str, Fraction]:
     out = {}
     for p, rs in rec.items():
         c = contributions(rec, mode, p)
-        res = [HALF if mode == "1998" and x.kind != "game" else x.pts for x in rs]
+        res = [HALF if (mode == "1998" and x.kind != "game") or (mode == "virtual" and x.kind in ("+", "bye"))
+               else x.pts for x in rs]
         out[p] = sum((v * r for (v, _), r in zip(c, res)), Fraction(0))
     return out
 
@@ -203,6 +215,24 @@ def tpr(rec, mode, ratings) -> dict[str, int]:
         average = half_up(Fraction(sum(r for r, _ in games), len(games)))
         percent = half_up(100 * sum((s for _, s in games), Fraction(0)) / len(games))
         out[p] = average + DP[percent]
+    return out
+
+
+def lichess_performance(rec, ratings) -> dict[str, int]:
+    """lichess: mean over the rounds with an opponent of (their rating + 500 for a win, - 500 for
+    a loss), whole part; one's own rating without such rounds; 0 when a rating is missing."""
+    out = {}
+    for p, rs in rec.items():
+        met = [x for x in rs if x.opp]
+        if not met:
+            out[p] = int(Fraction(ratings.get(p, 0)) // 1) if ratings.get(p, 0) > 0 else 0
+            continue
+        if any(ratings.get(x.opp, 0) <= 0 for x in met):
+            out[p] = 0
+            continue
+        total = sum((Fraction(ratings[x.opp]) + (500 if x.pts == 1 else -500 if x.pts == 0 else 0)
+                     for x in met), Fraction(0))
+        out[p] = int((total / len(met)) // 1)
     return out
 
 

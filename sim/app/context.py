@@ -37,8 +37,10 @@ from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import Snapshot, take_snapshot
-from drawsafe.standings.check import CheckReport, check_standings
+from drawsafe.standings.check import CheckReport
 from drawsafe.standings.places import compare_places
+from drawsafe.standings.published import check_event
+from drawsafe.standings.ranks import RankCheck, publishes_ranks_only
 from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
@@ -76,34 +78,56 @@ class EventContext:
         if self.from_sample:
             say(f"no FILE given: using the embedded sample event '{self.event.name}'")
         s = self.snapshot
-        say(f"{self.event.name}: {s.players} players; standings after Swiss round {s.after_round} "
-            f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
+        if self.without_swiss:
+            say(f"{self.event.name}: {s.players} players in the published standings; no Swiss round in the "
+                f"file; rules {self.rules.name} ({self.rules_source})")
+        else:
+            say(f"{self.event.name}: {s.players} players; standings after Swiss round {s.after_round} "
+                f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
         for text in self.event.notes:
             say(f"note: {text}")
         if self.event.places and self.snapshot.rounds_left == 0:
             found = compare_places(self.event, self.standings())
             if found is not None:
                 say(f"note: {found.summary()} (rules {self.rules.name})")
+        if publishes_ranks_only(self.event.standings) and self.snapshot.rounds_left == 0:
+            say(f"note: {self.check().summary()}")
+
+    @property
+    def without_swiss(self) -> bool:
+        """True for a file with published standings but no Swiss round (an MTGO entry of the
+        decklist cache: its top 32 and its playoff): only ``standings --check`` applies."""
+        return not self.event.swiss and bool(self.event.standings) and \
+            not publishes_ranks_only(self.event.standings)
+
+    def refuse_without_swiss(self, what: str) -> None:
+        """:raises UsageError: for an event whose file has no Swiss round to compute ``what`` from."""
+        if self.without_swiss:
+            raise UsageError(f"{self.event.source}: the file holds the published standings and the playoff "
+                             f"but no Swiss round (as the decklist cache keeps MTGO events): {what}; "
+                             "`drawsafe standings --check` checks the published figures against each other")
 
     # --- the building blocks of the commands
 
     def standings(self, seed: int = 0) -> Standings:
         """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``."""
+        self.refuse_without_swiss("its standings cannot be recomputed")
         return compute_standings(self.snapshot, self.rules, seed)
 
-    def check(self) -> CheckReport:
+    def check(self) -> CheckReport | RankCheck:
         """The computed standings against those the file publishes, every difference explained.
 
         :raises UsageError: when the file publishes no standings."""
         if not self.event.standings:
             raise UsageError(f"{self.event.source}: the file has no published standings to check against")
-        return check_standings(self.event, self.snapshot, self.rules)
+        return check_event(self.event, self.snapshot, self.rules)
 
     def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
         """The next round's pairings, as published or projected (the last round as the pack pairs
         it unless ``last_round`` says)."""
         from drawsafe.pairing.next_round import next_round_pairings  # lazy: the pairing kernels
 
+        self.refuse_without_swiss("the next round cannot be paired")
         return next_round_pairings(self.snapshot, self.rules, last_round or self.rules.last_round, seed,
                                    pairing)
 
@@ -133,6 +157,7 @@ class EventContext:
         from drawsafe.engine.results import ResultModel  # lazy: standings needs no simulation
         from drawsafe.simulation.simulator import SimConfig
 
+        self.refuse_without_swiss("its rounds cannot be simulated")
         cut = self.cut(top, cut_points)
         results = ResultModel.for_event(self.event, self.rules, model, draw_share)
         return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
@@ -226,4 +251,5 @@ def event_context(event: Event, rules: str | None = None, rounds: int | None = N
     if tiebreaks is not None:
         pack = with_tiebreaks(pack, tiebreaks)
         source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"
-    return EventContext(event, take_snapshot(event, after_round, rounds), pack, source, from_sample)
+    snapshot = take_snapshot(event, after_round, rounds, schedule=pack.schedule)
+    return EventContext(event, snapshot, pack, source, from_sample)

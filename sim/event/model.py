@@ -88,6 +88,9 @@ class Round:
     matches: tuple[Match, ...]
     name: str = ""
     playoff: bool = False
+    #: False for a round not paired yet that holds only byes entered before its pairing (a TRF's
+    #: ``0000 - H`` column): the event stands after the round before (:mod:`drawsafe.event.unpaired`).
+    paired: bool = True
 
     @property
     def complete(self) -> bool:

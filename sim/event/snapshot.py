@@ -19,7 +19,8 @@ import numpy as np
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event, Match, Round
-from drawsafe.event.schedule import recommended_rounds
+from drawsafe.event.schedule import APPENDIX_E, Schedule
+from drawsafe.event.unpaired import unpaired_round
 
 
 @dataclass(frozen=True, eq=False)
@@ -29,7 +30,8 @@ class Snapshot:
     event: Event
     after_round: int
     total_rounds: int
-    #: Where ``total_rounds`` comes from: "file", "--rounds" or "Appendix E".
+    #: Where ``total_rounds`` comes from: "file", "--rounds", a schedule's name ("Appendix E") or
+    #: "rounds in the file" (no schedule: chess).
     rounds_source: str
     names: tuple[str, ...]
     opp: np.ndarray
@@ -69,18 +71,25 @@ class Snapshot:
 
 
 def take_snapshot(event: Event, after_round: int | None = None, rounds: int | None = None,
-                  include_playoff: bool = False) -> Snapshot:
+                  include_playoff: bool = False, schedule: Schedule | None = APPENDIX_E) -> Snapshot:
     """The snapshot of ``event`` after Swiss round ``after_round``.
 
     ``after_round=None`` takes every Swiss round with all results in; a round in progress (pairings
     published, some results missing) becomes ``next_round`` with the results it has.  With an
     explicit ``after_round`` the pairings of the following round are kept and its results ignored.
-    ``rounds`` overrides the number of Swiss rounds of the event.
+    ``rounds`` overrides the number of Swiss rounds of the event.  When neither it nor the file
+    says, ``schedule`` (the rule pack's attendance table, passed in by the application layer)
+    gives them; with ``None`` (chess: no such table) the event has the rounds the file shows.
+    A last round that is not paired yet (:mod:`drawsafe.event.unpaired`: only byes entered before
+    its pairing) is not played: no published pairings, everyone of the round before pending.
 
     :raises UsageError: when ``after_round`` or ``rounds`` do not fit the event.
     """
     swiss = event.swiss
     played = event.rounds_played
+    unpaired = unpaired_round(event)
+    if unpaired is not None and played == len(swiss):
+        played -= 1
     if after_round is None:
         after = played
         following = swiss[after] if after < len(swiss) else None
@@ -88,11 +97,15 @@ def take_snapshot(event: Event, after_round: int | None = None, rounds: int | No
         if after_round < 0 or after_round > played:
             raise UsageError(
                 f"--after-round {after_round}: the event has results for Swiss rounds 1..{played}"
-                + (f" (round {played + 1} is still in progress)" if played < len(swiss) else "")
+                + (f" (round {played + 1} is still in progress)" if played < len(swiss)
+                   and swiss[played] is not unpaired else "")
+                + (f" (round {unpaired.number} is not paired yet)" if unpaired is not None else "")
             )
         after = after_round
         following = strip_results(swiss[after]) if after < len(swiss) else None
-    total, source = total_rounds(event, rounds, after)
+    if following is not None and following.number == getattr(unpaired, "number", None):
+        following = None  # entered byes only: the round is still to be paired
+    total, source = total_rounds(event, rounds, after, schedule)
     counted = list(swiss[:after]) + (list(event.playoff) if include_playoff else [])
     names = event.players
     index = {p: i for i, p in enumerate(names)}
@@ -115,6 +128,9 @@ def take_snapshot(event: Event, after_round: int | None = None, rounds: int | No
     else:
         for p in swiss[after - 1].players:
             active[index[p]] = True
+        if unpaired is not None and unpaired.number == after + 1:
+            for p in unpaired.players:  # entered for the next round: still in the event
+                active[index[p]] = True
     for p, last in event.drops.items():
         if last <= after and (following is None or p not in following.players):
             active[index[p]] = False
@@ -146,13 +162,16 @@ def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_gam
 
 
 def strip_results(r: Round) -> Round:
-    """The pairings of a round without its match results (byes and losses stay)."""
+    """The pairings of a round without its match results (byes and losses stay; a forfeit or a
+    double loss, a result decided without play, becomes the pairing it was, result pending)."""
     return replace(r, matches=tuple(
-        replace(m, a_wins=None, b_wins=None, draws=None) if m.kind == "match" else m for m in r.matches
+        replace(m, a_wins=None, b_wins=None, draws=None, kind="match")
+        if m.kind in ("match", FORFEIT, DOUBLE_LOSS) else m for m in r.matches
     ))
 
 
-def total_rounds(event: Event, rounds: int | None, after: int) -> tuple[int, str]:
+def total_rounds(event: Event, rounds: int | None, after: int,
+                 schedule: Schedule | None = APPENDIX_E) -> tuple[int, str]:
     swiss = len(event.swiss)
     if rounds is not None:
         if rounds < max(after, 1):
@@ -162,9 +181,15 @@ def total_rounds(event: Event, rounds: int | None, after: int) -> tuple[int, str
         return rounds, "--rounds"
     if event.swiss_rounds is not None:
         return max(event.swiss_rounds, swiss), "file"
+    shown = (max(swiss, 1), "rounds in the file")
+    if schedule is None:
+        return shown
     entrants = len(event.players)
-    byes = dict(event.awarded_byes) or guess_awarded_byes(event)
-    return max(recommended_rounds(entrants, byes), swiss), "Appendix E"
+    byes = (dict(event.awarded_byes) or guess_awarded_byes(event)) if schedule.byes_count else None
+    try:
+        return max(schedule.rounds(entrants, byes), swiss), schedule.name
+    except UsageError:  # fewer players than the table's first row
+        return shown
 
 
 def guess_awarded_byes(event: Event) -> dict[str, int]:

@@ -52,15 +52,20 @@ class CheckReport:
     disagreements: tuple[Disagreement, ...]
     precision: int
     missing: tuple[str, ...] = field(default=())
+    #: What was compared and how, where a file keeps less than the figures need (TopDeck, MTGO).
+    notes: tuple[str, ...] = field(default=())
 
     @property
     def agreed(self) -> int:
         return self.compared - len(self.disagreements)
 
     def to_json(self) -> dict:
-        return {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
-                "disagreements": [d.to_json() for d in self.disagreements],
-                "missing": list(self.missing)}
+        out = {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
+               "disagreements": [d.to_json() for d in self.disagreements],
+               "missing": list(self.missing)}
+        if self.notes:  # only where a file keeps less than the figures need
+            out["notes"] = list(self.notes)
+        return out
 
 
 def agrees(value: float, published: float, decimals: int) -> bool:
@@ -99,17 +104,21 @@ class Model:
         return tuple(int(x) for x in self.rec[i])
 
     def differences(self, row: PublishedStanding, decimals: int, only: tuple[str, ...] = FIELDS) -> dict:
+        """The published fields of ``row`` that differ (a field the file does not publish, None,
+        is not compared)."""
         v = self.values(row.player)
         out = {}
         if "points" in only or only == FIELDS:
-            if v["points"] != row.points:
-                out["points"] = (v["points"], float(row.points))
+            points = v["points"] / self.rules.point_scale
+            if row.points is not None and points != row.points:
+                out["points"] = (points, float(row.points))
             rec = self.record(row.player)
-            if rec != (row.wins, row.losses, row.draws):
+            if row.wins is not None and rec != (row.wins, row.losses, row.draws):
                 out["record"] = ("-".join(map(str, rec)), f"{row.wins}-{row.losses}-{row.draws}")
         for f in only:
-            if f != "points" and not agrees(v[f], getattr(row, f), decimals):
-                out[f] = (v[f], getattr(row, f))
+            published = getattr(row, f, None)
+            if f != "points" and published is not None and not agrees(v[f], published, decimals):
+                out[f] = (v[f], published)
         return out
 
 
@@ -186,6 +195,8 @@ def infer_precision(rows) -> int:
     best = 0
     for r in rows:
         for f in FIELDS:
+            if getattr(r, f) is None:
+                continue
             text = repr(getattr(r, f))
             if "." in text and "e" not in text:
                 best = max(best, len(text.split(".")[1]))

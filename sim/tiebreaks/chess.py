@@ -31,6 +31,15 @@ How *unplayed rounds* (every round that is not a game over the board) count depe
     As 2023, with the caps of C.07 2026 (art. 16.4, FIDE Council 02/02/2026, in force 2026-03-01):
     the dummy of a forfeit is at most the forfeiting opponent's score, the dummy of a round
     without opponent at most half the maximum score (½ x rounds).
+:data:`UNPLAYED_VIRTUAL` (4)
+    German open events of the 2000s (the rule of programs such as Swiss-Chess, as described in
+    ``shared/PLATFORMS.md``): in an opponent's score as the player's Buchholz sees it, the
+    opponent's forfeits and byes against others count ½ (a *virtual draw*), rounds the opponent
+    was not paired at their real 0, and the round against the player itself at its result (a
+    forfeit included: the scheduled opponent stays in the Buchholz).  A bye of one's own (full,
+    half or zero) counts as an opponent who drew every round (½ x rounds); a round not paired adds
+    nothing.  In Sonneborn-Berger a forfeit win and a full-point bye count as draws.  Cut
+    modifiers cut the lowest contributions, whatever they are.
 
 The 2023/2026 reading is the one of the FIDE Technical Commission's TieBreakServer
 (github.com/OttoMilvang/TieBreakServer, ``gacrux/tiebreak.py``); it reproduces every value of the
@@ -49,6 +58,7 @@ UNPLAYED_NONE = 0
 UNPLAYED_1998 = 1
 UNPLAYED_2023 = 2
 UNPLAYED_2026 = 3
+UNPLAYED_VIRTUAL = 4
 
 #: Kernel codes (drawsafe.tiebreaks.values routes every code from FIRST on to :func:`chess_column`).
 FIRST = 20
@@ -69,7 +79,8 @@ ARO = 33  # average rating of opponents
 ARO_C1 = 34
 TPR = 35  # tournament performance rating
 DE = DIRECT_ENCOUNTER  # direct encounter (36; computed in drawsafe.tiebreaks.ranking)
-LAST = 36
+PERF = 37  # lichess's performance: mean of (opponent's rating +-500 for a win / loss)
+LAST = 37
 
 #: FIDE B.02 table 8.1(a): rating difference dp for a fractional score p = index / 100.
 DP = np.array([
@@ -130,6 +141,12 @@ def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
                     a[p] += round_points(k, gw[p, r], gl[p, r], points_table)
                 else:
                     a[p] += draw
+    elif unplayed == UNPLAYED_VIRTUAL:
+        for p in range(n):  # forfeits and byes a draw; rounds not paired at their real 0
+            for r in range(nr):
+                k = kind[p, r]
+                if k != kinds.PLAYED and k != kinds.ABSENT:
+                    a[p] += draw - round_points(k, gw[p, r], gl[p, r], points_table)
     elif unplayed == UNPLAYED_2023 or unplayed == UNPLAYED_2026:
         for p in range(n):
             r = nr - 1  # the voluntary unplayed rounds after the last other round, backwards
@@ -141,15 +158,18 @@ def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
 
 
 @kernel
-def contributions(opp, kind, nr, unplayed, s, a, draw):
+def contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a):
     """``c[p, r]``: what round ``r`` adds to the Buchholz of ``p``, in pack units.
 
     A game: the opponent's adjusted score.  An unplayed round: nothing adjusted, the scheduled
     opponent's real score (0 without one); 1998, one's own tiebreak score (a draw against
     oneself); 2023, one's own score (the dummy); 2026, that capped at the forfeiting opponent's
-    adjusted score, or at half the maximum (``draw x rounds``) when there is no opponent.
+    adjusted score, or at half the maximum (``draw x rounds``) when there is no opponent; virtual
+    draws, the forfeiting (or forfeited) opponent with that round at its result, ``draw x rounds``
+    for a bye, 0 for a round not paired.
     """
     n = opp.shape[0]
+    draw = points_table[kinds.DRAW]
     c = np.empty((n, nr), dtype=np.int64)
     for p in range(n):
         own = s[p]
@@ -157,6 +177,13 @@ def contributions(opp, kind, nr, unplayed, s, a, draw):
             o = opp[p, r]
             if unplayed == UNPLAYED_NONE:
                 v = s[o] if o >= 0 else 0
+            elif unplayed == UNPLAYED_VIRTUAL:
+                if o >= 0:
+                    v = a[o]
+                    if kind[p, r] != kinds.PLAYED:  # a forfeit: o's round against p as it went
+                        v += round_points(kind[o, r], gw[o, r], gl[o, r], points_table) - draw
+                else:
+                    v = 0 if kind[p, r] == kinds.ABSENT else draw * nr
             elif kind[p, r] == kinds.PLAYED:
                 v = a[o]
             elif unplayed == UNPLAYED_1998:
@@ -209,7 +236,8 @@ def buchholz(c, kind, unplayed, low, high, col, scale):
 def sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col):
     """Sum over rounds of (contribution of the round's opponent or dummy) x (points of the round).
 
-    Under 1998 an unplayed round is a draw against oneself: own tiebreak score x ½.
+    Under 1998 an unplayed round is a draw against oneself: own tiebreak score x ½; with virtual
+    draws a forfeit win and a full-point bye count as draws.
     """
     n, nr = c.shape
     w = points_table[kinds.WIN]
@@ -219,7 +247,9 @@ def sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col):
         for r in range(nr):
             k = kind[p, r]
             res = round_points(k, gw[p, r], gl[p, r], points_table)
-            if unplayed == UNPLAYED_1998 and k != kinds.PLAYED:
+            as_draw = (unplayed == UNPLAYED_1998 and k != kinds.PLAYED) or (
+                unplayed == UNPLAYED_VIRTUAL and (k == kinds.FORFEIT_WIN or k == kinds.BYE))
+            if as_draw:
                 res = draw
             total += c[p, r] * res
         col[p] = total / (w * w)
@@ -346,11 +376,45 @@ def rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings
 
 
 @kernel
+def lichess_performance(opp, kind, gw, gl, nr, points_table, ratings, col):
+    """lichess's performance (lila, modules/swiss SwissScoring): the mean over the rounds with an
+    opponent (forfeits included) of the opponent's rating + 500 for a win, - 500 for a loss; the
+    player's own rating without such rounds.  lichess ranks by one integer score that keeps the
+    whole part only, so the value is floored.  0 when an opponent met (or, without opponents, the
+    player) has no rating in the file: then it separates nobody."""
+    n = opp.shape[0]
+    w = points_table[kinds.WIN]
+    loss = points_table[kinds.LOSS]
+    for p in range(n):
+        total = 0.0
+        games = 0
+        known = True
+        for r in range(nr):
+            o = opp[p, r]
+            if o < 0:
+                continue
+            if ratings[o] <= 0:
+                known = False
+            pts = round_points(kind[p, r], gw[p, r], gl[p, r], points_table)
+            total += ratings[o]
+            if pts == w:
+                total += 500.0
+            elif pts == loss:
+                total -= 500.0
+            games += 1
+        if games == 0:
+            col[p] = np.floor(ratings[p]) if ratings[p] > 0 else 0.0
+        elif known:
+            col[p] = np.floor(total / games)
+        else:
+            col[p] = 0.0
+
+
+@kernel
 def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, ratings, out):
     """Fill ``out[:, k]`` with chess tiebreak ``code`` (columns ``0..k-1`` already filled)."""
     col = out[:, k]
     w = points_table[kinds.WIN]
-    draw = points_table[kinds.DRAW]
     if code == DE:
         direct_encounter_column(out, k, opp, kind, gw, gl, nr, points_table,
                                 unplayed != UNPLAYED_1998)
@@ -361,6 +425,9 @@ def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, rat
     if code == WIN or code == WON:
         wins(kind, gw, gl, nr, points_table, code == WON or unplayed == UNPLAYED_1998, col)
         return
+    if code == PERF:
+        lichess_performance(opp, kind, gw, gl, nr, points_table, ratings, col)
+        return
     if code == ARO or code == ARO_C1 or code == TPR:
         rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings, col)
         return
@@ -369,7 +436,7 @@ def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, rat
         koya(opp, kind, gw, gl, nr, points_table, s, col)
         return
     a = adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s)
-    c = contributions(opp, kind, nr, unplayed, s, a, draw)
+    c = contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a)
     if code == SB:
         sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col)
     elif code == SUMBH:

@@ -6,9 +6,10 @@ to ``--tiebreaks`` (e.g. ``BH-C1,BH,SB,WIN``), which replaces a pack's list and 
 and its handling of unplayed rounds (:func:`with_tiebreaks`).
 
 Packs: ``mtg`` and ``mtg-classic`` (Magic Tournament Rules, Appendix C), ``pokemon`` (Play!
-Pokémon, see :mod:`drawsafe.tiebreaks.pokemon`), and chess under four ways of counting unplayed rounds
+Pokémon, see :mod:`drawsafe.tiebreaks.pokemon`), and chess under five ways of counting unplayed rounds
 (see :mod:`drawsafe.tiebreaks.chess`): ``fide`` (C.07 2023, dummy opponent), ``fide-2026`` (with the 2026
-caps), ``fide-1998`` (the 1998 annex, a draw against oneself) and ``chess-plain`` (no adjustment).
+caps), ``fide-1998`` (the 1998 annex, a draw against oneself), ``chess-plain`` (no adjustment; also
+``lichess``, its Swiss ranking) and ``chess-de`` (German open events of the 2000s, virtual draws).
 """
 
 from __future__ import annotations
@@ -205,6 +206,10 @@ ARO_C1 = Tiebreak("ARO-C1", chess.ARO_C1, "Average rating of opponents cut 1",
 TPR = Tiebreak("TPR", chess.TPR, "Tournament performance rating",
                "ARO + dp(score / games) from FIDE table 8.1(a), over the same games as ARO",
                False, 0)
+PERF = Tiebreak("PERF", chess.PERF, "lichess performance",
+                "mean over the rounds with an opponent (forfeits included) of the opponent's rating "
+                "+500 for a win, -500 for a loss, whole part only (lichess Swiss); one's own rating "
+                "without such rounds; 0 when an opponent has no rating", False, 0)
 OWP = Tiebreak("OWP", pokemon.OWP, "Opponents' win %",
                "mean of the opponents' (wins + ties/2) / rounds, byes removed, each at least 25% "
                "and at most 75% for a dropped opponent")
@@ -217,7 +222,7 @@ TIEBREAKS: dict[str, Tiebreak] = {
     "OMW": OMW, "GW": GW, "GW-RAW": GW_RAW, "OGW": OGW,
     "BH": BH, "BH-C1": BH_C1, "BH-C2": BH_C2, "BH-M1": BH_M1, "BH-M2": BH_M2, "SBH": SUMBH,
     "SB": SB, "PS": PS, "PS-C1": PS_C1, "PS-C2": PS_C2, "KS": KS, "DE": DE, "WIN": WIN,
-    "WON": WON, "ARO": ARO, "ARO-C1": ARO_C1, "TPR": TPR,
+    "WON": WON, "ARO": ARO, "ARO-C1": ARO_C1, "TPR": TPR, "PERF": PERF,
     "OWP": OWP, "OOWP": OOWP,
 }
 
@@ -274,6 +279,23 @@ CHESS_PLAIN = register(RulePack(
     "chess-plain", "Chess without adjustment for unplayed rounds (forfeits count the scheduled "
     "opponent, byes add nothing): BH-C1, BH, SB, DE, WIN",
     FIDE_SWISS, unplayed=chess.UNPLAYED_NONE, **_CHESS))
+
+#: German open events of the 2000s (shared/PLATFORMS.md, "Chess"): points, full Buchholz,
+#: Sonneborn-Berger, wins; opponents' forfeits and byes against others are virtual draws, a bye of
+#: one's own an opponent who drew every round, a forfeit win a draw in Sonneborn-Berger.  The
+#: programs of those events left withdrawn players out of the ranking (``standings --check``
+#: compares their published ranks the same way).
+CHESS_DE = register(RulePack(
+    "chess-de", "Chess, German open events of the 2000s: points, full Buchholz, Sonneborn-Berger, "
+    "wins; an opponent's forfeits and byes against others count as draws (their unpaired rounds as "
+    "0), one's own bye as an opponent who drew every round, a forfeit win as a draw in "
+    "Sonneborn-Berger", (BH, SB, WIN), unplayed=chess.UNPLAYED_VIRTUAL, **_CHESS))
+#: lichess Swiss (lila, modules/swiss SwissScoring): points, then Sonneborn-Berger over the real
+#: pairings (opponents' full points, forfeits included, byes nothing), then lichess's performance.
+LICHESS = register(RulePack(
+    "lichess", "Chess, lichess Swiss: points, Sonneborn-Berger over the real pairings (the "
+    "opponents' full points; byes add nothing), lichess performance", (SB, PERF),
+    unplayed=chess.UNPLAYED_NONE, **_CHESS))
 
 
 def get_rules(name: str) -> RulePack:

@@ -34,7 +34,7 @@ from drawsafe.tiebreaks.ranking import direct_encounter_column
 
 EXERCISE = DATA / "fide-exercise-2023.csv"
 MODE = {"none": tc.UNPLAYED_NONE, "1998": tc.UNPLAYED_1998, "2023": tc.UNPLAYED_2023,
-        "2026": tc.UNPLAYED_2026}
+        "2026": tc.UNPLAYED_2026, "virtual": tc.UNPLAYED_VIRTUAL}
 #: Every chess key but direct encounter, with its naive twin.
 NAIVE = {
     "BH": lambda rec, m, r: nv.buchholz(rec, m),
@@ -53,6 +53,7 @@ NAIVE = {
     "ARO": lambda rec, m, r: nv.aro(rec, m, r),
     "ARO-C1": lambda rec, m, r: nv.aro(rec, m, r, 1),
     "TPR": lambda rec, m, r: nv.tpr(rec, m, r),
+    "PERF": lambda rec, m, r: nv.lichess_performance(rec, r),
 }
 
 
@@ -215,6 +216,14 @@ E2_EXPECTED = {
     # counts"); Koya threshold 1.5 of 3: only P and Q qualify as opponents
     ("PS", "1998"): {"P": 6, "Q": 3, "R": 1.5, "S": 2.5, "T": 3},
     ("KS", "1998"): {"P": 1, "Q": 0, "R": 0, "S": 0, "T": 0},
+    # virtual draws (German opens): scores as opponents see them P 2.5 (the forfeit win a draw),
+    # Q 2, R 0.5 (his round not paired at 0), S 1 (the half bye a draw), T 1 (bye and forfeit loss
+    # draws).  P: Q 2 + R 0.5 + T with round 3 at its result (1 - 1/2 + 0); T: own bye 3 x 1/2 +
+    # Q 2 + P with round 3 at its result (2.5 - 1/2 + 1); R: S 1 + P 2.5 + not paired 0
+    ("BH", "virtual"): {"P": 3, "Q": 4.5, "R": 3.5, "S": 4, "T": 6.5},
+    # the forfeit win and the bye count as draws (P: 2 + 0.5 + 1/2 x 0.5; T: 1/2 x 1.5)
+    ("SB", "virtual"): {"P": 2.75, "Q": 2, "R": 0.5, "S": 1, "T": 0.75},
+    ("WIN", "virtual"): {"P": 3, "Q": 2, "R": 0, "S": 0, "T": 1},
 }
 
 
@@ -231,6 +240,18 @@ def test_a_bye_for_a_player_above_half_is_capped_in_2026():
     for mode, want in expected.items():
         bh = column(event, "BH", mode)
         assert (bh["X"], bh["Y"], bh["Z"]) == want, mode
+
+
+def test_lichess_performance_worked_example():
+    """lichess: mean of (opponent's rating +500 win / -500 loss / 0 draw), whole part.  A beat
+    B (1500) and drew C (1700): (2000 + 1700) / 2 = 1850; B lost to A (1600) and beat C: (1100 +
+    2200) / 2 = 1650; C drew A, lost to B: (1600 + 1000) / 2 = 1300; D had byes only: own 1234."""
+    event = chess_event([["A-B 1", "D bye"], ["A-C =", "D half"], ["B-C 1"]],
+                        ratings={"A": 1600, "B": 1500, "C": 1700, "D": 1234.6})
+    perf = column(event, "PERF", "none")
+    assert perf == {"A": 1850, "B": 1650, "C": 1300, "D": 1234}
+    unrated = chess_event([["A-B 1"]], ratings={"A": 1600})
+    assert column(unrated, "PERF", "none") == {"A": 0, "B": 1100}
 
 
 # --- Direct encounter: iteration and the Swiss rule ----------------------------------------------

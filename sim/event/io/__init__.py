@@ -46,14 +46,20 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
     """Parse the bytes of an event file (see :func:`load_event`)."""
     if format not in FORMATS:
         raise InputError(file, None, f"unknown format {format!r}", f"use one of {', '.join(FORMATS)}")
+    legacy = None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(file, f"byte {e.start}", "the file is not UTF-8 text", "save it as UTF-8") from None
+        if format not in ("auto", "trf") or not looks_like_trf_bytes(raw):
+            raise InputError(file, f"byte {e.start}", "the file is not UTF-8 text", "save it as UTF-8") from None
+        # pairing programs (Swiss-Manager, Swiss-Chess) save TRF files in Windows-1252
+        text, legacy = raw.decode("cp1252", errors="replace"), e.start
     if not text.strip():
         raise InputError(file, None, "the file is empty")
     if format == "auto":
         format = guess_format(text, file)
+    if legacy is not None and format != "trf":
+        raise InputError(file, f"byte {legacy}", "the file is not UTF-8 text", "save it as UTF-8")
     if format == "tdf":
         from drawsafe.event.io.tdf import read_tdf
 
@@ -61,12 +67,24 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
     if format in ("json", "melee", "limitless"):
         return read_json(text, file, format)
     if format == "trf":
+        from dataclasses import replace
+
         from drawsafe.event.io.trf import read_trf
 
-        return read_trf(text, file)
+        event = read_trf(text, file)
+        if legacy is not None:
+            said = f"not UTF-8 (byte {legacy}): read as Windows-1252, as pairing programs save TRF files"
+            event = replace(event, notes=(said, *event.notes))
+        return event
     from drawsafe.event.io.native_csv import read_csv
 
     return read_csv(text, file)
+
+
+def looks_like_trf_bytes(raw: bytes) -> bool:
+    """A FIDE TRF by its records (``012`` name, ``001`` players), before decoding."""
+    head = raw.lstrip()[:20000]
+    return head.startswith((b"012 ", b"001 ")) or b"\n001 " in head
 
 
 def guess_format(text: str, file: str) -> str:

@@ -47,8 +47,18 @@ def looks_like_melee(data: object) -> bool:
 def read_melee(data: dict, file: str) -> Event:
     """Build an event from a parsed melee.gg decklist-cache JSON file.
 
+    TopDeck and MTGO entries of the same cache have their own readers
+    (:mod:`drawsafe.event.io.topdeck`, :mod:`drawsafe.event.io.mtgo`).
+
     :raises InputError: on any problem, naming the file, round and match.
     """
+    from drawsafe.event.io.mtgo import looks_like_mtgo, read_mtgo
+    from drawsafe.event.io.topdeck import looks_like_topdeck, read_topdeck
+
+    if looks_like_topdeck(data):
+        return read_topdeck(data, file)
+    if looks_like_mtgo(data):
+        return read_mtgo(data, file)
     info = data.get("Tournament") or {}
     if not isinstance(info, dict):
         raise InputError(file, "Tournament", "must be an object")
