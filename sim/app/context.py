@@ -38,7 +38,7 @@ from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.check import CheckReport, check_standings
-from drawsafe.standings.places import compare_places
+from drawsafe.standings.places import check_places, compare_places
 from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
@@ -94,7 +94,17 @@ class EventContext:
     def check(self) -> CheckReport:
         """The computed standings against those the file publishes, every difference explained.
 
-        :raises UsageError: when the file publishes no standings."""
+        A file that publishes only final places (TOM, Limitless, pokedata) is checked on them
+        (:func:`drawsafe.standings.places.check_places`).
+
+        :raises UsageError: when the file publishes neither standings nor final places, or its
+            final places are checked against a snapshot before the last Swiss round."""
+        if not self.event.standings and self.event.places:
+            if self.snapshot.rounds_left > 0:
+                raise UsageError(f"{self.event.source}: the file publishes final places; check them against "
+                                 f"the final standings (after Swiss round {self.snapshot.total_rounds}, not "
+                                 f"{self.snapshot.after_round})")
+            return check_places(self.event, self.snapshot, self.rules)
         if not self.event.standings:
             raise UsageError(f"{self.event.source}: the file has no published standings to check against")
         return check_standings(self.event, self.snapshot, self.rules)

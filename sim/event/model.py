@@ -42,7 +42,9 @@ HALF_BYE = "half-bye"
 FORFEIT = "forfeit"
 DOUBLE_LOSS = "double-loss"
 NO_RESULT = "no-result"
-MATCH_KINDS = (MATCH, BYE, LOSS, HALF_BYE, FORFEIT, DOUBLE_LOSS, NO_RESULT)
+#: The kinds an event file may name (native CSV and JSON); importers may also build NO_RESULT.
+MATCH_KINDS = (MATCH, BYE, LOSS, HALF_BYE, FORFEIT, DOUBLE_LOSS)
+ALL_KINDS = MATCH_KINDS + (NO_RESULT,)
 #: Kinds without an opponent.
 SOLO_KINDS = (BYE, LOSS, HALF_BYE)
 
@@ -181,6 +183,8 @@ class Event:
     #: Only these players are ranked (``--division`` of a combined pod: the pod is paired as one,
     #: its standings and cut are those of one division); ``None``: everyone.
     ranked: frozenset[str] | None = None
+    #: The announced top cut of each division of a combined pod read whole (TOM's finals options).
+    division_cuts: dict[str, int] = field(default_factory=dict)
 
     @property
     def swiss(self) -> tuple[Round, ...]:

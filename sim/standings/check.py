@@ -52,15 +52,28 @@ class CheckReport:
     disagreements: tuple[Disagreement, ...]
     precision: int
     missing: tuple[str, ...] = field(default=())
+    #: What was compared: "rows" (published standings rows) or "final places" (TOM, Limitless,
+    #: pokedata: :func:`drawsafe.standings.places.check_places`).
+    what: str = "rows"
 
     @property
     def agreed(self) -> int:
         return self.compared - len(self.disagreements)
 
+    def headline(self) -> str:
+        if self.what == "rows":
+            return (f"checked {self.compared} published rows at {self.precision} decimals: "
+                    f"{self.agreed} agree, {len(self.disagreements)} differ")
+        return (f"checked {self.compared} published {self.what} (rank order, the top cut as a group, "
+                f"exact ties either way): {self.agreed} agree, {len(self.disagreements)} differ")
+
     def to_json(self) -> dict:
-        return {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
-                "disagreements": [d.to_json() for d in self.disagreements],
-                "missing": list(self.missing)}
+        out = {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
+               "disagreements": [d.to_json() for d in self.disagreements],
+               "missing": list(self.missing)}
+        if self.what != "rows":
+            out["what"] = self.what
+        return out
 
 
 def agrees(value: float, published: float, decimals: int) -> bool:

@@ -1,18 +1,31 @@
-"""Published final places (TOM's ``<standings>``, Limitless's ``placing``) against drawsafe's standings.
+"""Published final places (TOM's ``<standings>``, Limitless's and pokedata's ``placing``) against
+drawsafe's standings, and ``standings --check`` of them with every difference explained.
 
 A Pokémon event's final places are the top cut's places from its single-elimination rounds, then
 everyone else in Swiss standings order.  So a published place agrees with drawsafe when: for a
 player outside the top cut, it equals their rank in drawsafe's final Swiss standings (players
 exactly tied on points and every tiebreak may come in either order: any rank of their tie group
 agrees); for a top-cut player, the place is within the cut exactly when their Swiss rank is.
+Places published per age division (a TOM pod pairing several divisions together, read whole) are
+compared division by division, each ranked among itself with its own announced cut.
+
+:func:`check_places` explains each difference by recomputing under the variants other software
+computes and seeing which one gives the published place: tiebreaks not frozen when a player
+leaves, a day 2 whose tiebreaks carry on, pairings without result not counted as opponents,
+tiebreaks rounded as they are displayed (two decimals of a percentage), dropped players ranked
+below the others.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from drawsafe.event.model import Event
-from drawsafe.standings.table import Standings
+from drawsafe.event.model import NO_RESULT, Event, Round
+from drawsafe.event.snapshot import Snapshot, take_snapshot
+from drawsafe.standings.check import CheckReport, Disagreement
+from drawsafe.standings.table import StandingRow, Standings, compute_standings
+from drawsafe.tiebreaks.packs import RulePack
 
 
 @dataclass(frozen=True)
@@ -35,14 +48,45 @@ class PlacesCheck:
         return text
 
 
-def compare_places(event: Event, standings: Standings) -> PlacesCheck | None:
-    """Compare ``event.places`` with ``standings`` (the final Swiss standings); ``None`` when the
-    file publishes no places."""
-    if not event.places:
-        return None
-    rows = standings.rows
-    rank = {r.player: i + 1 for i, r in enumerate(rows)}
-    # the tie group of each row: the first and last rank of its run of exact ties
+@dataclass(frozen=True)
+class Comparison:
+    """One published place against the standings: the rank here (within the player's division
+    when places are per division), the span of their exact tie, and the cut that applies."""
+
+    player: str
+    place: int
+    rank: int
+    span: tuple[int, int]
+    cut: int
+    division: str | None
+
+    @property
+    def agrees(self) -> bool:
+        lo, hi = self.span
+        if self.cut and (self.place <= self.cut or lo <= self.cut):
+            return (self.place <= self.cut) == (lo <= self.cut)
+        return lo <= self.place <= hi
+
+
+def groups(event: Event, rows: tuple[StandingRow, ...]) -> list[tuple[str | None, list[StandingRow], int]]:
+    """The rows compared together: (division, rows in standings order, cut) for each division
+    when the places are per division, else one group of every row."""
+    default = event.top_cut
+    if default is None and event.playoff:
+        first = event.playoff[0]
+        default = 2 * sum(1 for m in first.matches if m.player_b is not None) + sum(
+            1 for m in first.matches if m.player_b is None)
+    if event.divisions and event.ranked is None:
+        out = []
+        for d in dict.fromkeys(event.divisions.values()):
+            out.append((d, [r for r in rows if event.divisions.get(r.player) == d],
+                        event.division_cuts.get(d, 0)))
+        return out
+    return [(None, list(rows), default or 0)]
+
+
+def tie_spans(rows: list[StandingRow]) -> dict[str, tuple[int, int]]:
+    """The first and last rank (1-based, within ``rows``) of each row's run of exact ties."""
     span: dict[str, tuple[int, int]] = {}
     i = 0
     while i < len(rows):
@@ -52,25 +96,113 @@ def compare_places(event: Event, standings: Standings) -> PlacesCheck | None:
         for k in range(i, j + 1):
             span[rows[k].player] = (i + 1, j + 1)
         i = j + 1
-    cut = event.top_cut or 0
-    if not cut and event.playoff:
-        cut = 2 * len(event.playoff[0].matches)
-    compared = agree = 0
-    diffs = []
-    for player, place in event.places.items():
-        if player not in rank:
-            continue
-        compared += 1
-        lo, hi = span[player]
-        if cut and (place <= cut or lo <= cut):
-            ok = (place <= cut) == (lo <= cut)
-        else:
-            ok = lo <= place <= hi
-        agree += ok
-        if not ok and len(diffs) < 20:
-            diffs.append((player, place, rank[player]))
-    return PlacesCheck(compared, agree, cut, tuple(diffs))
+    return span
+
+
+def comparisons(event: Event, standings: Standings) -> list[Comparison]:
+    """Every published place of a player in ``standings``, compared."""
+    out = []
+    for division, rows, cut in groups(event, standings.rows):
+        span = tie_spans(rows)
+        for rank, r in enumerate(rows, 1):
+            if r.player in event.places:
+                out.append(Comparison(r.player, event.places[r.player], rank, span[r.player], cut, division))
+    return out
+
+
+def compare_places(event: Event, standings: Standings) -> PlacesCheck | None:
+    """Compare ``event.places`` with ``standings`` (the final Swiss standings); ``None`` when the
+    file publishes no places."""
+    if not event.places:
+        return None
+    found = comparisons(event, standings)
+    cuts = {c.cut for c in found}
+    diffs = tuple((c.player, c.place, c.rank) for c in found if not c.agrees)[:20]
+    return PlacesCheck(len(found), sum(c.agrees for c in found), max(cuts) if len(cuts) == 1 else 0, diffs)
 
 
 def same_keys(a, b) -> bool:
     return a.points == b.points and a.values == b.values
+
+
+# ---------------------------------------------------------------------------------------------
+# standings --check of published places
+
+
+def without_no_result(event: Event) -> Event:
+    """The event with its pairings without result removed (not counted as opponents)."""
+    rounds = tuple(Round(r.number, tuple(m for m in r.matches if m.kind != NO_RESULT), r.name, r.playoff)
+                   for r in event.rounds)
+    return replace(event, rounds=rounds)
+
+
+def rounded(standings: Standings, decimals: int = 4) -> Standings:
+    """The standings re-sorted on tiebreaks rounded to ``decimals`` (as TOM displays them: two
+    decimals of a percentage), exact ties in the original order."""
+    rows = sorted(standings.rows, key=lambda r: (-r.points, *(-round(v, decimals) for v in r.values.values())))
+    out = []
+    for i, r in enumerate(rows):
+        near = [rows[j] for j in (i - 1, i + 1) if 0 <= j < len(rows)]
+        tied = any(n.points == r.points and all(round(n.values[k], decimals) == round(v, decimals)
+                                                for k, v in r.values.items()) for n in near)
+        out.append(replace(r, rank=i + 1, tied=tied,
+                           values={k: round(v, decimals) for k, v in r.values.items()}))
+    return replace(standings, rows=tuple(out))
+
+
+def dropped_last(standings: Standings) -> Standings:
+    """The standings with every dropped player below those who finished (stable)."""
+    rows = sorted(standings.rows, key=lambda r: r.dropped)
+    return replace(standings, rows=tuple(replace(r, rank=i + 1) for i, r in enumerate(rows)))
+
+
+#: (reason, explanation, how to compute the variant from (event, snapshot, rules)).
+Variant = tuple[str, str, Callable[[Event, Snapshot, RulePack], Standings]]
+VARIANTS: tuple[Variant, ...] = (
+    ("not frozen", ("the published place is that of tiebreaks not frozen when players leave (a dropped "
+                    "or cut player's opponents' later rounds counted)"),
+     lambda e, s, p: compute_standings(s, replace(p, freeze=False))),
+    ("day 2 carried", "the published place is that of day-2 tiebreaks counting day 1 too",
+     lambda e, s, p: compute_standings(s, replace(p, phase_tiebreaks="carry"))),
+    ("no-result left out", "the published place is that of pairings without result not counted as opponents",
+     lambda e, s, p: compute_standings(take_snapshot(without_no_result(e), s.after_round), p)),
+    ("rounded", "the published place is that of tiebreaks rounded to two decimals of a percentage",
+     lambda e, s, p: rounded(compute_standings(s, p))),
+    ("dropped last", "the published place is that of dropped players ranked below those who finished",
+     lambda e, s, p: dropped_last(compute_standings(s, p))),
+)
+
+
+def explain(c: Comparison, row: StandingRow, variants: dict[str, dict[str, Comparison]]) -> tuple[str, str]:
+    """The reason of one difference (see the module text)."""
+    for reason, text, _ in VARIANTS:
+        other = variants[reason].get(c.player)
+        if other is not None and other.agrees:
+            return reason, text
+    if c.cut and (c.place <= c.cut) != (c.span[0] <= c.cut):
+        where = "in" if c.place <= c.cut else "outside"
+        return "top cut", (f"published {where} the top cut of {c.cut}, but Swiss rank {c.rank} here: the cut's "
+                           "members differ (a player who declined the top cut, or another cut size)")
+    values = ", ".join(f"{k} {v:.4%}" for k, v in row.values.items())
+    tie = f"; exactly tied with ranks {c.span[0]}-{c.span[1]}" if c.span[0] != c.span[1] else ""
+    return "unknown", f"no known variant reproduces the place ({row.points:g} points, {values}{tie})"
+
+
+def check_places(event: Event, snap: Snapshot, rules: RulePack, seed: int = 0) -> CheckReport:
+    """``standings --check`` of a file's published places: every place compared (rank order, the
+    top cut as a group, exact ties either way), each difference with its most likely reason."""
+    base = compute_standings(snap, rules, seed)
+    found = comparisons(event, base)
+    by_row = {r.player: r for r in base.rows}
+    variants: dict[str, dict[str, Comparison]] = {}
+    wrong = [c for c in found if not c.agrees]
+    if wrong:
+        for reason, _, compute in VARIANTS:
+            variants[reason] = {c.player: c for c in comparisons(event, compute(event, snap, rules))}
+    out = []
+    for c in wrong:
+        reason, text = explain(c, by_row[c.player], variants)
+        label = f"{c.division} place" if c.division else "place"
+        out.append(Disagreement(c.player, c.place, {label: (c.rank, c.place)}, reason, text))
+    missing = tuple(p for p in event.places if p not in by_row)
+    return CheckReport(len(found), tuple(out), 0, missing, what="final places")
