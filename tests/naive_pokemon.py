@@ -9,8 +9,8 @@ It reads an :class:`~drawsafe.event.model.Event`'s matches directly, never the s
   left (paired in no round after their last one before ``t``); no round: 1/4;
 - OWP after ``t`` = mean of the win % after ``t`` of every opponent paired with in those rounds (a
   pairing without result too; an opponent met twice once when the event has a rematch); none: 1/4;
-- a player is valued after their last round with a pairing (frozen when they leave), or after the
-  last round when ``freeze`` is off;
+- a player is valued after their last round with a pairing (frozen when they leave), or when
+  ``freeze`` is off after the last round of the phase of that round;
 - OOWP = mean over those opponents of: their own value (frozen OWP) when they were valued at or
   before the player's round, else their OWP after the player's round.
 """
@@ -87,7 +87,11 @@ def pokemon_values(event: Event, after_round: int | None = None, freeze: bool = 
         return mean([win_pct(o, t) for o in opponents(p, t)])
 
     def valued_at(p: str) -> int:
-        return max(rec[p]) if freeze and rec[p] else last_round
+        if not rec[p]:
+            return last_round
+        if freeze:
+            return max(rec[p])
+        return day2 - 1 if day2 is not None and max(rec[p]) < day2 else last_round
 
     out = {}
     for p in event.players:

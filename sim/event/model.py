@@ -185,6 +185,10 @@ class Event:
     ranked: frozenset[str] | None = None
     #: The announced top cut of each division of a combined pod read whole (TOM's finals options).
     division_cuts: dict[str, int] = field(default_factory=dict)
+    #: The file's own tiebreak figures by player, when it has them but no standings table
+    #: (pokedata's ``resistances``: opponents' and opponents' opponents' win %), used to explain
+    #: published places.
+    published_tiebreaks: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def swiss(self) -> tuple[Round, ...]:

@@ -162,7 +162,8 @@ def take_snapshot(event: Event, after_round: int | None = None, rounds: int | No
         # once round k (a new phase) is paired, who played round k - 1 but is not in it was cut
         if after >= k - 1 and k - 1 < len(swiss):
             for p in swiss[k - 2].players - swiss[k - 1].players:
-                cut_out[index[p]] = True
+                if p not in event.drops:
+                    cut_out[index[p]] = True
     return Snapshot(event, after, total, source, names, opp, kind, gw, gl, gd, active, following, index,
                     ratings, phase_start, phase_cut, ranked, cut_out)
 

@@ -150,12 +150,30 @@ def rounded(standings: Standings, decimals: int = 4) -> Standings:
     return replace(standings, rows=tuple(out))
 
 
+def by_file_figures(event: Event, standings: Standings) -> Standings:
+    """The standings re-sorted by points, then the file's own tiebreak figures
+    (``Event.published_tiebreaks``; players without them last)."""
+    figures = event.published_tiebreaks
+    rows = sorted(standings.rows, key=lambda r: (-r.points, r.player not in figures,
+                                                 *(-v for v in figures.get(r.player, ()))))
+    out = []
+    for i, r in enumerate(rows):
+        near = [rows[j] for j in (i - 1, i + 1) if 0 <= j < len(rows)]
+        tied = r.player in figures and any(n.points == r.points and figures.get(n.player) == figures[r.player]
+                                           for n in near)
+        out.append(replace(r, rank=i + 1, tied=tied, values=dict(zip(r.values, figures.get(r.player, ())))))
+    return replace(standings, rows=tuple(out))
+
+
 def dropped_last(standings: Standings) -> Standings:
     """The standings with every dropped player below those who finished (stable)."""
     rows = sorted(standings.rows, key=lambda r: r.dropped)
     return replace(standings, rows=tuple(replace(r, rank=i + 1) for i, r in enumerate(rows)))
 
 
+#: The file's own tiebreak figures (pokedata's resistances) explain a place they give within this many.
+FILE_FIGURES, NEAR = "file's figures", 2
+SHIFTED = "shifted"
 #: (reason, explanation, how to compute the variant from (event, snapshot, rules)).
 Variant = tuple[str, str, Callable[[Event, Snapshot, RulePack], Standings]]
 VARIANTS: tuple[Variant, ...] = (
@@ -170,15 +188,26 @@ VARIANTS: tuple[Variant, ...] = (
      lambda e, s, p: rounded(compute_standings(s, p))),
     ("dropped last", "the published place is that of dropped players ranked below those who finished",
      lambda e, s, p: dropped_last(compute_standings(s, p))),
+    (FILE_FIGURES, ("the published place follows the file's own tiebreak figures (pokedata's "
+                        "resistances, the scraper's: byes counted as wins and as opponents, every round of "
+                        "both days), not TOM's tiebreaks"),
+     lambda e, s, p: by_file_figures(e, compute_standings(s, p))),
 )
 
 
 def explain(c: Comparison, row: StandingRow, variants: dict[str, dict[str, Comparison]]) -> tuple[str, str]:
     """The reason of one difference (see the module text)."""
-    for reason, text, _ in VARIANTS:
+    # the file's own figures first: a file whose places follow them (pokedata) is explained by them
+    order = sorted(VARIANTS, key=lambda v: v[0] != FILE_FIGURES)
+    for reason, text, _ in order:
         other = variants[reason].get(c.player)
         if other is not None and other.agrees:
             return reason, text
+    figures = variants.get(FILE_FIGURES, {}).get(c.player)
+    if figures is not None and abs(figures.rank - c.place) <= NEAR:
+        return FILE_FIGURES, (f"the published place is within {NEAR} of the order of the file's own tiebreak "
+                              f"figures ({figures.rank}; pokedata's resistances: byes counted as wins and as "
+                              "opponents, every round of both days), not TOM's tiebreaks")
     if c.cut and (c.place <= c.cut) != (c.span[0] <= c.cut):
         where = "in" if c.place <= c.cut else "outside"
         return "top cut", (f"published {where} the top cut of {c.cut}, but Swiss rank {c.rank} here: the cut's "
@@ -186,6 +215,42 @@ def explain(c: Comparison, row: StandingRow, variants: dict[str, dict[str, Compa
     values = ", ".join(f"{k} {v:.4%}" for k, v in row.values.items())
     tie = f"; exactly tied with ranks {c.span[0]}-{c.span[1]}" if c.span[0] != c.span[1] else ""
     return "unknown", f"no known variant reproduces the place ({row.points:g} points, {values}{tie})"
+
+
+#: A published place this far from drawsafe's rank (beyond its tie) is a player placed elsewhere:
+#: the places between move by one.
+DISPLACED = 3
+
+
+def displaced(found: list[Comparison]) -> list[Comparison]:
+    """The players published far from their rank here (outside the top cut)."""
+    out = []
+    for c in found:
+        lo, hi = c.span
+        if not c.agrees and not (c.cut and (c.place <= c.cut or lo <= c.cut)) and \
+                (c.place < lo - DISPLACED + 1 or c.place > hi + DISPLACED - 1):
+            out.append(c)
+    return out
+
+
+def shifted(event: Event, standings: Standings, moved: list[Comparison]) -> Standings:
+    """The standings with the ``moved`` players put at their published places (the others keep
+    their order): what the places of everyone else are once those players are placed elsewhere."""
+    if not moved:
+        return standings
+    names = {c.player for c in moved}
+    by_division: dict[str | None, list[StandingRow]] = {}
+    for division, rows, _ in groups(event, standings.rows):
+        keep = [r for r in rows if r.player not in names]
+        for c in sorted((c for c in moved if c.division == division), key=lambda c: c.place):
+            row = next(r for r in rows if r.player == c.player)
+            keep.insert(min(c.place - 1, len(keep)), replace(row, tied=False))
+        by_division[division] = keep
+    if len(by_division) == 1 and None in by_division:
+        rows = by_division[None]
+    else:
+        rows = [r for d in by_division.values() for r in d]
+    return replace(standings, rows=tuple(replace(r, rank=i + 1) for i, r in enumerate(rows)))
 
 
 def check_places(event: Event, snap: Snapshot, rules: RulePack, seed: int = 0) -> CheckReport:
@@ -196,12 +261,30 @@ def check_places(event: Event, snap: Snapshot, rules: RulePack, seed: int = 0) -
     by_row = {r.player: r for r in base.rows}
     variants: dict[str, dict[str, Comparison]] = {}
     wrong = [c for c in found if not c.agrees]
+    moved = displaced(wrong)
+    if moved:
+        variants[SHIFTED] = {c.player: c for c in comparisons(event, shifted(event, base, moved))
+                             if c.player not in {m.player for m in moved}}
     if wrong:
         for reason, _, compute in VARIANTS:
+            if reason == FILE_FIGURES and not event.published_tiebreaks:
+                variants[reason] = {}
+                continue
             variants[reason] = {c.player: c for c in comparisons(event, compute(event, snap, rules))}
     out = []
     for c in wrong:
-        reason, text = explain(c, by_row[c.player], variants)
+        if c.player in variants.get(SHIFTED, {}) and variants[SHIFTED][c.player].agrees:
+            far = sorted(moved, key=lambda m: -abs(m.place - m.rank))[:3]
+            reason, text = SHIFTED, ("the place moves by the players published far from their rank here ("
+                                     + ", ".join(f"{m.player} published {m.place}, here {m.rank}" for m in far)
+                                     + "): the others between keep their order")
+        elif c in moved:
+            reason, text = explain(c, by_row[c.player], variants)
+            if reason == "unknown":
+                text = (f"published {abs(c.place - c.rank)} places from its rank here: a penalty, "
+                        "disqualification or late change the file does not show? " + text)
+        else:
+            reason, text = explain(c, by_row[c.player], variants)
         label = f"{c.division} place" if c.division else "place"
         out.append(Disagreement(c.player, c.place, {label: (c.rank, c.place)}, reason, text))
     missing = tuple(p for p in event.places if p not in by_row)

@@ -27,8 +27,8 @@ TOM files and of a 531-player regional with a day 2, ../shared/BRIEF.md):
 
 So every value is "player ``p`` in the standings after round ``t``": ``t`` is the last round ``p``
 was paired in (frozen), else the last round of the arrays; the rounds counted run from the start
-of ``t``'s phase to ``t``.  Without ``freeze`` every player is valued after the last round (the
-values other software computes: the check's "not frozen" variant).
+of ``t``'s phase to ``t``.  Without ``freeze`` every player is valued after the last round of the
+phase they last played in (the values other software computes: the check's "not frozen" variant).
 
 Sources.  The byes, the 25% floor and the 75% cap for dropped players follow the Play! Pokémon
 Tournament Operation Procedures, "Determining Tiebreakers" (as summarised with a link to
@@ -156,13 +156,16 @@ def owp_at(p, t, wp, opp, kind, phase, dedupe):
 
 
 @kernel
-def valued_at(kind, nr, freeze):
+def valued_at(kind, nr, phase, freeze):
     """The round after which each player is valued: their last round with a pairing when
-    ``freeze`` (a player who never played: the last round), else the last round."""
+    ``freeze`` (a player who never played: the last round), else the last round of the phase of
+    that round (a player cut after day 1 keeps day 1's values either way)."""
     at = last_rounds(kind, nr)
     for p in range(at.shape[0]):
-        if not freeze or at[p] < 0:
+        if at[p] < 0:
             at[p] = nr - 1
+        elif not freeze:
+            at[p] = phase - 1 if (phase > 0 and at[p] < phase) else nr - 1
     return at
 
 
@@ -176,7 +179,7 @@ def pokemon_column(code, opp, kind, gw, gl, nr, dedupe, phase, freeze, col):
             col[p] = FLOOR
         return
     last = last_rounds(kind, nr)
-    at = valued_at(kind, nr, freeze)
+    at = valued_at(kind, nr, phase, freeze)
     wp = win_pct_table(kind, gw, gl, nr, phase, last)
     owp = np.empty(n)
     for p in range(n):
