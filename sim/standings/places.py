@@ -26,6 +26,7 @@ from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.check import CheckReport, Disagreement
 from drawsafe.standings.table import StandingRow, Standings, compute_standings
 from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.ranking import TOLERANCE
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,9 @@ def compare_places(event: Event, standings: Standings) -> PlacesCheck | None:
 
 
 def same_keys(a, b) -> bool:
-    return a.points == b.points and a.values == b.values
+    """Equal points and tiebreaks (floating values closer than the ranking's tolerance are equal)."""
+    return a.points == b.points and a.values.keys() == b.values.keys() and all(
+        abs(a.values[k] - b.values[k]) <= TOLERANCE for k in a.values)
 
 
 # ---------------------------------------------------------------------------------------------
