@@ -122,7 +122,18 @@ class EventContext:
         the pack's attendance table, :func:`drawsafe.tiebreaks.cuts.auto_top`), or with
         ``cut_points`` everyone on at least that many points (day 2).
 
+        During an earlier phase of the event (a day 1, ``Snapshot.phase_cut``) the simulations end
+        with that phase, and without ``cut_points`` the cut is the one that ends it (the file's day-2
+        cut: by points, or the first N).
+
         :raises UsageError: for ``top="auto"`` where the pack has no published table."""
+        phase = self.snapshot.phase_cut
+        if cut_points is None and phase is not None and (phase.cut_points is not None or phase.cut_top):
+            said = (f"the {phase.name} cut found in the file, {phase.cut_text()} (the simulations end "
+                    f"with {phase.name}, round {self.snapshot.total_rounds}; --cut-points to change)")
+            if phase.cut_points is not None:
+                return Cut(top if isinstance(top, int) else 8, phase.cut_points, said)
+            return Cut(phase.cut_top, None, said)
         if cut_points is not None:
             size = top if isinstance(top, int) else 8
             said = f"everyone on {cut_points:g}+ points (--cut-points); --top auto is not used" \

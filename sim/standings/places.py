@@ -101,9 +101,11 @@ def tie_spans(rows: list[StandingRow]) -> dict[str, tuple[int, int]]:
 
 
 def comparisons(event: Event, standings: Standings) -> list[Comparison]:
-    """Every published place of a player in ``standings``, compared."""
+    """Every published place of a player in ``standings``, compared.  Ranks count only the players
+    the file places (one it does not place, pokedata's 9999, takes no place from the others)."""
     out = []
     for division, rows, cut in groups(event, standings.rows):
+        rows = [r for r in rows if r.player in event.places]
         span = tie_spans(rows)
         for rank, r in enumerate(rows, 1):
             if r.player in event.places:

@@ -462,6 +462,7 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
     for number in sorted(entries):
         lines = entries[number]
         done: set[int] = set()
+        partner: dict[int, str] = {}
         for i in sorted(lines):
             if i in done:
                 continue
@@ -492,7 +493,8 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
                 people[j].name = name
                 strangers.add(name)
             if j in done:
-                raise InputError(file, e.where, f"{people[j].name!r} is already paired in round {number}",
+                raise InputError(file, e.where, f"{people[j].name!r} is already paired in round {number} "
+                                                f"(against {partner.get(j, 'a bye')!r})",
                                  "each player has one opponent per round")
             result = e.result
             other = lines.get(j)
@@ -513,6 +515,7 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
                                                     f"who has {other.result}",
                                      "the two lines of a match must agree (W and L, or T and T)")
             done |= {i, j}
+            partner[i], partner[j] = people[j].name, me
             if result == "LL":
                 out.setdefault(number, []).append(Match(number, me, people[j].name, kind=DOUBLE_LOSS, where=where))
             elif result is None:
