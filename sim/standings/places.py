@@ -277,8 +277,11 @@ def check_places(event: Event, snap: Snapshot, rules: RulePack, seed: int = 0) -
                 continue
             variants[reason] = {c.player: c for c in comparisons(event, compute(event, snap, rules))}
     out = []
+    exact_figures = variants.get(FILE_FIGURES, {})
     for c in wrong:
-        if c.player in variants.get(SHIFTED, {}) and variants[SHIFTED][c.player].agrees:
+        if c.player in exact_figures and exact_figures[c.player].agrees:
+            reason, text = explain(c, by_row[c.player], variants)  # the file's own figures first
+        elif c.player in variants.get(SHIFTED, {}) and variants[SHIFTED][c.player].agrees:
             far = sorted(moved, key=lambda m: -abs(m.place - m.rank))[:3]
             reason, text = SHIFTED, ("the place moves by the players published far from their rank here ("
                                      + ", ".join(f"{m.player} published {m.place}, here {m.rank}" for m in far)

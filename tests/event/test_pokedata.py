@@ -170,17 +170,18 @@ def test_cli_error_exit_2(tmp_path):
     assert bad.read_bytes() == before
 
 
-@pytest.mark.parametrize("division, agree", [("masters", 264), ("seniors", 157), ("juniors", 130)])
+@pytest.mark.parametrize("division, agree", [("masters", 335), ("seniors", 157), ("juniors", 146)])
 def test_worlds_2024(division, agree):
     """The real worlds 2024 file: every division read (a day 2 after 8 rounds for 18+ points, the top
     cut from its bracket), its places compared.  Its placing follows the file's own resistances
     (the scraper's: byes counted as wins and as opponents, both days together), which reproduce
     all 403 senior places; TOM's rules reproduce fewer, and --check names the file's figures as
-    the reason of nearly every difference (a handful are explained otherwise, one junior is not)."""
+    the reason of every difference but two (masters 1146 places: 335 agree, 810 file's figures, 1
+    not frozen; seniors 403: 157, 246; juniors 384: 146, 237, 1 shifted)."""
     e = load_event(need(WORLDS), division=division)
     assert e.phases[0] == Phase("day 1", 8, cut_points=18)
     report = check_places(e, take_snapshot(e), RULES)
     assert report.agreed == agree
     reasons = [d.reason for d in report.disagreements]
-    assert reasons.count("file's figures") >= 0.97 * len(reasons)
-    assert reasons.count("unknown") <= 1
+    assert reasons.count("file's figures") >= 0.99 * len(reasons)
+    assert "unknown" not in reasons
