@@ -53,7 +53,7 @@ from __future__ import annotations
 import numpy as np
 
 from drawsafe.event import kinds
-from drawsafe.jit import kernel
+from drawsafe.jit import inline_kernel, kernel
 
 #: Kernel codes (drawsafe.tiebreaks.values routes them to :func:`pokemon_column`).
 FIRST = 40
@@ -107,32 +107,25 @@ def last_rounds(kind, nr):
     return last
 
 
-@kernel
-def win_pct_table(kind, gw, gl, nr, phase, last):
-    """``wp[p, t]``: player ``p``'s win % as an opponent in the standings after round ``t`` (the
-    rounds of ``t``'s phase up to ``t``): floored at 25%, at most 75% once ``p`` has left."""
-    n = kind.shape[0]
-    wp = np.empty((n, nr))
-    for p in range(n):
-        hw = 0
-        rounds = 0
-        for t in range(nr):
-            if phase > 0 and t == phase:
-                hw = 0
-                rounds = 0
-            k = kind[p, t]
-            if in_record(k):
-                rounds += 1
-                hw += half_wins(k, gw[p, t], gl[p, t])
-            v = hw / (2.0 * rounds) if rounds > 0 else FLOOR
-            v = max(v, FLOOR)
-            if rounds > 0 and last[p] < t and v > DROPPED_CAP:
-                v = DROPPED_CAP
-            wp[p, t] = v
-    return wp
+@inline_kernel  # called per player with arrays: a call would count references to each
+def wp_at(q, t, kind, gw, gl, phase, last):
+    """Player ``q``'s win % as an opponent in the standings after round ``t`` (the rounds of
+    ``t``'s phase up to ``t``): floored at 25%, at most 75% once ``q`` has left."""
+    hw = 0
+    rounds = 0
+    for r in range(window_start(t, phase), t + 1):
+        k = kind[q, r]
+        if in_record(k):
+            rounds += 1
+            hw += half_wins(k, gw[q, r], gl[q, r])
+    v = hw / (2.0 * rounds) if rounds > 0 else FLOOR
+    v = max(v, FLOOR)
+    if rounds > 0 and last[q] < t and v > DROPPED_CAP:
+        v = DROPPED_CAP
+    return v
 
 
-@kernel
+@inline_kernel  # called per player with arrays: a call would count references to each
 def repeat(opp, kind, p, r, start):
     """True when player ``p`` met their round-``r`` opponent in an earlier round from ``start``."""
     for q in range(start, r):
@@ -142,25 +135,53 @@ def repeat(opp, kind, p, r, start):
 
 
 @kernel
-def owp_at(p, t, wp, opp, kind, phase, dedupe):
-    """Player ``p``'s OWP in the standings after round ``t``."""
+def prefix_records(kind, gw, gl, nr):
+    """Per player, running sums over rounds of half wins (2 a win, 1 a tie) and of rounds of their
+    record: ``half[q, r]`` and ``rounds[q, r]`` count rounds ``0 .. r - 1``."""
+    n = kind.shape[0]
+    half = np.zeros((n, nr + 1), dtype=np.int64)
+    rounds = np.zeros((n, nr + 1), dtype=np.int64)
+    for q in range(n):
+        for r in range(nr):
+            k = kind[q, r]
+            counted = in_record(k)
+            half[q, r + 1] = half[q, r] + (half_wins(k, gw[q, r], gl[q, r]) if counted else 0)
+            rounds[q, r + 1] = rounds[q, r] + (1 if counted else 0)
+    return half, rounds
+
+
+@inline_kernel  # called per player with arrays: a call would count references to each
+def wp_prefix(q, t, half, rounds, phase, last):
+    """:func:`wp_at` from the running sums of :func:`prefix_records`."""
+    start = window_start(t, phase)
+    played = rounds[q, t + 1] - rounds[q, start]
+    v = (half[q, t + 1] - half[q, start]) / (2.0 * played) if played > 0 else FLOOR
+    v = max(v, FLOOR)
+    if played > 0 and last[q] < t and v > DROPPED_CAP:
+        v = DROPPED_CAP
+    return v
+
+
+@inline_kernel  # called per player with arrays: a call would count references to each
+def owp_at(p, t, half, rounds, opp, kind, phase, last, dedupe):
+    """Player ``p``'s OWP in the standings after an earlier round ``t`` than the last."""
     total = 0.0
     count = 0
     start = window_start(t, phase)
     for r in range(start, t + 1):
         if not faced(kind[p, r]) or (dedupe and repeat(opp, kind, p, r, start)):
             continue
-        total += wp[opp[p, r], t]
+        total += wp_prefix(opp[p, r], t, half, rounds, phase, last)
         count += 1
     return total / count if count > 0 else FLOOR
 
 
 @kernel
-def valued_at(kind, nr, phase, freeze):
+def valued_at(last, nr, phase, freeze):
     """The round after which each player is valued: their last round with a pairing when
     ``freeze`` (a player who never played: the last round), else the last round of the phase of
     that round (a player cut after day 1 keeps day 1's values either way)."""
-    at = last_rounds(kind, nr)
+    at = last.copy()
     for p in range(at.shape[0]):
         if at[p] < 0:
             at[p] = nr - 1
@@ -171,25 +192,57 @@ def valued_at(kind, nr, phase, freeze):
 
 @kernel
 def pokemon_column(code, opp, kind, gw, gl, nr, dedupe, phase, freeze, col):
-    """Fill ``col`` with Pokémon tiebreak ``code`` (OWP or OOWP) for every player (see the module
-    text: ``phase`` the first round of day 2 or 0, ``freeze`` TOM's values at leaving)."""
+    """Fill ``col`` with Pokémon tiebreak ``code`` (OWP or OOWP) for every player (see
+    :func:`pokemon_columns`)."""
+    if code != OWP and code != OOWP:
+        raise ValueError("unknown Pokemon tiebreak code")
+    other = np.empty(opp.shape[0])
+    if code == OWP:
+        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, col, other)
+    else:
+        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, other, col)
+
+
+@kernel
+def pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, owp, oowp):
+    """Fill ``owp`` and ``oowp`` with every player's OWP and OOWP (see the module text: ``phase``
+    the first round of day 2 or 0, ``freeze`` TOM's values at leaving).
+
+    Most players are valued after the last round: their opponents' win % after it is computed once
+    for everyone; the values of a player who left are computed from their opponents' records as
+    they stood then (a few rounds each)."""
     n = opp.shape[0]
     if nr == 0:
         for p in range(n):
-            col[p] = FLOOR
+            owp[p] = FLOOR
+            oowp[p] = FLOOR
         return
+    final = nr - 1
     last = last_rounds(kind, nr)
-    at = valued_at(kind, nr, phase, freeze)
-    wp = win_pct_table(kind, gw, gl, nr, phase, last)
-    owp = np.empty(n)
+    at = valued_at(last, nr, phase, freeze)
+    wp_final = np.empty(n)
+    for q in range(n):
+        wp_final[q] = wp_at(q, final, kind, gw, gl, phase, last)
+    early = 0  # players valued before the last round (they left)
     for p in range(n):
-        owp[p] = owp_at(p, at[p], wp, opp, kind, phase, dedupe)
-    if code == OWP:
-        for p in range(n):
-            col[p] = owp[p]
-        return
-    if code != OOWP:
-        raise ValueError("unknown Pokemon tiebreak code")
+        if at[p] != final:
+            early += 1
+    # records round by round (win % after any round in O(1)) and OWPs as of earlier rounds, when
+    # some player left before the last round
+    half, rounds = prefix_records(kind, gw, gl, nr if early else 0)
+    owp_memo = np.full((n if early else 0, nr), -1.0)
+    first = window_start(final, phase)
+    for p in range(n):
+        if at[p] != final:  # left earlier: their opponents' records as they stood then
+            owp[p] = owp_at(p, at[p], half, rounds, opp, kind, phase, last, dedupe)
+            continue
+        total = 0.0
+        count = 0
+        for r in range(first, nr):
+            if faced(kind[p, r]) and not (dedupe and repeat(opp, kind, p, r, first)):
+                total += wp_final[opp[p, r]]
+                count += 1
+        owp[p] = total / count if count > 0 else FLOOR
     for p in range(n):
         t = at[p]
         start = window_start(t, phase)
@@ -200,6 +253,13 @@ def pokemon_column(code, opp, kind, gw, gl, nr, dedupe, phase, freeze, col):
                 continue
             o = opp[p, r]
             # an opponent valued at or before t (they left): their frozen OWP; else as of round t
-            total += owp[o] if at[o] <= t else owp_at(o, t, wp, opp, kind, phase, dedupe)
+            if at[o] <= t:
+                total += owp[o]
+            else:
+                v = owp_memo[o, t]
+                if v < 0.0:
+                    v = owp_at(o, t, half, rounds, opp, kind, phase, last, dedupe)
+                    owp_memo[o, t] = v
+                total += v
             count += 1
-        col[p] = total / count if count > 0 else FLOOR
+        oowp[p] = total / count if count > 0 else FLOOR

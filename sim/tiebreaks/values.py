@@ -266,6 +266,8 @@ def all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
     (:mod:`drawsafe.tiebreaks.pokemon`)."""
     dedupe = flags[FLAG_DEDUPE] != 0
     gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
+    owp = np.empty(0)  # the Pokémon OWP and OOWP, both computed at the first of them
+    oowp = np.empty(0)
     for k in range(codes.shape[0]):
         code = codes[k]
         if mtg_column(code, k, rec, gwp, omw, ogw, out):
@@ -274,7 +276,13 @@ def all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
             chess.chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table,
                                flags[FLAG_UNPLAYED], ratings, out)
         elif code >= pokemon.FIRST and code <= pokemon.LAST:  # drawsafe.tiebreaks.pokemon
-            pokemon.pokemon_column(code, opp, kind, gw, gl, nr, dedupe, flags[FLAG_PHASE],
-                                   flags[FLAG_FREEZE] != 0, out[:, k])
+            if owp.shape[0] == 0:
+                owp = np.empty(opp.shape[0])
+                oowp = np.empty(opp.shape[0])
+                pokemon.pokemon_columns(opp, kind, gw, gl, nr, dedupe, flags[FLAG_PHASE],
+                                        flags[FLAG_FREEZE] != 0, owp, oowp)
+            source = owp if code == pokemon.OWP else oowp
+            for p in range(opp.shape[0]):
+                out[p, k] = source[p]
         else:
             raise ValueError("unknown tiebreak code")
