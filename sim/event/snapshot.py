@@ -32,6 +32,7 @@ from drawsafe.event.model import (
     NO_RESULT,
     Event,
     Match,
+    Phase,
     Round,
 )
 from drawsafe.event.schedule import recommended_rounds
@@ -63,7 +64,7 @@ class Snapshot:
     phase_start: int = 0
     #: The snapshot is in an earlier phase: the simulations play to its end, where this cut decides
     #: who goes on (``None``: the snapshot is in the last phase).
-    phase_cut: object = None
+    phase_cut: Phase | None = None
     #: Players the file ranks (``Event.ranked``: one division of a combined pod); all when None.
     ranked: np.ndarray | None = None
     #: Players eliminated by a phase's cut (not dropped: they are simply not in the next phase).

@@ -55,7 +55,7 @@ import numpy as np
 from drawsafe.event import kinds
 from drawsafe.jit import inline_kernel, kernel
 
-#: Kernel codes (drawsafe.tiebreaks.values routes them to :func:`pokemon_column`).
+#: Kernel codes (drawsafe.tiebreaks.values routes them to :func:`pokemon_columns`).
 FIRST = 40
 OWP = 40
 OOWP = 41
