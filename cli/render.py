@@ -109,9 +109,7 @@ def standings_view(standings):
 def check_view(report):
     if hasattr(report, "ranks_compared"):  # a TRF's published points and ranks
         return rank_check_view(report)
-    out = [styled(f"checked {report.compared} published rows at {report.precision} decimals: "
-                  f"{report.agreed} agree, {len(report.disagreements)} differ",
-                  "green" if not report.disagreements else "yellow")]
+    out = [styled(report.headline(), "green" if not report.disagreements else "yellow")]
     for d in report.disagreements:
         parts = []
         for k, (ours, theirs) in d.fields.items():

@@ -38,7 +38,7 @@ from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.check import CheckReport
-from drawsafe.standings.places import compare_places
+from drawsafe.standings.places import check_places, compare_places
 from drawsafe.standings.published import check_event
 from drawsafe.standings.ranks import RankCheck, publishes_ranks_only
 from drawsafe.standings.table import Standings, compute_standings
@@ -117,7 +117,17 @@ class EventContext:
     def check(self) -> CheckReport | RankCheck:
         """The computed standings against those the file publishes, every difference explained.
 
-        :raises UsageError: when the file publishes no standings."""
+        A file that publishes only final places (TOM, Limitless, pokedata) is checked on them
+        (:func:`drawsafe.standings.places.check_places`).
+
+        :raises UsageError: when the file publishes neither standings nor final places, or its
+            final places are checked against a snapshot before the last Swiss round."""
+        if not self.event.standings and self.event.places:
+            if self.snapshot.rounds_left > 0:
+                raise UsageError(f"{self.event.source}: the file publishes final places; check them against "
+                                 f"the final standings (after Swiss round {self.snapshot.total_rounds}, not "
+                                 f"{self.snapshot.after_round})")
+            return check_places(self.event, self.snapshot, self.rules)
         if not self.event.standings:
             raise UsageError(f"{self.event.source}: the file has no published standings to check against")
         return check_event(self.event, self.snapshot, self.rules)
@@ -136,7 +146,18 @@ class EventContext:
         the pack's attendance table, :func:`drawsafe.tiebreaks.cuts.auto_top`), or with
         ``cut_points`` everyone on at least that many points (day 2).
 
+        During an earlier phase of the event (a day 1, ``Snapshot.phase_cut``) the simulations end
+        with that phase, and without ``cut_points`` the cut is the one that ends it (the file's day-2
+        cut: by points, or the first N).
+
         :raises UsageError: for ``top="auto"`` where the pack has no published table."""
+        phase = self.snapshot.phase_cut
+        if cut_points is None and phase is not None and (phase.cut_points is not None or phase.cut_top):
+            said = (f"the {phase.name} cut found in the file, {phase.cut_text()} (the simulations end "
+                    f"with {phase.name}, round {self.snapshot.total_rounds}; --cut-points to change)")
+            if phase.cut_points is not None:
+                return Cut(top if isinstance(top, int) else 8, phase.cut_points, said)
+            return Cut(phase.cut_top, None, said)
         if cut_points is not None:
             size = top if isinstance(top, int) else 8
             said = f"everyone on {cut_points:g}+ points (--cut-points); --top auto is not used" \

@@ -41,10 +41,12 @@ TIEBREAKS = Option(str, None, "Replace the pack's tiebreaks by this ordered list
 ROUNDS = Option(int, None, "Swiss rounds in the event (default: from the file, else MTR Appendix E).", low=1)
 AFTER_ROUND = Option(int, None, "Use the results of Swiss rounds 1..R only (and the pairings of round R+1).",
                      low=0, metavar="R")
-DIVISION = Option(str, None, "The age division of a TOM .tdf file: junior, senior, masters or combined "
-                             "(default: masters, or the file's only division).", metavar="DIVISION")
+DIVISION = Option(str, None, "The age division of a TOM .tdf or pokedata file: junior, senior, masters, "
+                             "combined (a pod pairing several divisions, read whole) or all-ages (default: "
+                             "masters, or the file's only division).", metavar="DIVISION")
 SEED = Option(int, 0, "Random seed: the same seed gives the same output on any number of threads.")
-CHECK = Option(bool, False, "Compare with the standings published in the file and explain every difference.")
+CHECK = Option(bool, False, "Compare with the standings (or final places) published in the file and explain "
+                            "every difference.")
 TOP = Option("top", 8, "Size of the cut (Top 8), or auto: the file's announced cut, else the rule pack's "
                        "table by attendance (pokemon: the Play! Pokemon table; mtg: Top 8).", metavar="N|auto")
 CUT_POINTS = Option(float, None, "A points cut instead (day 2): everyone finishing on at least P points "

@@ -24,6 +24,10 @@ FORFEIT_LOSS = 6
 #: A match loss for both players of a table (both no-shows, a double penalty).  They count as each
 #: other's opponents; no games.  melee.gg lists it as 0-0-0 from one side and 0-2-0 from the other.
 DOUBLE_LOSS = 7
+#: Paired against an opponent, but no result was ever reported (a later round followed).  Not a
+#: round of either player's record (no points, not in MW% or win %); the Pokémon tiebreaks still
+#: count the opponent (TOM does), the MTG ones leave the round out.
+NO_RESULT = 8
 
 #: Match results, from the player's point of view.
 LOSS = 0
@@ -39,4 +43,5 @@ KIND_NAMES = {
     FORFEIT_WIN: "forfeit win",
     FORFEIT_LOSS: "forfeit loss",
     DOUBLE_LOSS: "double loss",
+    NO_RESULT: "paired, no result reported",
 }

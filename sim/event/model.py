@@ -20,6 +20,15 @@ Match kinds (the ``kind`` field of :class:`Match`):
     ``player_a`` wins by forfeit against ``player_b``; the game was not played (chess).
 ``"double-loss"``
     both players get a match loss (no games); they still count as each other's opponents.
+``"no-result"``
+    ``player_a`` and ``player_b`` were paired but no result was ever reported, and later rounds
+    were played (a TOM match left at outcome 0, a pokedata pairing without result): no points and
+    not a round of either record; the Pokémon tiebreaks still count them as each other's opponents.
+
+Phases (:class:`Phase`, ``Event.phases``): an event's Swiss can come in stages (day 1, a cut by
+points or by rank, day 2); whether a later stage's tiebreaks restart is the rule pack's choice
+(:attr:`drawsafe.tiebreaks.packs.RulePack.phase_tiebreaks`).  Top-cut rounds are ``playoff``
+rounds, never a phase.
 """
 
 from __future__ import annotations
@@ -32,7 +41,10 @@ LOSS = "loss"
 HALF_BYE = "half-bye"
 FORFEIT = "forfeit"
 DOUBLE_LOSS = "double-loss"
+NO_RESULT = "no-result"
+#: The kinds an event file may name (native CSV and JSON); importers may also build NO_RESULT.
 MATCH_KINDS = (MATCH, BYE, LOSS, HALF_BYE, FORFEIT, DOUBLE_LOSS)
+ALL_KINDS = MATCH_KINDS + (NO_RESULT,)
 #: Kinds without an opponent.
 SOLO_KINDS = (BYE, LOSS, HALF_BYE)
 
@@ -117,6 +129,25 @@ class PublishedStanding:
 
 
 @dataclass(frozen=True)
+class Phase:
+    """One stage of an event's Swiss rounds: ``rounds`` of them (``None``: to the end of the Swiss),
+    then who goes on to the next stage: everyone on at least ``cut_points`` points, or the first
+    ``cut_top`` of the standings (neither: everyone still playing)."""
+
+    name: str
+    rounds: int | None = None
+    cut_points: float | None = None
+    cut_top: int | None = None
+
+    def cut_text(self) -> str:
+        if self.cut_points is not None:
+            return f"everyone on {self.cut_points:g}+ points"
+        if self.cut_top is not None:
+            return f"the first {self.cut_top}"
+        return "everyone still playing"
+
+
+@dataclass(frozen=True)
 class Event:
     """A Swiss event as read from a file: players, rounds (Swiss, then playoff) and extras.
 
@@ -147,6 +178,20 @@ class Event:
     top_cut: int | None = None
     #: Final places published in the file (TOM's standings, Limitless placings), by player.
     places: dict[str, int] = field(default_factory=dict)
+    #: The stages of the Swiss (day 1, day 2, ...), empty for one stage: see :class:`Phase`.
+    phases: tuple[Phase, ...] = ()
+    #: Each player's age division when the file's standings split a combined pod (TOM pods of
+    #: category 8 or 10): published places are then per division, each ranked among itself.
+    divisions: dict[str, str] = field(default_factory=dict)
+    #: Only these players are ranked (``--division`` of a combined pod: the pod is paired as one,
+    #: its standings and cut are those of one division); ``None``: everyone.
+    ranked: frozenset[str] | None = None
+    #: The announced top cut of each division of a combined pod read whole (TOM's finals options).
+    division_cuts: dict[str, int] = field(default_factory=dict)
+    #: The file's own tiebreak figures by player, when it has them but no standings table
+    #: (pokedata's ``resistances``: opponents' and opponents' opponents' win %), used to explain
+    #: published places.
+    published_tiebreaks: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
     @property
     def swiss(self) -> tuple[Round, ...]:
@@ -156,6 +201,17 @@ class Event:
     @property
     def playoff(self) -> tuple[Round, ...]:
         return tuple(r for r in self.rounds if r.playoff)
+
+    def phase_starts(self) -> tuple[int, ...]:
+        """The first Swiss round (1-based) of each phase after the first: ``(10,)`` for a day 2
+        after 9 rounds; empty for one phase."""
+        out, at = [], 0
+        for ph in self.phases[:-1]:
+            if ph.rounds is None:
+                break
+            at += ph.rounds
+            out.append(at + 1)
+        return tuple(out)
 
     @property
     def rounds_played(self) -> int:

@@ -8,6 +8,11 @@ Arrays are indexed ``[player, round]`` (round 0 is round 1) and hold, for every 
 
 Only Swiss rounds are in the arrays unless ``include_playoff`` is asked for (used to explain
 published standings that count the playoff).
+
+Phases (``Event.phases``): ``phase_start`` is the 0-based index of the first round of the last
+phase (a day 2), which the tiebreak kernels of a pack whose tiebreaks restart read
+(:meth:`drawsafe.tiebreaks.packs.RulePack.flags`); a snapshot taken during an earlier phase plays
+only to that phase's end (``total_rounds``, ``phase_cut``: the cut that ends it).
 """
 
 from __future__ import annotations
@@ -18,7 +23,18 @@ import numpy as np
 
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
-from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, Event, Match, Round
+from drawsafe.event.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    HALF_BYE,
+    LOSS,
+    NO_RESULT,
+    Event,
+    Match,
+    Phase,
+    Round,
+)
 from drawsafe.event.schedule import APPENDIX_E, Schedule
 from drawsafe.event.unpaired import unpaired_round
 
@@ -46,6 +62,15 @@ class Snapshot:
     index: dict[str, int] = field(default_factory=dict)
     #: Rating per player (0 where the file gives none).
     ratings: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    #: 0-based index of the first round of the event's last phase (a day 2), 0 for one phase.
+    phase_start: int = 0
+    #: The snapshot is in an earlier phase: the simulations play to its end, where this cut decides
+    #: who goes on (``None``: the snapshot is in the last phase).
+    phase_cut: Phase | None = None
+    #: Players the file ranks (``Event.ranked``: one division of a combined pod); all when None.
+    ranked: np.ndarray | None = None
+    #: Players eliminated by a phase's cut (not dropped: they are simply not in the next phase).
+    cut_out: np.ndarray | None = None
 
     @property
     def players(self) -> int:
@@ -54,6 +79,10 @@ class Snapshot:
     @property
     def rounds_left(self) -> int:
         return self.total_rounds - self.after_round
+
+    def ranked_mask(self) -> np.ndarray:
+        """True for the players who are ranked (every player unless the file ranks one division)."""
+        return np.ones(self.players, dtype=bool) if self.ranked is None else self.ranked
 
     @property
     def competed(self) -> np.ndarray:
@@ -135,8 +164,25 @@ def take_snapshot(event: Event, after_round: int | None = None, rounds: int | No
         if last <= after and (following is None or p not in following.players):
             active[index[p]] = False
     ratings = np.array([float(event.ratings.get(p, 0.0)) for p in names])
+    starts = event.phase_starts()
+    phase_start = starts[-1] - 1 if starts else 0
+    phase_cut = None
+    if rounds is None and starts and after < starts[0] - 1:
+        # during day 1: the simulations play to its end and answer for its cut
+        total, source, phase_cut = starts[0] - 1, f"{event.phases[0].name} of the file's phases", \
+            event.phases[0]
+    ranked = None
+    if event.ranked is not None:
+        ranked = np.array([p in event.ranked for p in names], dtype=bool)
+    cut_out = np.zeros(n, dtype=bool)
+    for k in starts:
+        # once round k (a new phase) is paired, who played round k - 1 but is not in it was cut
+        if after >= k - 1 and k - 1 < len(swiss):
+            for p in swiss[k - 2].players - swiss[k - 1].players:
+                if p not in event.drops:
+                    cut_out[index[p]] = True
     return Snapshot(event, after, total, source, names, opp, kind, gw, gl, gd, active, following, index,
-                    ratings)
+                    ratings, phase_start, phase_cut, ranked, cut_out)
 
 
 def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_games: int) -> None:
@@ -152,6 +198,8 @@ def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_gam
         opp[a, j], opp[b, j] = b, a
         if m.kind == FORFEIT:
             kind[a, j], kind[b, j] = kinds.FORFEIT_WIN, kinds.FORFEIT_LOSS
+        elif m.kind == NO_RESULT:
+            kind[a, j] = kind[b, j] = kinds.NO_RESULT
         elif m.kind == DOUBLE_LOSS:
             kind[a, j] = kind[b, j] = kinds.DOUBLE_LOSS
         else:

@@ -6,7 +6,7 @@ other rounds are random within point groups, so a projection is one draw (``seed
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -57,7 +57,8 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     """The pairings of round ``snap.after_round + 1``: published when known, else projected
     (``pairing``: "mtg" or "dutch"; default the rule pack's)."""
     pairing = pairing or rules.pairing
-    table = compute_standings(snap, rules, seed)
+    # the whole pod is paired, also when only one division of it is ranked (Event.ranked)
+    table = compute_standings(replace(snap, ranked=None) if snap.ranked is not None else snap, rules, seed)
     pts = {r.player: r.points for r in table.rows}
     number = snap.after_round + 1
     if snap.next_round is not None:

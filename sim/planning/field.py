@@ -135,9 +135,9 @@ class FieldConfig:
         return self.day1_rounds + self.day2_rounds
 
     @property
-    def day2_tiebreaks(self) -> str:
-        """The pack's :attr:`~drawsafe.tiebreaks.packs.RulePack.day2_tiebreaks` ("carry" or "restart")."""
-        return get_rules(self.rules).day2_tiebreaks
+    def phase_tiebreaks(self) -> str:
+        """The pack's :attr:`~drawsafe.tiebreaks.packs.RulePack.phase_tiebreaks` ("carry" or "restart")."""
+        return get_rules(self.rules).phase_tiebreaks
 
     def kernel_points(self, points: float) -> int:
         return round(points * get_rules(self.rules).point_scale)
@@ -156,7 +156,7 @@ class FieldConfig:
             entry = (f"{self.day2_points:g}+ points" if self.day2_points is not None
                      else f"the best {self.day2_top}")
             rounds = (f"{self.day1_rounds} rounds, day 2 for {entry}: {self.day2_rounds} more rounds "
-                      f"(tiebreaks {'restart' if self.day2_tiebreaks == 'restart' else 'carry over'})")
+                      f"(tiebreaks {'restart' if self.phase_tiebreaks == 'restart' else 'carry over'})")
         else:
             rounds = f"{self.total_rounds} rounds"
         return (f"{self.players} players, {rounds}, {cut}, IDs {self.ids}{byes}, "
@@ -221,7 +221,7 @@ class FieldSimulator:
         self.codes = (rounds + 1) ** 3
         self.max_points = int(self.sim.points_table.max()) * rounds
         self.structure = cfg.structure
-        self.restart = cfg.day2_tiebreaks == "restart"
+        self.restart = cfg.phase_tiebreaks == "restart"
         self.drop_rate = cfg.drops.table(self.structure, results.draw_share, tuple(int(v) for v in rules.points))
         self.draw_points_: dict[int, int] = {}
 
@@ -483,7 +483,7 @@ class FieldResult:
         mean, dist = self.day2_players
         ci = mean.confidence_interval()
         return {"day1_rounds": cfg.day1_rounds, "rounds": cfg.day2_rounds, "points": cfg.day2_points,
-                "top": cfg.day2_top, "tiebreaks": cfg.day2_tiebreaks,
+                "top": cfg.day2_top, "tiebreaks": cfg.phase_tiebreaks,
                 "expected_players": mean.estimate, "ci": [ci.low, ci.high],
                 "distribution": [{"players": k, **prop_dict("probability", p)} for k, p in dist],
                 "records": [r.to_json() for r in self.day1_records]}

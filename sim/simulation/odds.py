@@ -155,7 +155,7 @@ def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = Non
     """
     config = config or SimConfig()
     simulator = Simulator(snap, rules, config)
-    live = simulator.players
+    live = simulator.players[snap.ranked_mask()[simulator.players]]  # one division of a combined pod
     batch, reached = simulate_until(
         lambda first, n: simulator.run(n, seed=seed, first=first, first_round=first_round),
         lambda b: b.cut[live], precision, sims, max_sims, progress)

@@ -233,10 +233,11 @@ class Simulator:
         #: Byes awarded before the event: a bye in each of rounds 1 .. award[p].
         self.award = np.array([snap.event.awarded_byes.get(p, 0) for p in snap.names], dtype=np.int64)
         self.players = np.flatnonzero(self.active).astype(np.int64)
-        self.members = np.flatnonzero(self.active | snap.competed).astype(np.int64)
+        # ranked: everyone who played or plays on (one division of a combined pod: its players)
+        self.members = np.flatnonzero((self.active | snap.competed) & snap.ranked_mask()).astype(np.int64)
         self.codes = rules.codes()
         self.points_table = table
-        self.flags = rules.flags(snap.has_rematch)
+        self.flags = rules.flags(snap.has_rematch, snap.phase_start)
         self.ratings = snap.ratings.astype(np.float64)
         res = config.results
         self.strength = res.strengths(snap.names, snap.event.ratings, snap.event.win_probability)

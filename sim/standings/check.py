@@ -54,10 +54,20 @@ class CheckReport:
     missing: tuple[str, ...] = field(default=())
     #: What was compared and how, where a file keeps less than the figures need (TopDeck, MTGO).
     notes: tuple[str, ...] = field(default=())
+    #: What was compared: "rows" (published standings rows) or "final places" (TOM, Limitless,
+    #: pokedata: :func:`drawsafe.standings.places.check_places`).
+    what: str = "rows"
 
     @property
     def agreed(self) -> int:
         return self.compared - len(self.disagreements)
+
+    def headline(self) -> str:
+        if self.what == "rows":
+            return (f"checked {self.compared} published rows at {self.precision} decimals: "
+                    f"{self.agreed} agree, {len(self.disagreements)} differ")
+        return (f"checked {self.compared} published {self.what} (rank order, the top cut as a group, "
+                f"exact ties either way): {self.agreed} agree, {len(self.disagreements)} differ")
 
     def to_json(self) -> dict:
         out = {"compared": self.compared, "agreed": self.agreed, "precision": self.precision,
@@ -65,6 +75,8 @@ class CheckReport:
                "missing": list(self.missing)}
         if self.notes:  # only where a file keeps less than the figures need
             out["notes"] = list(self.notes)
+        if self.what != "rows":
+            out["what"] = self.what
         return out
 
 

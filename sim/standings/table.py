@@ -72,7 +72,7 @@ def tiebreak_table(snap: Snapshot, rules: RulePack, dedupe: bool | None = None) 
     """Points and tiebreak values of every player, ``[player, 1 + len(rules.tiebreaks)]``."""
     codes = rules.codes()
     out = np.zeros((snap.players, len(codes)))
-    flags = rules.flags(snap.has_rematch if dedupe is None else dedupe)
+    flags = rules.flags(snap.has_rematch if dedupe is None else dedupe, snap.phase_start)
     tiebreak_values(snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, snap.kind.shape[1],
                     rules.points_table(), codes, flags, snap.ratings, out)
     return out
@@ -84,7 +84,7 @@ def records(snap: Snapshot) -> np.ndarray:
     for p in range(snap.players):
         for r in range(snap.kind.shape[1]):
             k = snap.kind[p, r]
-            if k != kinds.ABSENT:
+            if k != kinds.ABSENT and k != kinds.NO_RESULT:
                 res = round_result(k, snap.gw[p, r], snap.gl[p, r])
                 out[p, (kinds.WIN, kinds.LOSS, kinds.DRAW).index(res)] += 1
     return out
@@ -97,7 +97,7 @@ def tie_noise(seed: int, n: int) -> np.ndarray:
 
 def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standings:
     """Rank every player who competed, by points then ``rules``' tiebreaks, exact ties at random."""
-    members = np.flatnonzero(snap.competed | snap.active).astype(np.int64)
+    members = np.flatnonzero((snap.competed | snap.active) & snap.ranked_mask()).astype(np.int64)
     nr = snap.kind.shape[1]
     table = rules.points_table()
     totals = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
@@ -105,12 +105,14 @@ def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standin
     # Every column for everyone, then a comparator sort on them: the simulations' ranking
     # (refined_order) gives exactly this order (tests/test_order.py), and the sort compiles in a
     # fraction of its time (the first `drawsafe standings` waits for the compile).
-    codes, flags = rules.codes(), rules.flags(snap.has_rematch)
+    codes, flags = rules.codes(), rules.flags(snap.has_rematch, snap.phase_start)
     tiebreak_values_rec(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
                         snap.ratings, keys)
     order = rank_order(keys, tie_noise(seed, snap.players), members)
     starts = tie_groups(keys, order)
     rec = records(snap)
+    # players a phase's cut eliminated (a day 2) are not dropped
+    cut_out = snap.cut_out if snap.cut_out is not None else np.zeros(snap.players, dtype=bool)
     rows = []
     n = len(order)
     for i, p in enumerate(order):
@@ -119,7 +121,7 @@ def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standin
         rows.append(StandingRow(
             rank=i + 1, player=snap.names[p], points=display_points(keys[p, 0], rules.point_scale),
             wins=int(rec[p, 0]), losses=int(rec[p, 1]), draws=int(rec[p, 2]), values=values,
-            tied=tied, dropped=not bool(snap.active[p]),
+            tied=tied, dropped=not bool(snap.active[p]) and not cut_out[p],
         ))
     return Standings(snap, rules, tuple(rows), seed)
 

@@ -26,6 +26,8 @@ from drawsafe.tiebreaks import values as tb
 
 #: The pack of an event whose file suggests none.
 DEFAULT_PACK = "mtg"
+#: How a pack's tiebreaks treat a later phase (a day 2): :attr:`RulePack.phase_tiebreaks`.
+PHASE_TIEBREAKS = ("carry", "restart")
 
 
 def display_points(raw: float, point_scale: int = 1) -> int | float:
@@ -104,10 +106,20 @@ class RulePack:
     #: Compiled ahead by ``drawsafe warmup`` and the server by default (one pack per compiled
     #: variant of the kernels: :attr:`kernel_variant`).
     warm: bool = False
-    #: Tiebreaks in a day 2 (a second Swiss phase after a cut): "carry" (every round of the event
-    #: counts, as Magic's software computes them) or "restart" (only the day-2 rounds count, points
-    #: carry over: Play! Pokémon, see the brief).  Read by the planner's phases (drawsafe field --day2).
-    day2_tiebreaks: str = "carry"
+    #: An event in phases (``Event.phases``: day 1, a cut, day 2): "carry" (the tiebreaks of day 2
+    #: count every Swiss round, as Magic's do) or "restart" (day 2's count only day-2 rounds: a
+    #: player's day-2 opponents and their day-2 records; Play! Pokémon).  Match points always carry
+    #: over; players cut after day 1 keep their day-1 values.  "restart" is implemented by the
+    #: Pokémon tiebreaks (OWP, OOWP); the others count every Swiss round.
+    phase_tiebreaks: str = "carry"
+    #: A player's tiebreaks are frozen when they leave (drop, or are cut after day 1): those of the
+    #: standings after the last round they were paired in (Pokémon, as TOM computes them; the
+    #: Pokémon tiebreaks implement it).  Magic's keep moving with their opponents' results.
+    freeze: bool = False
+
+    def __post_init__(self):
+        if self.phase_tiebreaks not in PHASE_TIEBREAKS:
+            raise ValueError(f"phase_tiebreaks must be one of {PHASE_TIEBREAKS}, not {self.phase_tiebreaks!r}")
 
     @property
     def kernel_variant(self) -> tuple[str, str]:
@@ -131,11 +143,15 @@ class RulePack:
         mtg_only = all(c in tb.MTG_CODES for c in codes)
         return np.array(codes, dtype=tb.MTG_CODES_DTYPE if mtg_only else tb.ALL_CODES_DTYPE)
 
-    def flags(self, dedupe: bool) -> np.ndarray:
-        """The ``flags`` array of :func:`drawsafe.tiebreaks.values.tiebreak_values` for this pack."""
+    def flags(self, dedupe: bool, phase_start: int = 0) -> np.ndarray:
+        """The ``flags`` array of :func:`drawsafe.tiebreaks.values.tiebreak_values` for this pack;
+        ``phase_start`` is the 0-based first round of the event's last phase
+        (:attr:`drawsafe.event.snapshot.Snapshot.phase_start`), read when the tiebreaks restart."""
         flags = np.zeros(tb.N_FLAGS, dtype=np.int64)
         flags[tb.FLAG_DEDUPE] = int(dedupe)
         flags[tb.FLAG_UNPLAYED] = self.unplayed
+        flags[tb.FLAG_PHASE] = phase_start if self.phase_tiebreaks == "restart" else 0
+        flags[tb.FLAG_FREEZE] = int(self.freeze)
         return flags
 
     def points_table(self) -> np.ndarray:
@@ -212,9 +228,10 @@ PERF = Tiebreak("PERF", chess.PERF, "lichess performance",
                 "without such rounds; 0 when an opponent has no rating", False, 0)
 OWP = Tiebreak("OWP", pokemon.OWP, "Opponents' win %",
                "mean of the opponents' (wins + ties/2) / rounds, byes removed, each at least 25% "
-               "and at most 75% for a dropped opponent")
+               "and at most 75% for a dropped opponent; a pairing without result counts the "
+               "opponent; frozen when the player leaves; a day 2 counts only day-2 rounds")
 OOWP = Tiebreak("OOWP", pokemon.OOWP, "Opponents' opponents' win %",
-                "mean of the opponents' OWP")
+                "mean of the opponents' OWP (an opponent who left: their frozen OWP)")
 
 #: Every tiebreak by the key ``--tiebreaks`` accepts (upper case), in the order ``drawsafe rules``
 #: lists them.
@@ -250,9 +267,10 @@ MTG_CLASSIC = register(RulePack(
 POKEMON_RESULTS = ResultDefaults(draw_share=0.18, measure="ties", min_measured=200)
 POKEMON = register(RulePack(
     "pokemon", "Play! Pokemon: match points 3/1/0, opponents' win % (25% floor, 75% cap for a "
-    "dropped opponent, byes removed), opponents' opponents' win %; last round paired at random "
-    "within point groups", (OWP, OOWP), last_round="random", game="Pokémon", results=POKEMON_RESULTS,
-    schedule=schedule.POKEMON, warm=True, day2_tiebreaks="restart"))
+    "dropped opponent, byes removed), opponents' opponents' win %, frozen when a player leaves, "
+    "restarted on day 2; last round paired at random within point groups", (OWP, OOWP),
+    last_round="random", game="Pokémon", results=POKEMON_RESULTS, schedule=schedule.POKEMON,
+    warm=True, phase_tiebreaks="restart", freeze=True))
 
 #: Chess: a round is one game; draws are measured on the event's own games once it has 30 of them,
 #: else 25% (see drawsafe.engine.results); Elo decides when everyone is rated.  No published table

@@ -1,4 +1,5 @@
-"""Pokémon (Play! Pokémon) tiebreaks: opponents' win % (resistance), opponents' opponents' win %.
+"""Pokémon (Play! Pokémon) tiebreaks as TOM computes them: opponents' win % (resistance) and
+opponents' opponents' win %.
 
 Match points are 3 / 1 / 0 (the pack's points table); the tiebreaks use each player's *win
 percentage*, defined from the record without the byes:
@@ -7,8 +8,27 @@ percentage*, defined from the record without the byes:
 
 * floored at 25% for every opponent,
 * capped at 75% for an opponent who dropped (their rounds are the rounds they played),
-* opponents' win % (OWP) = mean of the opponents' win %; opponents' opponents' win % (OOWP) =
-  mean of the opponents' OWP.  Rounds without opponent (byes) are not in either mean.
+* opponents' win % (OWP) = mean of the win % of every opponent paired with; opponents'
+  opponents' win % (OOWP) = mean of the opponents' OWP.  Rounds without opponent (byes, a loss
+  without opponent) are in neither mean; a pairing without a reported result (kind ``NO_RESULT``)
+  counts its opponent but is no round of either player's win %.
+
+How TOM values players who leave, and a day 2 (they reproduce every published place of the real
+TOM files and of a 531-player regional with a day 2, ../shared/BRIEF.md):
+
+* **frozen when a player leaves** (``freeze``): the win %, OWP and OOWP of a player who dropped
+  are those of the standings after the last round they were paired in, their opponents' records
+  as they stood then; a player cut after day 1 is valued after day 1's last round.  In another
+  player's OOWP an opponent who left counts with their own frozen OWP; one still playing with
+  their OWP of the standings being computed.
+* **phases** (``phase`` > 0, the 0-based first round of day 2): day 2's tiebreaks count only day-2
+  rounds (day-2 opponents and their day-2 records); match points carry over (the points column is
+  not computed here).  Top-cut rounds are never in the arrays.
+
+So every value is "player ``p`` in the standings after round ``t``": ``t`` is the last round ``p``
+was paired in (frozen), else the last round of the arrays; the rounds counted run from the start
+of ``t``'s phase to ``t``.  Without ``freeze`` every player is valued after the last round of the
+phase they last played in (the values other software computes: the check's "not frozen" variant).
 
 Sources.  The byes, the 25% floor and the 75% cap for dropped players follow the Play! Pokémon
 Tournament Operation Procedures, "Determining Tiebreakers" (as summarised with a link to
@@ -19,13 +39,13 @@ AND their win percentage is greater than 75%, make it 75%").  How a tie counts i
 there (it speaks of "won rounds"); RK9 (the platform that runs Play! Pokémon registration and
 pairings) states it in "All about tiebreakers in the Pokémon TCG" (rk9.gg, 2021-05-25): "A win is
 counted as 1, a tie is counted as 0.5, and a loss 0 ... an opponent finished 3-1-1, their
-contribution is (1 + 1 + 1 + 0.5 + 0) / 5 = 70%".  That is the definition used here.  (The
-Tournament Rules Handbook text itself was not available to check; see the report in the tests.)
+contribution is (1 + 1 + 1 + 0.5 + 0) / 5 = 70%".  That is the definition used here.
 
-A player counts as *dropped* when absent from the last round of the snapshot after having played:
-the arrays carry no drop list, and a dropped player is absent from every later round.  A loss
-without opponent (no-show) is a round played and lost; forfeits and double losses keep the
-opponent.  With ``dedupe`` an opponent met twice counts once.  A player without opponent gets 25%.
+A player counts as *dropped at* ``t`` when they were paired in no round after their last one
+before ``t`` (the arrays carry no drop list; a player who leaves is absent from every later
+round).  A loss without opponent (no-show) is a round played and lost; forfeits and double losses
+keep the opponent.  With ``dedupe`` an opponent met twice counts once.  A player without opponent
+gets 25%.  ``tests/naive_pokemon.py`` is the plain-Python twin these kernels are checked against.
 """
 
 from __future__ import annotations
@@ -33,9 +53,9 @@ from __future__ import annotations
 import numpy as np
 
 from drawsafe.event import kinds
-from drawsafe.jit import kernel
+from drawsafe.jit import inline_kernel, kernel
 
-#: Kernel codes (drawsafe.tiebreaks.values routes them to :func:`pokemon_column`).
+#: Kernel codes (drawsafe.tiebreaks.values routes them to :func:`pokemon_columns`).
 FIRST = 40
 OWP = 40
 OOWP = 41
@@ -56,67 +76,190 @@ def half_wins(k, gw, gl):
 
 
 @kernel
+def in_record(k):
+    """True when the round is one of the player's win %: not absent, no bye, a result reported."""
+    return not (k == kinds.ABSENT or k == kinds.BYE or k == kinds.HALF_BYE or k == kinds.NO_RESULT)
+
+
+@kernel
 def faced(k):
     """True when the round has an opponent who counts in the player's OWP/OOWP."""
     return (k == kinds.PLAYED or k == kinds.FORFEIT_WIN or k == kinds.FORFEIT_LOSS
-            or k == kinds.DOUBLE_LOSS)
+            or k == kinds.DOUBLE_LOSS or k == kinds.NO_RESULT)
 
 
 @kernel
-def win_pct(kind, gw, gl, nr):
-    """Each player's win % as an opponent: byes removed, floor 25%, a dropped player at most 75%."""
+def window_start(t, phase):
+    """The first round counted in the standings after round ``t``: the start of ``t``'s phase."""
+    return phase if (phase > 0 and t >= phase) else 0
+
+
+@kernel
+def last_rounds(kind, nr):
+    """Each player's last round with a pairing (a bye included), -1 for none."""
     n = kind.shape[0]
-    out = np.empty(n)
+    last = np.full(n, -1, dtype=np.int64)
     for p in range(n):
-        hw = 0
-        rounds = 0
-        for r in range(nr):
-            k = kind[p, r]
-            if k == kinds.ABSENT or k == kinds.BYE or k == kinds.HALF_BYE:
-                continue
+        for r in range(nr - 1, -1, -1):
+            if kind[p, r] != kinds.ABSENT:
+                last[p] = r
+                break
+    return last
+
+
+@inline_kernel  # called per player with arrays: a call would count references to each
+def wp_at(q, t, kind, gw, gl, phase, last):
+    """Player ``q``'s win % as an opponent in the standings after round ``t`` (the rounds of
+    ``t``'s phase up to ``t``): floored at 25%, at most 75% once ``q`` has left."""
+    hw = 0
+    rounds = 0
+    for r in range(window_start(t, phase), t + 1):
+        k = kind[q, r]
+        if in_record(k):
             rounds += 1
-            hw += half_wins(k, gw[p, r], gl[p, r])
-        v = hw / (2.0 * rounds) if rounds > 0 else FLOOR
-        v = max(v, FLOOR)
-        if rounds > 0 and nr > 0 and kind[p, nr - 1] == kinds.ABSENT and v > DROPPED_CAP:
-            v = DROPPED_CAP
-        out[p] = v
-    return out
+            hw += half_wins(k, gw[q, r], gl[q, r])
+    v = hw / (2.0 * rounds) if rounds > 0 else FLOOR
+    v = max(v, FLOOR)
+    if rounds > 0 and last[q] < t and v > DROPPED_CAP:
+        v = DROPPED_CAP
+    return v
 
 
-@kernel
-def repeat(opp, kind, p, r):
-    """True when player ``p`` met their round-``r`` opponent in an earlier counted round."""
-    for q in range(r):
+@inline_kernel  # called per player with arrays: a call would count references to each
+def repeat(opp, kind, p, r, start):
+    """True when player ``p`` met their round-``r`` opponent in an earlier round from ``start``."""
+    for q in range(start, r):
         if faced(kind[p, q]) and opp[p, q] == opp[p, r]:
             return True
     return False
 
 
 @kernel
-def opponents_average(values, opp, kind, nr, dedupe, col):
-    """Mean of ``values`` over each player's opponents (25% without opponent)."""
-    n = opp.shape[0]
-    for p in range(n):
-        total = 0.0
-        count = 0
+def prefix_records(kind, gw, gl, nr):
+    """Per player, running sums over rounds of half wins (2 a win, 1 a tie) and of rounds of their
+    record: ``half[q, r]`` and ``rounds[q, r]`` count rounds ``0 .. r - 1``."""
+    n = kind.shape[0]
+    half = np.zeros((n, nr + 1), dtype=np.int64)
+    rounds = np.zeros((n, nr + 1), dtype=np.int64)
+    for q in range(n):
         for r in range(nr):
-            if not faced(kind[p, r]) or (dedupe and repeat(opp, kind, p, r)):
-                continue
-            total += values[opp[p, r]]
-            count += 1
-        col[p] = total / count if count > 0 else FLOOR
+            k = kind[q, r]
+            counted = in_record(k)
+            half[q, r + 1] = half[q, r] + (half_wins(k, gw[q, r], gl[q, r]) if counted else 0)
+            rounds[q, r + 1] = rounds[q, r] + (1 if counted else 0)
+    return half, rounds
+
+
+@inline_kernel  # called per player with arrays: a call would count references to each
+def wp_prefix(q, t, half, rounds, phase, last):
+    """:func:`wp_at` from the running sums of :func:`prefix_records`."""
+    start = window_start(t, phase)
+    played = rounds[q, t + 1] - rounds[q, start]
+    v = (half[q, t + 1] - half[q, start]) / (2.0 * played) if played > 0 else FLOOR
+    v = max(v, FLOOR)
+    if played > 0 and last[q] < t and v > DROPPED_CAP:
+        v = DROPPED_CAP
+    return v
+
+
+@inline_kernel  # called per player with arrays: a call would count references to each
+def owp_at(p, t, half, rounds, opp, kind, phase, last, dedupe):
+    """Player ``p``'s OWP in the standings after an earlier round ``t`` than the last."""
+    total = 0.0
+    count = 0
+    start = window_start(t, phase)
+    for r in range(start, t + 1):
+        if not faced(kind[p, r]) or (dedupe and repeat(opp, kind, p, r, start)):
+            continue
+        total += wp_prefix(opp[p, r], t, half, rounds, phase, last)
+        count += 1
+    return total / count if count > 0 else FLOOR
 
 
 @kernel
-def pokemon_column(code, opp, kind, gw, gl, nr, dedupe, col):
-    """Fill ``col`` with Pokémon tiebreak ``code`` (OWP or OOWP) for every player."""
-    wp = win_pct(kind, gw, gl, nr)
-    if code == OWP:
-        opponents_average(wp, opp, kind, nr, dedupe, col)
-    elif code == OOWP:
-        owp = np.empty(opp.shape[0])
-        opponents_average(wp, opp, kind, nr, dedupe, owp)
-        opponents_average(owp, opp, kind, nr, dedupe, col)
-    else:
+def valued_at(last, nr, phase, freeze):
+    """The round after which each player is valued: their last round with a pairing when
+    ``freeze`` (a player who never played: the last round), else the last round of the phase of
+    that round (a player cut after day 1 keeps day 1's values either way)."""
+    at = last.copy()
+    for p in range(at.shape[0]):
+        if at[p] < 0:
+            at[p] = nr - 1
+        elif not freeze:
+            at[p] = phase - 1 if (phase > 0 and at[p] < phase) else nr - 1
+    return at
+
+
+@kernel
+def pokemon_column(code, opp, kind, gw, gl, nr, dedupe, phase, freeze, col):
+    """Fill ``col`` with Pokémon tiebreak ``code`` (OWP or OOWP) for every player (see
+    :func:`pokemon_columns`)."""
+    if code != OWP and code != OOWP:
         raise ValueError("unknown Pokemon tiebreak code")
+    other = np.empty(opp.shape[0])
+    if code == OWP:
+        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, col, other)
+    else:
+        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, other, col)
+
+
+@kernel
+def pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, owp, oowp):
+    """Fill ``owp`` and ``oowp`` with every player's OWP and OOWP (see the module text: ``phase``
+    the first round of day 2 or 0, ``freeze`` TOM's values at leaving).
+
+    Most players are valued after the last round: their opponents' win % after it is computed once
+    for everyone; the values of a player who left are computed from their opponents' records as
+    they stood then (a few rounds each)."""
+    n = opp.shape[0]
+    if nr == 0:
+        for p in range(n):
+            owp[p] = FLOOR
+            oowp[p] = FLOOR
+        return
+    final = nr - 1
+    last = last_rounds(kind, nr)
+    at = valued_at(last, nr, phase, freeze)
+    wp_final = np.empty(n)
+    for q in range(n):
+        wp_final[q] = wp_at(q, final, kind, gw, gl, phase, last)
+    early = 0  # players valued before the last round (they left)
+    for p in range(n):
+        if at[p] != final:
+            early += 1
+    # records round by round (win % after any round in O(1)) and OWPs as of earlier rounds, when
+    # some player left before the last round
+    half, rounds = prefix_records(kind, gw, gl, nr if early else 0)
+    owp_memo = np.full((n if early else 0, nr), -1.0)
+    first = window_start(final, phase)
+    for p in range(n):
+        if at[p] != final:  # left earlier: their opponents' records as they stood then
+            owp[p] = owp_at(p, at[p], half, rounds, opp, kind, phase, last, dedupe)
+            continue
+        total = 0.0
+        count = 0
+        for r in range(first, nr):
+            if faced(kind[p, r]) and not (dedupe and repeat(opp, kind, p, r, first)):
+                total += wp_final[opp[p, r]]
+                count += 1
+        owp[p] = total / count if count > 0 else FLOOR
+    for p in range(n):
+        t = at[p]
+        start = window_start(t, phase)
+        total = 0.0
+        count = 0
+        for r in range(start, t + 1):
+            if not faced(kind[p, r]) or (dedupe and repeat(opp, kind, p, r, start)):
+                continue
+            o = opp[p, r]
+            # an opponent valued at or before t (they left): their frozen OWP; else as of round t
+            if at[o] <= t:
+                total += owp[o]
+            else:
+                v = owp_memo[o, t]
+                if v < 0.0:
+                    v = owp_at(o, t, half, rounds, opp, kind, phase, last, dedupe)
+                    owp_memo[o, t] = v
+                total += v
+            count += 1
+        oowp[p] = total / count if count > 0 else FLOOR

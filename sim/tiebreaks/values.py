@@ -36,6 +36,8 @@ GW_RAW = 4
 #: Slots of the ``flags`` array every caller passes to :func:`tiebreak_values`.
 FLAG_DEDUPE = 0  # 1: an opponent met twice counts once
 FLAG_UNPLAYED = 1  # chess: how unplayed rounds count (see drawsafe.tiebreaks.packs)
+FLAG_PHASE = 2  # 0-based first round of a phase whose tiebreaks restart (a Pokémon day 2); 0: none
+FLAG_FREEZE = 3  # 1: a player's tiebreaks are frozen when they leave (Pokémon, as TOM computes them)
 N_FLAGS = 4
 
 FLOOR = 1.0 / 3.0
@@ -69,8 +71,9 @@ REC_POINTS, REC_ROUNDS, REC_GPOINTS, REC_GAMES = 0, 1, 2, 3
 
 @kernel
 def add_round(rec, p, k, a, b, d, points_table):
-    """Add one round of player ``p`` (kind ``k``, games ``a``-``b``-``d``) to the record array."""
-    if k == kinds.ABSENT:
+    """Add one round of player ``p`` (kind ``k``, games ``a``-``b``-``d``) to the record array (a
+    pairing without result is no round of the record)."""
+    if k == kinds.ABSENT or k == kinds.NO_RESULT:
         return
     rec[p, REC_ROUNDS] += 1
     rec[p, REC_POINTS] += points_table[round_result(k, a, b)]
@@ -82,7 +85,7 @@ def add_round(rec, p, k, a, b, d, points_table):
 @kernel
 def remove_round(rec, p, k, a, b, d, points_table):
     """Undo :func:`add_round`."""
-    if k == kinds.ABSENT:
+    if k == kinds.ABSENT or k == kinds.NO_RESULT:
         return
     rec[p, REC_ROUNDS] -= 1
     rec[p, REC_POINTS] -= points_table[round_result(k, a, b)]
@@ -263,6 +266,8 @@ def all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
     (:mod:`drawsafe.tiebreaks.pokemon`)."""
     dedupe = flags[FLAG_DEDUPE] != 0
     gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
+    owp = np.empty(0)  # the Pokémon OWP and OOWP, both computed at the first of them
+    oowp = np.empty(0)
     for k in range(codes.shape[0]):
         code = codes[k]
         if mtg_column(code, k, rec, gwp, omw, ogw, out):
@@ -271,6 +276,13 @@ def all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, r
             chess.chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table,
                                flags[FLAG_UNPLAYED], ratings, out)
         elif code >= pokemon.FIRST and code <= pokemon.LAST:  # drawsafe.tiebreaks.pokemon
-            pokemon.pokemon_column(code, opp, kind, gw, gl, nr, dedupe, out[:, k])
+            if owp.shape[0] == 0:
+                owp = np.empty(opp.shape[0])
+                oowp = np.empty(opp.shape[0])
+                pokemon.pokemon_columns(opp, kind, gw, gl, nr, dedupe, flags[FLAG_PHASE],
+                                        flags[FLAG_FREEZE] != 0, owp, oowp)
+            source = owp if code == pokemon.OWP else oowp
+            for p in range(opp.shape[0]):
+                out[p, k] = source[p]
         else:
             raise ValueError("unknown tiebreak code")

@@ -1,8 +1,9 @@
-"""Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF, Pokémon TOM ``.tdf``
-and Limitless data (a JSON object, or a folder of the API's three documents).
+"""Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF, Pokémon TOM ``.tdf``,
+Limitless data (a JSON object, or a folder of the API's three documents) and pokedata documents.
 
 :func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
-``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`).  Every
+``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`) or of
+pokedata documents (:mod:`drawsafe.event.io.pokedata`).  Every
 problem becomes an :class:`~drawsafe.errors.InputError` naming the file and the place in it.  Files are
 only ever read.
 """
@@ -64,8 +65,8 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
         from drawsafe.event.io.tdf import read_tdf
 
         return read_tdf(text, file, division)
-    if format in ("json", "melee", "limitless"):
-        return read_json(text, file, format)
+    if format in ("json", "melee", "limitless", "pokedata"):
+        return read_json(text, file, format, division)
     if format == "trf":
         from dataclasses import replace
 
@@ -107,7 +108,7 @@ def guess_format(text: str, file: str) -> str:
     )
 
 
-def read_json(text: str, file: str, format: str) -> Event:
+def read_json(text: str, file: str, format: str, division: str | None = None) -> Event:
     from drawsafe.event.io.melee import looks_like_melee, read_melee
     from drawsafe.event.io.native_json import read_native_json
 
@@ -115,6 +116,12 @@ def read_json(text: str, file: str, format: str) -> Event:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise InputError(file, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise InputError(file, None, "the JSON is nested too deeply to be an event file") from None
+    from drawsafe.event.io.pokedata import looks_like_pokedata, read_pokedata
+
+    if format == "pokedata" or (format == "json" and looks_like_pokedata(data)):
+        return read_pokedata(data, file, division)
     from drawsafe.event.io.limitless import looks_like_limitless, read_limitless
 
     if format == "limitless" or (format == "json" and looks_like_limitless(data)):

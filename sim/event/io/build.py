@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.model import (
+    ALL_KINDS,
     BYE,
     DOUBLE_LOSS,
     FORFEIT,
@@ -128,7 +129,7 @@ class EventBuilder:
         return name
 
     def add_match(self, m: Match) -> None:
-        if m.kind not in MATCH_KINDS:
+        if m.kind not in ALL_KINDS:
             raise self.fail(m.where, f"unknown match kind {m.kind!r}", f"use one of {', '.join(MATCH_KINDS)}")
         if m.round < 1:
             raise self.fail(m.where, f"round number {m.round} must be 1 or more")
