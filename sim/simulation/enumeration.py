@@ -48,12 +48,13 @@ from drawsafe.engine.results import win_probability
 from drawsafe.engine.tables import write_played
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
-from drawsafe.jit import in_chunks, kernel
+from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
 from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator
 from drawsafe.standings.order import complete_keys, refined_order
 from drawsafe.tiebreaks import chess, pokemon
 from drawsafe.tiebreaks import values as tb
 from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS, add_round, remove_round, win_percentages
 
 #: Default: the answer is exact when at most this many open tables can still matter.
@@ -63,6 +64,8 @@ EXACT_TABLES = 12
 VARIANT_CAP = 20_000
 #: Most standings evaluated in all (a guard against a straddle in nearly every combination).
 EVALUATION_CAP = 60_000_000
+#: The incremental evaluation of MTG packs (False: every standings ranked afresh, for tests).
+FAST = True
 
 A_WINS, DRAW, B_WINS = 0, 1, 2
 RESULT_NAMES = ("A wins", "draw", "B wins")
@@ -116,10 +119,13 @@ def apply_outcome(work, r, a, b, sa, sb, sd, old_a, old_b, old_d, points_table, 
 
 
 @kernel
-def set_table(work, r, t, o, cur, ta, tb_, score, points_table):
-    """Table ``t`` of round ``r`` to its outcome ``o`` (``cur[t]``: the outcome it holds, -1 none)."""
+def set_table(work, r, t, o, cur, ta, tb_, score, points_table, dirty):
+    """Table ``t`` of round ``r`` to its outcome ``o`` (``cur[t]``: the outcome it holds, -1 none);
+    its players are marked ``dirty`` (their records changed)."""
     if cur[t] == o:
         return
+    dirty[ta[t]] = True
+    dirty[tb_[t]] = True
     had = cur[t] >= 0
     c = cur[t] if had else 0
     apply_outcome(work, r, ta[t], tb_[t], score[t, o, 0], score[t, o, 1], score[t, o, 2],
@@ -129,9 +135,11 @@ def set_table(work, r, t, o, cur, ta, tb_, score, points_table):
 
 @kernel
 def same_keys(keys, p, q, upto):
-    """Players ``p`` and ``q`` equal on the standings' columns ``0 .. upto - 1``."""
+    """Players ``p`` and ``q`` equal on the standings' columns ``0 .. upto - 1`` (within
+    :data:`~drawsafe.tiebreaks.ranking.TOLERANCE`: the same fraction summed in another order is the
+    same number, as the standings order has it)."""
     for k in range(upto):
-        if keys[p, k] != keys[q, k]:
+        if abs(keys[p, k] - keys[q, k]) > TOLERANCE:
             return False
     return True
 
@@ -191,6 +199,80 @@ def evaluate(work, nr, rules, ratings, members, active, noise, top, cut_points, 
             left -= taken
         i = j
     return order, exact
+
+
+@kernel
+def evaluate_mtg(work, nr, rules, members, active, top, cut_points, low_points, mw, gwp, share, spans, order,
+                 dirty, fresh_keys):
+    """:func:`evaluate` for packs of MTG tiebreaks only, from the previous standings: the keys of
+    the players whose records changed (``dirty``) and of their opponents are computed again
+    (:func:`drawsafe.standings.order.complete_keys`, with ``fresh_keys`` everyone's), and
+    ``order`` (every member) is sorted again by the full keys (an insertion sort: it was nearly
+    sorted).  The order among exactly tied players is left as it falls: they share places."""
+    codes, points_table, flags = rules.codes, rules.points_table, rules.flags
+    rec, opp, kind, keys = work.rec, work.opp, work.kind, work.keys
+    m = members.shape[0]
+    n_keys = codes.shape[0]
+    win_percentages(rec, points_table[kinds.WIN], mw, gwp)
+    if fresh_keys:
+        for i in range(m):
+            complete_keys(members[i], mw, gwp, rec, opp, kind, nr, codes, flags, keys)
+    else:
+        for p in range(dirty.shape[0]):
+            if not dirty[p]:
+                continue
+            complete_keys(p, mw, gwp, rec, opp, kind, nr, codes, flags, keys)
+            for r in range(nr):
+                o = opp[p, r]
+                if o >= 0:
+                    complete_keys(o, mw, gwp, rec, opp, kind, nr, codes, flags, keys)
+    for p in range(dirty.shape[0]):
+        dirty[p] = False
+    for i in range(1, m):
+        p = order[i]
+        j = i - 1
+        while j >= 0 and better(keys, p, order[j], n_keys):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = p
+    need = 0
+    for i in range(m):
+        if rec[members[i], REC_POINTS] >= low_points:
+            need += 1
+    exact = 0
+    placed = 0
+    while exact < m and (exact < need or placed < top):
+        if active[order[exact]]:
+            placed += 1
+        exact += 1
+    while exact < m and exact > 0 and rec[order[exact], REC_POINTS] == rec[order[exact - 1], REC_POINTS]:
+        exact += 1
+    for i in range(exact):
+        share[order[i]] = 0.0
+    if cut_points >= 0:
+        for i in range(m):
+            p = order[i]
+            share[p] = 1.0 if active[p] and rec[p, REC_POINTS] >= cut_points else 0.0
+    left = top
+    i = 0
+    while i < exact:
+        j = i + 1
+        while j < exact and same_keys(keys, order[i], order[j], n_keys):
+            j += 1
+        count = 0
+        for q in range(i, j):
+            spans[order[q], 0] = i
+            spans[order[q], 1] = j - 1
+            if active[order[q]]:
+                count += 1
+        if cut_points < 0 and count > 0 and left > 0:
+            taken = min(left, count)
+            for q in range(i, j):
+                if active[order[q]]:
+                    share[order[q]] = taken / count
+            left -= taken
+        i = j
+    return exact
 
 
 @kernel
@@ -258,10 +340,14 @@ def class_evaluate(work, nr, rules, active, top, c_lo, c_hi, order, mw, gwp, sha
 
 @kernel
 def better(keys, p, q, n_keys):
-    """Player ``p`` ranks strictly above ``q`` on the standings' columns."""
+    """Player ``p`` ranks strictly above ``q`` on the standings' columns (as
+    :func:`drawsafe.tiebreaks.ranking.compare`, without the random key)."""
     for k in range(n_keys):
-        if keys[p, k] != keys[q, k]:
-            return keys[p, k] > keys[q, k]
+        d = keys[p, k] - keys[q, k]
+        if d > TOLERANCE:
+            return True
+        if d < -TOLERANCE:
+            return False
     return False
 
 
@@ -338,29 +424,41 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
     scores that decide the next column are tried (a depth-first search over the columns: the
     tables that enter column ``l + 1`` of the players still equal on columns ``0 .. l``), every
     other table standing for all its game scores at once."""
+    # views without reference counts (drawsafe.jit.borrowed): numba counts every array passed to a
+    # call atomically, a fifth of the time here; the inputs live in the caller, the work arrays
+    # until keep_alive below
+    field, tables, rules, plan, out = borrowed(field), borrowed(tables), borrowed(rules), borrowed(plan), \
+        borrowed(out)
     opp0, kind0, gw0, gl0, gd0, rec0, active, members, ratings = field
     ta, tb_, radix, res_of, n_out, out_res, score, prior, res_p, rep = tables
-    nr, top, cut_points, low_points, prefix, col_depth, variant_cap, tmask, interest = plan
+    nr, top, cut_points, low_points, prefix, col_depth, variant_cap, tmask, interest, mtg_only = plan
     base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats = out
     n = opp0.shape[0]
     k = ta.shape[0]
     n_keys = rules.codes.shape[0]
     points_table = rules.points_table
-    work = Played(rec0.copy(), opp0.copy(), kind0.copy(), gw0.copy(), gl0.copy(), gd0.copy(),
-                  np.zeros((n, n_keys)))
-    mw = np.empty(n)
-    gwp = np.empty(n)
-    share = np.zeros(n)
-    spans = np.zeros((n, 2), dtype=np.int64)
-    noise = np.zeros(n, dtype=np.uint64)
-    cur = np.full(k, -1, dtype=np.int64)
-    digits = np.zeros(k, dtype=np.int64)
-    tcls = np.zeros(k, dtype=np.int64)
-    excl = np.ones(k)
-    pre = np.ones(k + 1)
-    # the search's stack: per pushed level, its column and the tables it assigns
-    push_col = np.zeros(n_keys + 1, dtype=np.int64)
-    push_mask = np.zeros(n_keys + 1, dtype=np.int64)
+    owned = Played(rec0.copy(), opp0.copy(), kind0.copy(), gw0.copy(), gl0.copy(), gd0.copy(),
+                   np.zeros((n, n_keys)))
+    work = borrowed(owned)
+    own_f = np.zeros(4 * n + 2 * k + 1)
+    own_i = np.zeros(3 * n + 4 * k + 2 * (n_keys + 1), dtype=np.int64)
+    own_u = np.zeros(n, dtype=np.uint64)
+    own_b = np.zeros(n, dtype=np.bool_)
+    f, i_, noise, dirty = borrowed(own_f), borrowed(own_i), borrowed(own_u), borrowed(own_b)
+    mw, gwp, share = f[:n], f[n:2 * n], f[2 * n:3 * n]
+    excl, pre = f[3 * n:3 * n + k], f[3 * n + k:3 * n + 2 * k + 1]
+    spans = i_[:2 * n].reshape((n, 2))
+    order = i_[2 * n:3 * n]
+    for q in range(n if members.shape[0] > n else members.shape[0]):
+        order[q] = members[q]
+    order = order[:members.shape[0]]
+    base = 3 * n
+    cur, digits, tcls = i_[base:base + k], i_[base + k:base + 2 * k], i_[base + 2 * k:base + 3 * k]
+    push_col = i_[base + 4 * k:base + 4 * k + n_keys + 1]
+    push_mask = i_[base + 4 * k + n_keys + 1:base + 4 * k + 2 * (n_keys + 1)]
+    for t in range(k):
+        cur[t] = -1
+    started = False
     r = nr - 1
     x = lo
     for t in range(k - 1, -1, -1):
@@ -375,9 +473,14 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
                 zeros += 1
         if zeros <= 1:  # with two zero-weight results every weight of this combination is zero
             for t in range(k):
-                set_table(work, r, t, rep[t, tcls[t]], cur, ta, tb_, score, points_table)
-            order, exact = evaluate(work, nr, rules, ratings, members, active, noise, top, cut_points,
-                                    low_points, mw, gwp, share, spans)
+                set_table(work, r, t, rep[t, tcls[t]], cur, ta, tb_, score, points_table, dirty)
+            if mtg_only:
+                exact = evaluate_mtg(work, nr, rules, members, active, top, cut_points, low_points, mw, gwp,
+                                     share, spans, order, dirty, not started)
+                started = True
+            else:
+                order, exact = evaluate(work, nr, rules, ratings, members, active, noise, top, cut_points,
+                                        low_points, mw, gwp, share, spans)
             record_places(c, s, order, exact, spans, interest, best, worst, best_at, worst_at)
             evaluations += 1
             used = 1
@@ -412,7 +515,7 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
                         for t in range(k):
                             if (fresh >> t) & 1:
                                 set_table(work, r, t, first_variant(t, tcls[t], out_res, n_out, -1), cur, ta,
-                                          tb_, score, points_table)
+                                          tb_, score, points_table, dirty)
                         class_evaluate(work, nr, rules, active, top, r_lo, r_hi, order, mw, gwp, share)
                         evaluations += 1
                         used += 1
@@ -428,15 +531,15 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
                             continue
                         o = first_variant(t, tcls[t], out_res, n_out, cur[t])
                         if o >= 0:
-                            set_table(work, r, t, o, cur, ta, tb_, score, points_table)
+                            set_table(work, r, t, o, cur, ta, tb_, score, points_table, dirty)
                             advanced = True
                             break
                         set_table(work, r, t, first_variant(t, tcls[t], out_res, n_out, -1), cur, ta, tb_,
-                                  score, points_table)
+                                  score, points_table, dirty)
                     if not advanced:
                         for t in range(k):
                             if (mask >> t) & 1:
-                                set_table(work, r, t, rep[t, tcls[t]], cur, ta, tb_, score, points_table)
+                                set_table(work, r, t, rep[t, tcls[t]], cur, ta, tb_, score, points_table, dirty)
                         assigned &= ~mask
                         depth -= 1
                 if not advanced:
@@ -459,6 +562,11 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
             digits[t] = 0
             t -= 1
     stats[c, 0] = evaluations
+    keep_alive(owned)
+    keep_alive(own_f)
+    keep_alive(own_i)
+    keep_alive(own_u)
+    keep_alive(own_b)
 
 
 # --- the Python side ---------------------------------------------------------------------------
@@ -790,7 +898,7 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
     tab = (ta, tbv, radix, res_of, n_out, out_res, score, prior, res_p, rep)
     cut_points = int(sim.cut_points)
     plan = (np.int64(r0 + 1), np.int64(top), np.int64(cut_points), np.int64(low_points), np.int64(prefix),
-            col_depth, np.int64(variant_cap), tmask, interest)
+            col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and sim.codes.dtype == tb.MTG_CODES_DTYPE))
     out = (base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats)
     in_chunks(enumerate_chunk, chunks, 0, combinations, field, tab, Rules(sim.codes, sim.points_table, sim.flags),
               plan, out)
