@@ -126,6 +126,10 @@ def odds(file, show_all, as_json, **params):
     result = simulate("odds", file, request_of(OddsRequest, params))
     if as_json:
         emit_json(result.to_json())
+    elif getattr(result, "exact", None) is not None:  # the last round, answered exactly
+        from drawsafe.cli.live import live_odds_view
+
+        echo(live_odds_view(result, show_all))
     else:
         echo(odds_view(result, show_all))
 
@@ -146,6 +150,10 @@ def draw(file, as_json, **params):
     report = simulate("draw", file, request_of(DrawRequest, params))
     if as_json:
         emit_json(report.to_json())
+    elif getattr(report, "exact", None) is not None:  # the last round, answered exactly
+        from drawsafe.cli.live import live_draw_view
+
+        echo(live_draw_view(report))
     else:
         echo(draw_view(report))
 

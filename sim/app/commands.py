@@ -98,6 +98,9 @@ def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = No
 
     notes = Notes(say)
     config = config_of(ctx, request, notes)
+    live = exact_answer("odds", ctx, request, config, notes)
+    if live is not None:
+        return notes.outcome(live)
     compile_ahead(ctx, config, flips=False)
     result = compute_odds(ctx.snapshot, ctx.rules, config, request.sims, request.precision, request.seed,
                           request.max_sims, progress)
@@ -114,6 +117,9 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
 
     notes = Notes(say)
     config = config_of(ctx, request, notes)
+    live = exact_answer("draw", ctx, request, config, notes)
+    if live is not None:
+        return notes.outcome(live)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                             request.sims, request.precision, request.seed, request.max_sims, progress)
@@ -124,6 +130,29 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
         notes.add(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
                   "best responses; the last choices are used")
     return notes.outcome(report)
+
+
+def exact_answer(command: str, ctx: EventContext, request: OddsRequest, config: SimConfig, notes: Notes):
+    """The exact answer of ``odds`` or ``draw`` during the last round (:mod:`drawsafe.simulation.live`)
+    when its pairings are published and at most ``request.exact_tables`` open tables can still
+    change the cut; None (and a note saying why, when it was tried) to simulate instead."""
+    if request.exact_tables <= 0:
+        return None
+    from drawsafe.simulation.live import NotExact, eligible, live_draw, live_odds  # lazy: the simulation layer
+
+    if not eligible(ctx.snapshot):
+        return None
+    try:
+        if command == "odds":
+            result = live_odds(ctx.snapshot, ctx.rules, config, request.exact_tables)
+        else:
+            result = live_draw(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
+                               request.exact_tables, request.seed)
+    except NotExact as e:
+        notes.add(f"not exact: {e}; simulating")
+        return None
+    notes.add(result.exact.text())
+    return result
 
 
 def report(ctx: EventContext, request: ReportRequest, progress: Progress | None = None,

@@ -71,6 +71,10 @@ PAIRING = Option(str, None, "How simulated rounds are paired: mtg (point groups 
 FUTURE = Option(str, "safe", "Intentional draws in the last round of a simulated future: none; locked (both "
                              "guaranteed the cut on points); safe (locked, or both reach a points total from "
                              "which 99% made the cut in a pilot run).", choices=FUTURE_DRAWS)
+EXACT_TABLES = Option(int, 12, "During the last Swiss round (its pairings published, some results in): answer "
+                               "exactly, every outcome of the open tables with no simulation, when at most this "
+                               "many of them can still change the cut (odds, draw); 0: always simulate.",
+                      low=0, high=20, metavar="N")
 PLAYER = Option(str, None, "Only this player's table (name exactly as in the file).")
 SAFE = Option(float, 0.99, "Cut odds from which a draw counts as safe.", low=0, low_open=True, high=1)
 OTHERS_OPTION = Option(str, DEFAULT_OTHERS,
@@ -134,6 +138,7 @@ class OddsRequest(EventOptions):
     draw_share: float | None = option(DRAW_SHARE)
     pairing: str | None = option(PAIRING)
     future_draws: str = option(FUTURE)
+    exact_tables: int = option(EXACT_TABLES)
 
 
 @dataclass(frozen=True)

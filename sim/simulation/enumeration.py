@@ -71,10 +71,11 @@ A_WINS, DRAW, B_WINS = 0, 1, 2
 RESULT_NAMES = ("A wins", "draw", "B wins")
 
 #: Tiebreaks that read match results only, by kernel code: how far in the opponent graph a
-#: table's result reaches (0: its own players; 1: their opponents; 2: opponents' opponents).
+#: table's result reaches (0: its own players; 1: their opponents; 2: opponents' opponents; direct
+#: encounter compares the players of a tied group, which any points total can change: everyone).
 MATCH_LEVEL = {tb.OMW: 1, pokemon.OWP: 1, pokemon.OOWP: 2, chess.BH: 1, chess.BH_C1: 1, chess.BH_C2: 1,
                chess.BH_M1: 1, chess.BH_M2: 1, chess.SUMBH: 2, chess.SB: 1, chess.PS: 0, chess.PS_C1: 0,
-               chess.PS_C2: 0, chess.KS: 1, chess.DE: 2, chess.WIN: 0, chess.WON: 0, chess.ARO: 0,
+               chess.PS_C2: 0, chess.KS: 1, chess.DE: 99, chess.WIN: 0, chess.WON: 0, chess.ARO: 0,
                chess.ARO_C1: 0, chess.TPR: 0}
 #: Tiebreaks that read game scores, with the same reach.
 GAME_LEVEL = {tb.GW: 0, tb.GW_RAW: 0, tb.OGW: 1}
