@@ -214,13 +214,14 @@ def rules_command(as_json, markdown):
 def add_commands() -> None:
     from drawsafe.cli.calibrate import calibrate
     from drawsafe.cli.export import export
+    from drawsafe.cli.fetch import fetch
     from drawsafe.cli.field import field
     from drawsafe.cli.report import report
     from drawsafe.cli.serve import serve
     from drawsafe.cli.study import study
     from drawsafe.cli.warmup import warmup
 
-    for command in (report, serve, field, study, calibrate, export, warmup):
+    for command in (report, serve, field, study, calibrate, export, warmup, fetch):
         main.add_command(command)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsafe.app.requests import (
     DrawRequest,
+    FetchRequest,
     FieldRequest,
     OddsRequest,
     PairingsRequest,
@@ -192,6 +193,18 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
                         precision=None if request.sims else request.precision, max_sims=request.max_sims,
                         progress=progress)
     return notes.outcome(result)
+
+
+def fetch(url: str, request: FetchRequest, say: Say | None = None) -> Outcome:
+    """The event at ``url`` (:class:`~drawsafe.fetch.base.Fetched`: the file's bytes and what the
+    fetch found), checked by reading it as drawsafe will."""
+    from drawsafe.fetch import FetchOptions, fetch_checked  # lazy: httpx
+
+    notes = Notes(say)
+    fetched = fetch_checked(url, FetchOptions(key=request.key, refresh=request.refresh, timeout=request.timeout))
+    for text in fetched.notes:
+        notes.add(f"note: {text}")
+    return notes.outcome(fetched)
 
 
 #: The command functions that take an event, by command name.

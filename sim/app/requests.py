@@ -224,6 +224,22 @@ class ExportRequest:
 
 
 @dataclass(frozen=True)
+class FetchRequest:
+    """``drawsafe fetch``: an event from its link (pokedata, lichess, Limitless, TopDeck, melee.gg),
+    written as a file drawsafe reads."""
+
+    key: str | None = option(Option(str, None, "API key or credentials: Limitless's X-Access-Key, TopDeck's "
+                                               "API key, melee.gg's organiser API CLIENT_ID:CLIENT_SECRET "
+                                               "(default: DRAWSAFE_LIMITLESS_KEY, DRAWSAFE_TOPDECK_KEY, "
+                                               "DRAWSAFE_MELEE_KEY).", metavar="KEY", api=False))
+    refresh: bool = option(Option(bool, False, "Fetch the live documents again even if they were fetched less "
+                                               "than 30 s ago (finished rounds always come from the cache).",
+                                  api=False))
+    timeout: float = option(Option(float, 20.0, "Seconds to wait for each answer of the platform.", low=1,
+                                   high=300, api=False))
+
+
+@dataclass(frozen=True)
 class WarmupRequest:
     """``drawsafe warmup``: compile the kernels ahead of the first run."""
 
@@ -237,4 +253,4 @@ SERVED: dict[str, type] = {"standings": StandingsRequest, "pairings": PairingsRe
                            "draw": DrawRequest, "report": ReportRequest, "field": FieldRequest}
 #: Every command's request, by command name.
 REQUESTS: dict[str, type] = SERVED | {"generate": GenerateRequest, "export": ExportRequest,
-                                      "warmup": WarmupRequest}
+                                      "warmup": WarmupRequest, "fetch": FetchRequest}
