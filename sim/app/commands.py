@@ -139,7 +139,12 @@ def exact_answer(command: str, ctx: EventContext, request: OddsRequest, config: 
     change the cut; None (and a note saying why, when it was tried) to simulate instead."""
     if request.exact_tables <= 0:
         return None
-    from drawsafe.simulation.live import NotExact, eligible, live_draw, live_odds  # lazy: the simulation layer
+    from drawsafe.simulation.live import (  # lazy: the simulation layer
+        NotExact,
+        eligible,
+        live_draw,
+        live_odds,
+    )
 
     if not eligible(ctx.snapshot):
         return None

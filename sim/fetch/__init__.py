@@ -32,7 +32,7 @@ KEYS = {limitless.NAME: limitless.ENV_KEY, topdeck.NAME: topdeck.ENV_KEY, melee.
 
 def is_url(text: object) -> bool:
     """True for an ``http://`` or ``https://`` link (what the commands fetch instead of reading)."""
-    return isinstance(text, str) and re.match(r"^https?://", text.strip(), re.I) is not None
+    return isinstance(text, str) and re.match(r"^https?://", text.strip(), re.IGNORECASE) is not None
 
 
 def connector_of(url: str):
@@ -60,6 +60,8 @@ class FetchOptions:
     cache: object = None
     interval: float | None = None
     retries: int = 3
+    #: Seconds before the first retry (doubled each time).
+    backoff: float = 1.0
 
 
 def fetch(url: str, options: FetchOptions | None = None, client=None) -> Fetched:
@@ -72,7 +74,7 @@ def fetch(url: str, options: FetchOptions | None = None, client=None) -> Fetched
     key = options.key or os.environ.get(KEYS.get(connector.NAME, ""), "") or None
     cache = None if options.cache is False else Cache(options.cache if options.cache else None)
     http = Http(connector.NAME, timeout=options.timeout, cache=cache, refresh=options.refresh,
-                interval=options.interval, client=client, retries=options.retries)
+                interval=options.interval, client=client, retries=options.retries, backoff=options.backoff)
     try:
         return connector.fetch(url, http, key)
     finally:
@@ -105,5 +107,14 @@ def read_url(url: str, format: str = "auto", division: str | None = None):
     return parse_event(fetched.content, url, format, division)
 
 
-__all__ = ["CONNECTORS", "Fetched", "FetchError", "FetchOptions", "connector_of", "fetch", "fetch_checked", "is_url",
-           "read_url"]
+__all__ = [
+    "CONNECTORS",
+    "FetchError",
+    "FetchOptions",
+    "Fetched",
+    "connector_of",
+    "fetch",
+    "fetch_checked",
+    "is_url",
+    "read_url",
+]

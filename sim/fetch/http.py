@@ -17,6 +17,7 @@ import re
 import threading
 import time
 from pathlib import Path
+from typing import ClassVar
 
 from drawsafe.fetch.base import FetchError
 from drawsafe.writing import write_atomic
@@ -49,7 +50,7 @@ def user_agent() -> str:
         from importlib.metadata import version
 
         own = version("drawsafe")
-    except Exception:  # a source tree without an install
+    except ImportError:  # a source tree without an install (PackageNotFoundError is one)
         own = "source"
     return f"drawsafe/{own} (Swiss event odds for players; python-httpx)"
 
@@ -100,7 +101,7 @@ class RateLimit:
     fetches for many players at once)."""
 
     _lock = threading.Lock()
-    _next: dict[str, float] = {}
+    _next: ClassVar[dict[str, float]] = {}
 
     @classmethod
     def wait(cls, platform: str, interval: float, sleep=time.sleep) -> None:

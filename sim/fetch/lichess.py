@@ -25,7 +25,7 @@ HOSTS = ("lichess.org", "www.lichess.org")
 
 
 def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.I)
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
     return bool(m) and m.group(1).lower() in HOSTS
 
 

@@ -25,7 +25,7 @@ ENV_KEY = "DRAWSAFE_LIMITLESS_KEY"
 
 
 def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.I)
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
     return bool(m) and m.group(1).lower() in HOSTS
 
 

@@ -38,16 +38,16 @@ BASE = "https://melee.gg"
 HOSTS = ("melee.gg", "www.melee.gg")
 ENV_KEY = "DRAWSAFE_MELEE_KEY"
 PAGE = 250
-SWISS = re.compile(r"^\s*round\s*(\d+)\s*$", re.I)
+SWISS = re.compile(r"^\s*round\s*(\d+)\s*$", re.IGNORECASE)
 
 
 def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.I)
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
     return bool(m) and m.group(1).lower() in HOSTS
 
 
 def event_id(url: str) -> str:
-    m = re.search(r"/Tournament/(?:View/)?(\d+)", url, re.I)
+    m = re.search(r"/Tournament/(?:View/)?(\d+)", url, re.IGNORECASE)
     if not m:
         raise FetchError(NAME, url, "no tournament id in the link",
                          "give the event's page, e.g. https://melee.gg/Tournament/View/123456")
@@ -103,8 +103,8 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     event.rules = None
     content = event.content(NAME, url)
     live = pending > 0 or not all(r.get("completed", False) for _, r in swiss)
-    notes = [] if source.rounds_known else ["melee.gg does not say how many Swiss rounds the event has: "
-                                            "give --rounds when it matters"]
+    notes = [] if source.rounds_known else [("melee.gg does not say how many Swiss rounds the event has: "
+                                             "give --rounds when it matters")]
     return Fetched(NAME, url, content, "json", ".json", name, len(event.players), len(swiss), live, reported,
                    pending, http.documents, http.cached, notes=tuple(notes),
                    published="points, record, OMW%, GW%, OGW% per player after the latest Swiss round (melee.gg's)")
@@ -178,7 +178,7 @@ class PageSource:
             found.append(entry)
         if not found:
             raise s.fail("", "no round selector (an element with data-id and data-name)")
-        title = re.search(r"<title>(.*?)</title>", text, re.S | re.I)
+        title = re.search(r"<title>(.*?)</title>", text, re.DOTALL | re.IGNORECASE)
         name = html.unescape(title.group(1)).split("|")[0].strip() if title else f"melee.gg {self.tid}"
         return name or f"melee.gg {self.tid}", None, found
 

@@ -41,7 +41,7 @@ def matches(url: str) -> bool:
 
 
 def host_of(url: str) -> str:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.I)
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
     return m.group(1).lower() if m else ""
 
 
@@ -51,7 +51,7 @@ def event_id(url: str) -> tuple[str, str]:
     if not m:
         raise FetchError(NAME, url, "no event id in the link",
                          "give the event's standings page, e.g. https://www.pokedata.ovh/standings/0000128/masters/")
-    game = "vgc" if re.search(r"vgc|/vg/", url, re.I) else "tcg"
+    game = "vgc" if re.search(r"vgc|/vg/", url, re.IGNORECASE) else "tcg"
     return m.group(1), game
 
 

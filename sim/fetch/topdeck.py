@@ -30,7 +30,7 @@ DONE = ("completed", "complete", "finished", "done")
 
 
 def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.I)
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
     return bool(m) and m.group(1).lower() in HOSTS
 
 

@@ -450,7 +450,7 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
     excl, pre = f[3 * n:3 * n + k], f[3 * n + k:3 * n + 2 * k + 1]
     spans = i_[:2 * n].reshape((n, 2))
     order = i_[2 * n:3 * n]
-    for q in range(n if members.shape[0] > n else members.shape[0]):
+    for q in range(min(members.shape[0], n)):
         order[q] = members[q]
     order = order[:members.shape[0]]
     base = 3 * n

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from drawsafe.engine import kernel as engine
+from drawsafe.errors import UsageError
 from drawsafe.simulation.decisions import (
     EXPECT,
     MAX_ITERATIONS,
@@ -255,16 +256,16 @@ def final_points(sim: Simulator, e: Enumeration, player: int, point_scale: int) 
     snap = sim.snap
     if snap.next_round is not None:
         for m in snap.next_round.matches:
-            if snap.index[m.player_a] == player or (m.player_b is not None and snap.index[m.player_b] == player):
-                if m.player_b is None or m.reported:
-                    gain = 0
-                    if m.kind == "bye":
-                        gain = int(table[2])
-                    elif m.reported and m.player_b is not None:
-                        mine = m.a_wins if snap.index[m.player_a] == player else m.b_wins
-                        theirs = m.b_wins if snap.index[m.player_a] == player else m.a_wins
-                        gain = int(table[2] if mine > theirs else table[0] if mine < theirs else table[1])
-                    return {str(display_points(now + gain, point_scale)): 1.0}
+            mine = snap.index[m.player_a] == player or (m.player_b is not None and snap.index[m.player_b] == player)
+            if mine and (m.player_b is None or m.reported):
+                gain = 0
+                if m.kind == "bye":
+                    gain = int(table[2])
+                elif m.reported and m.player_b is not None:
+                    won = m.a_wins if snap.index[m.player_a] == player else m.b_wins
+                    lost = m.b_wins if snap.index[m.player_a] == player else m.a_wins
+                    gain = int(table[2] if won > lost else table[0] if won < lost else table[1])
+                return {str(display_points(now + gain, point_scale)): 1.0}
     for t in e.tables:
         if player in (t.a, t.b):
             out: dict = {}
@@ -362,8 +363,6 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
         raise NotExact("the exact answer needs the last round's pairings published")
     names = snap.names
     if player is not None and player not in snap.index:
-        from drawsafe.errors import UsageError
-
         raise UsageError(f"unknown player {player!r}; names must match the file exactly")
     open_ = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE]
     q = np.zeros(fr.tables)

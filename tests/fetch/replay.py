@@ -37,9 +37,11 @@ class Replay:
 
             def answer(self, method, form):
                 url = "https://" + self.path.lstrip("/")
-                status, body, kind = replay.find(method, url, form, dict(self.headers))
+                status, body, kind, extra = replay.find(method, url, form, dict(self.headers))
                 self.send_response(status)
                 self.send_header("Content-Type", kind)
+                for name, value in extra.items():
+                    self.send_header(name, value)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
@@ -54,7 +56,7 @@ class Replay:
 
     def serve(self, method: str, url: str, body: bytes | str | dict | list | None = None, status: int = 200,
               file: str | None = None, times: int | None = None, form: dict | None = None,
-              kind: str = "application/json") -> None:
+              kind: str = "application/json", headers: dict | None = None) -> None:
         """Answer ``method url`` (and ``form``) with ``body`` (or a recorded ``file``) and ``status``,
         ``times`` times (None: until changed again); the latest such rule wins."""
         if isinstance(body, (dict, list)):
@@ -63,7 +65,7 @@ class Replay:
             body = body.encode("utf-8")
         with self.lock:
             self.overrides.insert(0, {"method": method, "url": url, "body": body, "status": status, "file": file,
-                                      "times": times, "form": form or {}, "type": kind})
+                                      "times": times, "form": form or {}, "type": kind, "headers": headers or {}})
 
     def document(self, url: str, method: str = "GET", form: dict | None = None):
         """The recorded answer of a request, parsed (JSON) or as text."""
@@ -71,7 +73,7 @@ class Replay:
             if r["method"] == method and r["url"] == url and all(
                     (form or {}).get(k) == v for k, v in (r.get("form") or {}).items()):
                 raw = read(r["file"])
-                return json.loads(raw) if r["type"].endswith("json") else raw.decode("utf-8")
+                return json.loads(raw) if r["type"] == "application/json" else raw.decode("utf-8")
         raise KeyError(url)
 
     def find(self, method, url, form, headers):
@@ -84,12 +86,12 @@ class Replay:
                             continue
                         o["times"] -= 1
                     body = read(o["file"]) if o["file"] else (o["body"] or b"")
-                    return o["status"], body, o["type"]
+                    return o["status"], body, o["type"], o["headers"]
         for r in self.routes:
             if r["method"] == method and r["url"] == url and all(
                     form.get(k) == v for k, v in (r.get("form") or {}).items()):
-                return 200, read(r["file"]), r["type"]
-        return 404, b'{"error": "not recorded"}', "application/json"
+                return 200, read(r["file"]), r["type"], {}
+        return 404, b'{"error": "not recorded"}', "application/json", {}
 
     def stop(self) -> None:
         self.server.shutdown()

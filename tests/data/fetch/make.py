@@ -206,7 +206,7 @@ def topdeck() -> None:
                 tables.append({"table": t, "players": [{"name": a, "id": pid(a)}], "winner": a,
                                "status": "Completed"})
                 continue
-            w, lo, d = (int(x) for x in m["Result"].split("-"))
+            w, lo, _ = (int(x) for x in m["Result"].split("-"))
             winner = a if w > lo else b if lo > w else "Draw"
             tables.append({"table": t, "players": [{"name": a, "id": pid(a)}, {"name": b, "id": pid(b)}],
                            "winner": winner, "status": "Completed"})
