@@ -12,6 +12,11 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import pytest
+
+from drawsafe.fetch import FetchOptions
+from drawsafe.fetch.http import REPLAY
+
 DATA = Path(__file__).resolve().parents[1] / "data" / "fetch"
 
 
@@ -101,3 +106,31 @@ class Replay:
 def read(file: str) -> bytes:
     raw = (DATA / file).read_bytes()
     return gzip.decompress(raw) if file.endswith(".gz") else raw
+
+
+# --- fixtures of the tests that fetch (imported by them: a conftest here would shadow tests/conftest.py)
+
+
+@pytest.fixture(scope="module")
+def replay():
+    server = Replay()
+    yield server
+    server.stop()
+
+
+@pytest.fixture()
+def platform(replay, monkeypatch, tmp_path):
+    """The replay server behind every platform URL, a fresh cache folder, no waiting between
+    requests; yields the server with its overrides cleared afterwards."""
+    monkeypatch.setenv(REPLAY, replay.url)
+    monkeypatch.setenv("DRAWSAFE_FETCH_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr("drawsafe.fetch.http.INTERVALS", {})
+    replay.overrides.clear()
+    replay.seen.clear()
+    yield replay
+    replay.overrides.clear()
+
+
+def quick(**changes) -> FetchOptions:
+    """Options of a test fetch: no pause between requests, no backoff wait worth the name."""
+    return FetchOptions(**({"interval": 0.0, "backoff": 0.0} | changes))

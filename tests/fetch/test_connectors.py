@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import quick
+from replay import platform, quick, replay  # noqa: F401 (fixtures)
 
 from drawsafe.choices import FORMATS
 from drawsafe.event.io import parse_event

@@ -11,9 +11,9 @@ import sys
 
 import httpx
 import pytest
-from conftest import quick
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from replay import platform, quick, replay  # noqa: F401 (fixtures)
 from test_connectors import (
     LICHESS,
     LICHESS_LIVE,
