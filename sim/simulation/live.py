@@ -167,10 +167,11 @@ class ExactSummary:
 
     def text(self) -> str:
         held = self.open_tables - len(self.enumerated)
-        more = f" ({held} more cannot change the cut)" if held else ""
-        return (f"exact: every result of the {len(self.enumerated)} open table(s) that can change the cut"
-                f"{more}, {self.combinations:,} combinations, game scores weighted by the result model where "
-                f"they decide; no simulation")
+        more = f" ({held} more cannot change it)" if held else ""
+        scores = (f"; game scores tried where they decided the cut line ({self.straddles:,} of them)"
+                  if self.straddles else "")
+        return (f"exact: every result of the {len(self.enumerated)} open table(s) that can change the cut{more}, "
+                f"{self.combinations:,} combinations{scores}; no simulation")
 
     def to_json(self) -> dict:
         return {"method": "exact", "open_tables": self.open_tables, "enumerated_tables": list(self.enumerated),
