@@ -62,7 +62,8 @@ EXACT_TABLES = 12
 #: Most combinations of game scores enumerated for one combination of results (beyond: no exact
 #: answer, the command simulates instead and says why).
 VARIANT_CAP = 20_000
-#: Most standings evaluated in all (a guard against a straddle in nearly every combination).
+#: Most standings evaluated in all (a guard against game scores deciding the line in most
+#: combinations; counted per chunk of combinations, so the same on any number of threads).
 EVALUATION_CAP = 60_000_000
 #: The incremental evaluation of MTG packs (False: every standings ranked afresh, for tests).
 FAST = True
@@ -432,7 +433,7 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
         borrowed(out)
     opp0, kind0, gw0, gl0, gd0, rec0, active, members, ratings = field
     ta, tb_, radix, res_of, n_out, out_res, score, prior, res_p, rep = tables
-    nr, top, cut_points, low_points, prefix, col_depth, variant_cap, tmask, interest, mtg_only = plan
+    nr, top, cut_points, low_points, prefix, col_depth, variant_cap, tmask, interest, mtg_only, eval_cap = plan
     base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats = out
     n = opp0.shape[0]
     k = ta.shape[0]
@@ -554,6 +555,9 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
                     return
             if used > 1:
                 stats[c, 2] += 1
+            if evaluations > eval_cap:
+                stats[c, 1] = 2
+                return
         # the next combination of results
         t = k - 1
         while t >= 0:
@@ -772,7 +776,7 @@ def neighbourhood(adj: list[set[int]], start: set[int], depth: int) -> set[int]:
 def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
                        first_round: FirstRound | None = None, limit: int = EXACT_TABLES,
                        q: np.ndarray | None = None, with_id: bool = True,
-                       variant_cap: int = VARIANT_CAP) -> Enumeration:
+                       variant_cap: int = VARIANT_CAP, evaluation_cap: int = EVALUATION_CAP) -> Enumeration:
     """The exact answer of the last Swiss round of ``snap`` (its tables: the published pairings,
     or ``first_round`` with its modes: reported results stay as they are, intentional draws are
     0-0-3, open tables (FREE, BEHAVIOUR with probabilities ``q``) end as the result model says).
@@ -899,13 +903,17 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
     tab = (ta, tbv, radix, res_of, n_out, out_res, score, prior, res_p, rep)
     cut_points = int(sim.cut_points)
     plan = (np.int64(r0 + 1), np.int64(top), np.int64(cut_points), np.int64(low_points), np.int64(prefix),
-            col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and sim.codes.dtype == tb.MTG_CODES_DTYPE))
+            col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and sim.codes.dtype == tb.MTG_CODES_DTYPE),
+            np.int64(max(1, evaluation_cap // chunks)))
     out = (base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats)
     in_chunks(enumerate_chunk, chunks, 0, combinations, field, tab, Rules(sim.codes, sim.points_table, sim.flags),
               plan, out)
-    if stats[:, 1].any():
+    if (stats[:, 1] == 1).any():
         raise NotExact(f"the game scores to try at the cut line exceed {variant_cap:,} combinations for one "
                        "combination of results")
+    if (stats[:, 1] == 2).any():
+        raise NotExact(f"more than {evaluation_cap:,} standings to evaluate (game scores decide the cut line "
+                       "too often)")
     evaluations = int(stats[:, 0].sum())
     straddles = int(stats[:, 2].sum())
     p_cut = base_cut.sum(axis=0)

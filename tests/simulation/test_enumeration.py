@@ -21,14 +21,15 @@ from drawsafe.tiebreaks.packs import get_rules
 
 
 def pending(event, k: int, seed: int):
-    """``event`` with the results of ``k`` tables of its last round taken out (pending)."""
-    last = event.swiss[-1]
+    """``event`` (its Swiss rounds) with the results of ``k`` tables of its last round taken out."""
+    swiss = event.swiss
+    last = swiss[-1]
     tables = [i for i, m in enumerate(last.matches) if m.player_b is not None]
     rng = np.random.default_rng(seed)
     chosen = set(rng.choice(tables, size=min(k, len(tables)), replace=False).tolist())
     matches = tuple(replace(m, a_wins=None, b_wins=None, draws=None) if i in chosen else m
                     for i, m in enumerate(last.matches))
-    return replace(event, rounds=event.rounds[:-1] + (replace(last, matches=matches),))
+    return replace(event, rounds=swiss[:-1] + (replace(last, matches=matches),))
 
 
 CASES = [  # players, rounds, open tables, seed, top, points cut, pack
@@ -181,3 +182,16 @@ def test_each_tiebreak_reads_what_the_enumeration_assumes(key):
                 a, b = snap.index[m.player_a], snap.index[m.player_b]
                 assert moved <= neighbours(snap, {a, b}, reach), (key, seed, m, moved)
             break
+
+
+def test_a_round_too_costly_to_enumerate_is_said_not_guessed(melee_snapshot):
+    snap, rules = melee_snapshot
+    with pytest.raises(NotExact, match=r"more than 10 standings to evaluate"):
+        enumerate_outcomes(snap, rules, SimConfig(top=8), evaluation_cap=10)
+    with pytest.raises(NotExact, match=r"game scores to try at the cut line exceed 1 combinations"):
+        small = take_snapshot(pending(generate_event(10, 3, 3, 12, get_rules("mtg")), 2, 12))
+        for seed in range(10, 40):
+            small = take_snapshot(pending(generate_event(10, 3, 3, seed, get_rules("mtg")), 2, seed))
+            if enumerate_outcomes(small, get_rules("mtg"), SimConfig(top=4)).straddles:
+                break
+        enumerate_outcomes(small, get_rules("mtg"), SimConfig(top=4), variant_cap=1)
