@@ -243,3 +243,17 @@ def test_unknown_platform_and_bad_links():
         connector_of("https://example.com/x")
     with pytest.raises(FetchError, match=r"^lichess https://lichess.org/tournament/abc: not a lichess Swiss"):
         fetch("https://lichess.org/tournament/abc", quick())
+
+
+def test_melee_with_organiser_credentials_reads_the_api(platform):
+    import base64
+
+    by_api = fetch_checked(MELEE, quick(key="client-id:client-secret"))
+    by_pages = fetch_checked(MELEE, quick())
+    assert json.loads(by_api.content)["rounds"] == json.loads(by_pages.content)["rounds"]
+    assert json.loads(by_api.content)["standings"] == json.loads(by_pages.content)["standings"]
+    expected = "Basic " + base64.b64encode(b"client-id:client-secret").decode()
+    sent = [h.get("Authorization") for _, u, _, h in platform.seen if "/api/" in u]
+    assert sent and all(a == expected for a in sent)
+    with pytest.raises(FetchError, match="the melee.gg key must be CLIENT_ID:CLIENT_SECRET"):
+        fetch(MELEE, quick(key="no-colon"))

@@ -290,6 +290,19 @@ def melee() -> None:
         route("GET", f"https://melee.gg/Tournament/View/{tid}",
               save(f"melee-{tid}.html", PAGE.format(name=event["Tournament"]["Name"], buttons="\n".join(buttons))),
               kind="text/html")
+        if not live:  # the organiser API's shape (documentation only): the same rounds, one page each
+            api_rounds = [{"ID": rid + n, "Name": r["RoundName"], "IsComplete": True}
+                          for n, r in enumerate(event["Rounds"], 1)]
+            route("GET", f"https://melee.gg/api/tournament/{tid}",
+                  save(f"melee-api-{tid}.json", {"ID": int(tid), "Name": event["Tournament"]["Name"],
+                                                 "StartDate": event["Tournament"]["Date"], "Rounds": api_rounds}))
+            for n in range(1, last + 1):
+                rows = json.loads((HERE / f"melee-{tid}-round{n}.json").read_text(encoding="utf-8"))["data"]
+                route("GET", f"https://melee.gg/api/match/list/round/{rid + n}?page=1",
+                      save(f"melee-api-{tid}-round{n}.json", rows))
+            rows = json.loads((HERE / f"melee-{tid}-standings.json").read_text(encoding="utf-8"))["data"]
+            route("GET", f"https://melee.gg/api/standing/list/round/{rid + last}?page=1",
+                  save(f"melee-api-{tid}-standings.json", rows))
 
 
 if __name__ == "__main__":
