@@ -162,8 +162,8 @@ def status(latest: Latest | None, url: str, refresh: float = REFRESH) -> dict | 
 
 
 def label_of(url: str) -> str:
-    """The event's display name for the service (a file name: the link's platform and a hash)."""
-    return f"link-{hashlib.sha256(url.encode()).hexdigest()[:10]}"
+    """The name the event's messages give it: its link (as `drawsafe report LINK` would read it)."""
+    return url
 
 
 def install(app, service) -> None:
