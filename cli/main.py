@@ -125,6 +125,10 @@ def odds(file, show_all, as_json, **params):
     result = simulate("odds", file, request_of(OddsRequest, params))
     if as_json:
         emit_json(result.to_json())
+    elif getattr(result, "exact", None) is not None:  # the last round, answered exactly
+        from drawsafe.cli.live import live_odds_view
+
+        echo(live_odds_view(result, show_all))
     else:
         echo(odds_view(result, show_all))
 
@@ -145,6 +149,10 @@ def draw(file, as_json, **params):
     report = simulate("draw", file, request_of(DrawRequest, params))
     if as_json:
         emit_json(report.to_json())
+    elif getattr(report, "exact", None) is not None:  # the last round, answered exactly
+        from drawsafe.cli.live import live_draw_view
+
+        echo(live_draw_view(report))
     else:
         echo(draw_view(report))
 
@@ -205,13 +213,14 @@ def rules_command(as_json, markdown):
 def add_commands() -> None:
     from drawsafe.cli.calibrate import calibrate
     from drawsafe.cli.export import export
+    from drawsafe.cli.fetch import fetch
     from drawsafe.cli.field import field
     from drawsafe.cli.report import report
     from drawsafe.cli.serve import serve
     from drawsafe.cli.study import study
     from drawsafe.cli.warmup import warmup
 
-    for command in (report, serve, field, study, calibrate, export, warmup):
+    for command in (report, serve, field, study, calibrate, export, warmup, fetch):
         main.add_command(command)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsafe.app.requests import (
     DrawRequest,
+    FetchRequest,
     FieldRequest,
     OddsRequest,
     PairingsRequest,
@@ -98,6 +99,9 @@ def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = No
 
     notes = Notes(say)
     config = config_of(ctx, request, notes)
+    live = exact_answer("odds", ctx, request, config, notes)
+    if live is not None:
+        return notes.outcome(live)
     compile_ahead(ctx, config, flips=False)
     result = forecast_odds(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.sims,
                            request.precision, request.seed, request.max_sims, progress)
@@ -117,6 +121,9 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
 
     notes = Notes(say)
     config = config_of(ctx, request, notes)
+    live = exact_answer("draw", ctx, request, config, notes)
+    if live is not None:
+        return notes.outcome(live)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                             request.sims, request.precision, request.seed, request.max_sims, progress)
@@ -127,6 +134,34 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
         notes.add(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
                   "best responses; the last choices are used")
     return notes.outcome(report)
+
+
+def exact_answer(command: str, ctx: EventContext, request: OddsRequest, config: SimConfig, notes: Notes):
+    """The exact answer of ``odds`` or ``draw`` during the last round (:mod:`drawsafe.simulation.live`)
+    when its pairings are published and at most ``request.exact_tables`` open tables can still
+    change the cut; None (and a note saying why, when it was tried) to simulate instead."""
+    if request.exact_tables <= 0:
+        return None
+    from drawsafe.simulation.live import (  # lazy: the simulation layer
+        NotExact,
+        eligible,
+        live_draw,
+        live_odds,
+    )
+
+    if not eligible(ctx.snapshot):
+        return None
+    try:
+        if command == "odds":
+            result = live_odds(ctx.snapshot, ctx.rules, config, request.exact_tables)
+        else:
+            result = live_draw(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
+                               request.exact_tables, request.seed)
+    except NotExact as e:
+        notes.add(f"not exact: {e}; simulating")
+        return None
+    notes.add(result.exact.text())
+    return result
 
 
 def report(ctx: EventContext, request: ReportRequest, progress: Progress | None = None,
@@ -173,6 +208,18 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
                         precision=None if request.sims else request.precision, max_sims=request.max_sims,
                         progress=progress)
     return notes.outcome(result)
+
+
+def fetch(url: str, request: FetchRequest, say: Say | None = None) -> Outcome:
+    """The event at ``url`` (:class:`~drawsafe.fetch.base.Fetched`: the file's bytes and what the
+    fetch found), checked by reading it as drawsafe will."""
+    from drawsafe.fetch import FetchOptions, fetch_checked  # lazy: httpx
+
+    notes = Notes(say)
+    fetched = fetch_checked(url, FetchOptions(key=request.key, refresh=request.refresh, timeout=request.timeout))
+    for text in fetched.notes:
+        notes.add(f"note: {text}")
+    return notes.outcome(fetched)
 
 
 #: The command functions that take an event, by command name.

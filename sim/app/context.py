@@ -230,6 +230,10 @@ def read(source: str | os.PathLike | bytes | dict | Event | None = None, *, text
     if isinstance(source, dict):
         return parse_event(json.dumps(source).encode("utf-8"), name, "json" if format == "auto" else format,
                            division)
+    if isinstance(source, str) and source.strip().lower().startswith(("http://", "https://")):
+        from drawsafe.fetch import read_url  # lazy: httpx, for links only
+
+        return read_url(source.strip(), format, division)
     return load_event(source, format, division)
 
 
@@ -239,7 +243,8 @@ def open_event(source: str | os.PathLike | bytes | dict | Event | None = None, *
                name: str = "<data>") -> EventContext:
     """An event, ready for the commands.
 
-    ``source`` is a file path, the bytes of a file, parsed native JSON (a ``dict``), an
+    ``source`` is a file path, a link to the event on a platform (fetched:
+    :mod:`drawsafe.fetch`), the bytes of a file, parsed native JSON (a ``dict``), an
     :class:`~drawsafe.event.model.Event`, or ``None`` for the embedded sample event; ``text`` is the
     text of a file instead.  ``name`` labels bytes, text and dicts in error messages.  The options are
     those of every event command (:class:`~drawsafe.app.requests.EventOptions`): ``format`` (auto,

@@ -73,6 +73,10 @@ PAIRING = Option(str, None, "How simulated rounds are paired: mtg (point groups 
 FUTURE = Option(str, "safe", "Intentional draws in the last round of a simulated future: none; locked (both "
                              "guaranteed the cut on points); safe (locked, or both reach a points total from "
                              "which 99% made the cut in a pilot run).", choices=FUTURE_DRAWS)
+EXACT_TABLES = Option(int, 12, "During the last Swiss round (its pairings published, some results in): answer "
+                               "exactly, every outcome of the open tables with no simulation, when at most this "
+                               "many of them can still change the cut (odds, draw); 0: always simulate.",
+                      low=0, high=20, metavar="N")
 PLAYER = Option(str, None, "Only this player's table (name exactly as in the file).")
 SAFE = Option(float, 0.99, "Cut odds from which a draw counts as safe.", low=0, low_open=True, high=1)
 OTHERS_OPTION = Option(str, DEFAULT_OTHERS,
@@ -140,6 +144,7 @@ class OddsRequest(EventOptions):
     future_draws: str = option(FUTURE)
     safe: float = option(SAFE)
     others: str = option(OTHERS_OPTION)
+    exact_tables: int = option(EXACT_TABLES)
 
 
 @dataclass(frozen=True)
@@ -231,6 +236,22 @@ class ExportRequest:
 
 
 @dataclass(frozen=True)
+class FetchRequest:
+    """``drawsafe fetch``: an event from its link (pokedata, lichess, Limitless, TopDeck, melee.gg),
+    written as a file drawsafe reads."""
+
+    key: str | None = option(Option(str, None, "API key or credentials: Limitless's X-Access-Key, TopDeck's "
+                                               "API key, melee.gg's organiser API CLIENT_ID:CLIENT_SECRET "
+                                               "(default: DRAWSAFE_LIMITLESS_KEY, DRAWSAFE_TOPDECK_KEY, "
+                                               "DRAWSAFE_MELEE_KEY).", metavar="KEY", api=False))
+    refresh: bool = option(Option(bool, False, "Fetch the live documents again even if they were fetched less "
+                                               "than 30 s ago (finished rounds always come from the cache).",
+                                  api=False))
+    timeout: float = option(Option(float, 20.0, "Seconds to wait for each answer of the platform.", low=1,
+                                   high=300, api=False))
+
+
+@dataclass(frozen=True)
 class WarmupRequest:
     """``drawsafe warmup``: compile the kernels ahead of the first run."""
 
@@ -244,4 +265,4 @@ SERVED: dict[str, type] = {"standings": StandingsRequest, "pairings": PairingsRe
                            "draw": DrawRequest, "report": ReportRequest, "field": FieldRequest}
 #: Every command's request, by command name.
 REQUESTS: dict[str, type] = SERVED | {"generate": GenerateRequest, "export": ExportRequest,
-                                      "warmup": WarmupRequest}
+                                      "warmup": WarmupRequest, "fetch": FetchRequest}

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from drawsafe.app.warmup import warm_up
 from drawsafe.errors import InputError
-from drawsafe.server import openapi, pages
+from drawsafe.server import live, openapi, pages
 from drawsafe.server.config import ServerConfig
 from drawsafe.server.middleware import BodyTooLarge, Guard
 from drawsafe.server.options import COMMANDS
@@ -209,6 +209,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                     exception_handlers={Exception: on_error, HTTPException: on_error, BodyTooLarge: on_error})
     app.state.service = service
     app.state.threading_layer = "not warmed"
+    live.install(app, service)  # the event's link: /live, publish by link, refresh while a round is in progress
     guarded = Guard(app, config.max_body)
     guarded.service, guarded.starlette = service, app
     return guarded

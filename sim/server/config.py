@@ -34,6 +34,12 @@ class ServerConfig:
                                                       "codes use it (default: the address the scorekeeper's "
                                                       "browser used, which is useless on phones when it is "
                                                       "127.0.0.1).", metavar="URL", api=False))
+    scheduler: str | None = option(Option(str, None, "Run the questions' simulations on this Dask cluster (the "
+                                                     "one `drawsafe study --scheduler` uses; default: here).",
+                                          metavar="tcp://HOST:PORT", api=False))
+    live_refresh: float = option(Option(float, 30.0, "Seconds after which an event followed by its link is "
+                                                     "fetched again while a round is in progress (its page "
+                                                     "reloads as often).", low=1, api=False))
     #: Warm the numba kernels before listening (tests of the HTTP layer alone may skip it).
     warm: bool = True
 

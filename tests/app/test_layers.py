@@ -21,8 +21,8 @@ from conftest import ROOT
 
 #: Modules at the top of ``sim/`` that every layer may use (they import only each other).
 BASE = ("errors", "choices", "jit", "rng", "stats", "writing", "progress")
-ORDER = ("event", "tiebreaks", "standings", "pairing", "engine", "simulation", "report", "planning", "app",
-         "server", "cli", "drawsafe")
+ORDER = ("event", "tiebreaks", "standings", "pairing", "engine", "simulation", "report", "planning", "fetch",
+         "app", "server", "cli", "drawsafe")
 #: Where an import inside a function may cross subpackages (start-up time of the command line).
 LAZY_ALLOWED = ("app", "server", "cli", "drawsafe")
 

@@ -1,0 +1,111 @@
+"""Terminal views of the exact answers during the last round (:mod:`drawsafe.simulation.live`):
+``odds`` and ``draw`` when every outcome of the open tables was enumerated."""
+
+from __future__ import annotations
+
+from drawsafe.cli.render import VERDICT_STYLES, fmt_points, group, styled, table
+
+
+def exact_pct(x: float | None) -> str:
+    """An exact probability: two decimals, never rounded to 0% or 100% unless it is."""
+    if x is None:
+        return "-"
+    if x in (0.0, 1.0):
+        return f"{100 * x:.0f}%"
+    value = 100 * x
+    if value < 0.01:
+        return "<0.01%"
+    if value > 99.99:
+        return ">99.99%"
+    return f"{value:.2f}%"
+
+
+def places_text(p) -> str:
+    if p.places is None:
+        return "settled"
+    return f"{p.places.best}-{p.places.worst}" if p.places.best != p.places.worst else f"{p.places.best}"
+
+
+def swing_text(r) -> str:
+    """P(cut) from the worst to the best result of another table."""
+    xs = [x for x in (r.if_a_wins, r.if_draw, r.if_b_wins) if x is not None]
+    return f"{exact_pct(min(xs))} to {exact_pct(max(xs))}"
+
+
+def case_text(p, case) -> str:
+    """The results of a best or worst case that concern the player: their own table and the tables
+    that move their odds (every table's result is in --json)."""
+    moving = {r.table for r in p.root_for}
+    shown = [r for r in case if p.player in (r.player_a, r.player_b)] + [r for r in case if r.table in moving]
+    rest = len(case) - len(shown)
+    text = "; ".join(r.text() for r in shown) or "the results in --json"
+    return text + (f" (and {rest} other table(s) as in --json)" if rest > 0 and shown else "")
+
+
+def live_odds_view(result, show_all: bool = False):
+    """Exact odds: P(cut), the best and worst final place, and whom to root for."""
+    t = table(("Player", "left"), ("Pts", "right"), ("P(cut)", "right"), ("places", "right"),
+              ("root for", "left"), wrap=True)
+    hidden = 0
+    for p in result.players:
+        if not show_all and p.p_cut == 0:
+            hidden += 1
+            continue
+        root = "; ".join(f"t{r.table}: {r.wanted}" for r in p.root_for[:2])
+        t.add_row(styled(p.player), fmt_points(p.points_now, p.point_scale), exact_pct(p.p_cut),
+                  places_text(p), styled(root, "dim"))
+    head = styled(f"{result.cut_label} odds, {result.exact.text()}", "bold")
+    foot = styled(f"({hidden} players cannot make the cut whatever happens; --all lists them)", "dim") \
+        if hidden else None
+    cases = []
+    for p in result.players:
+        if p.places is None or p.p_cut in (0.0, 1.0):
+            continue
+        best, worst = case_text(p, p.places.best_case), case_text(p, p.places.worst_case)
+        cases.append(styled(f"{p.player}: best place {p.places.best} if {best}", "dim"))
+        cases.append(styled(f"{' ' * len(p.player)}  worst place {p.places.worst} if {worst}", "dim"))
+        if len(cases) >= 16:
+            break
+    return group(head, t, foot, styled("") if cases else None, *cases)
+
+
+def live_draw_view(report):
+    """Exact draw or play, table by table (the simulations' view, with exact figures)."""
+    out = [styled(f"Round {report.round} (last Swiss round), cut: {report.cut}, pairings {report.pairings}; "
+                  f"safe = {report.safe:.0%}; other tables: {report.others}"),
+           styled(report.exact.text(), "bold")]
+    if report.drawing_tables:
+        out.append(styled(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}"))
+    for d in report.tables:
+        a, b = d.players
+        out.append(styled(""))
+        head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
+        head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
+        if d.draw_probability is not None:
+            head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
+        out.append(head)
+        t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
+                  ("if this player wins", "right"), ("if this player loses", "right"), ("places", "right"),
+                  wrap=True)
+        for p in d.players:
+            where = report.places.get(p.player)
+            span = "settled" if where is None else (f"{where.best}-{where.worst}" if where.best != where.worst
+                                                    else str(where.best))
+            t.add_row(styled(p.player), exact_pct(p.draw.estimate), exact_pct(p.play.estimate),
+                      exact_pct(p.win.estimate), exact_pct(p.loss.estimate), span)
+        from rich.padding import Padding
+
+        out.append(Padding(t, (0, 0, 0, 2)))
+        for p in d.players:
+            rows = report.root_for.get(p.player, ())[:3]
+            if rows:
+                text = "; ".join(f"table {r.table}: {r.wanted} ({swing_text(r)})" for r in rows)
+                out.append(styled(f"  {p.player} roots for {text}", "dim"))
+    if report.left_out:
+        out.append(styled(""))
+        out.append(styled(f"{len(report.left_out)} table(s) left out:"))
+        for left in report.left_out[:12]:
+            out.append(styled(f"  table {left.table}: {left.player_a} v {left.player_b}: {left.reason}", "dim"))
+        if len(report.left_out) > 12:
+            out.append(styled(f"  ... and {len(report.left_out) - 12} more (--json lists all)", "dim"))
+    return group(*out)

@@ -1,0 +1,207 @@
+"""HTTP for the connectors: httpx with timeouts, retries with backoff, a polite rate limit per
+platform, a User-Agent naming drawsafe, and an on-disk cache.
+
+The cache is keyed by the request (method, URL and form body, so by event and round): a document
+of a finished round is kept for good and fetched once; a live one (a round in progress, the
+current standings) is reused for :data:`LIVE_TTL` seconds, so many questions about the same round
+cost one request.  Credentials are sent in headers and are never part of a key or of a cached file.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import threading
+import time
+from pathlib import Path
+from typing import ClassVar
+
+from drawsafe.fetch.base import FetchError
+from drawsafe.writing import write_atomic
+
+#: Seconds a live document is reused from the cache.
+LIVE_TTL = 30.0
+#: Seconds between two requests to one platform (polite: below every documented limit).
+INTERVALS = {"pokedata": 1.0, "lichess": 1.0, "limitless": 1.2, "topdeck": 0.7, "melee.gg": 2.0}
+#: Most seconds waited on a Retry-After before giving up.
+MAX_RETRY_AFTER = 60.0
+
+
+#: Tests replay recorded answers from a local server: every request then goes to
+#: ``$DRAWSAFE_FETCH_REPLAY/{host}{path}`` instead (a loopback address only: nothing leaves the machine).
+REPLAY = "DRAWSAFE_FETCH_REPLAY"
+
+
+def replayed(url: str, platform: str) -> str:
+    """Where a request for ``url`` is sent (``url`` itself, unless :data:`REPLAY` is set)."""
+    base = os.environ.get(REPLAY)
+    if not base:
+        return url
+    if not re.match(r"^http://(127\.0\.0\.1|localhost)(:\d+)?/?$", base):
+        raise FetchError(platform, url, f"{REPLAY}={base!r} is not a local address (http://127.0.0.1:PORT)")
+    return base.rstrip("/") + "/" + url.split("://", 1)[1]
+
+
+def user_agent() -> str:
+    try:
+        from importlib.metadata import version
+
+        own = version("drawsafe")
+    except ImportError:  # a source tree without an install (PackageNotFoundError is one)
+        own = "source"
+    return f"drawsafe/{own} (Swiss event odds for players; python-httpx)"
+
+
+def cache_folder() -> Path:
+    """``$DRAWSAFE_FETCH_CACHE``, else ``$XDG_CACHE_HOME/drawsafe/fetch`` (``~/.cache``)."""
+    given = os.environ.get("DRAWSAFE_FETCH_CACHE")
+    if given:
+        return Path(given)
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "drawsafe" / "fetch"
+
+
+class Cache:
+    """Answers on disk, one file per request (written atomically)."""
+
+    def __init__(self, folder: str | os.PathLike | None = None):
+        self.folder = Path(folder) if folder is not None else cache_folder()
+
+    @staticmethod
+    def key(method: str, url: str, body: dict | None) -> str:
+        text = json.dumps([method, url, sorted((body or {}).items())], ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
+
+    def get(self, key: str, ttl: float | None) -> bytes | None:
+        """The cached answer, when it is final or younger than ``ttl`` seconds."""
+        path = self.folder / f"{key}.json"
+        try:
+            entry = json.loads(path.read_text(encoding="utf-8"))
+            if not entry["final"] and (ttl is None or time.time() - entry["fetched_at"] > ttl):
+                return None
+            return base64.b64decode(entry["body"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def put(self, key: str, url: str, body: bytes, final: bool) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.folder / f"{key}.json", json.dumps(
+                {"url": url, "fetched_at": time.time(), "final": final,
+                 "body": base64.b64encode(body).decode("ascii")}))
+        except OSError:
+            pass  # a cache that cannot be written costs a request next time, nothing else
+
+
+class RateLimit:
+    """At most one request per ``interval`` seconds to each platform, across threads (the server
+    fetches for many players at once)."""
+
+    _lock = threading.Lock()
+    _next: ClassVar[dict[str, float]] = {}
+
+    @classmethod
+    def wait(cls, platform: str, interval: float, sleep=time.sleep) -> None:
+        with cls._lock:
+            now = time.monotonic()
+            at = max(now, cls._next.get(platform, 0.0))
+            cls._next[platform] = at + interval
+        if at > now:
+            sleep(at - now)
+
+
+class Http:
+    """Requests to one platform (see the module text).  ``documents``/``cached`` count the answers
+    used and those the cache gave."""
+
+    def __init__(self, platform: str, *, timeout: float = 20.0, retries: int = 3, backoff: float = 1.0,
+                 cache: Cache | None = None, refresh: bool = False, interval: float | None = None,
+                 client=None, sleep=time.sleep):
+        import httpx
+
+        self.platform = platform
+        self.timeout, self.retries, self.backoff = timeout, retries, backoff
+        self.cache, self.refresh = cache, refresh
+        self.interval = INTERVALS.get(platform, 1.0) if interval is None else interval
+        self.sleep = sleep
+        self.client = client or httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=True,
+                                             headers={"User-Agent": user_agent()})
+        self.documents = 0
+        self.cached = 0
+
+    def get(self, url: str, *, final: bool = False, headers: dict | None = None, what: str = "the answer",
+            missing_ok: bool = False) -> bytes | None:
+        return self.request("GET", url, None, final, headers, what, missing_ok)
+
+    def post(self, url: str, data: dict, *, final: bool = False, headers: dict | None = None,
+             what: str = "the answer") -> bytes:
+        return self.request("POST", url, data, final, headers, what, False)
+
+    def request(self, method: str, url: str, data: dict | None, final: bool, headers: dict | None, what: str,
+                missing_ok: bool) -> bytes | None:
+        import httpx
+
+        key = Cache.key(method, url, data)
+        if self.cache is not None and (final or not self.refresh):
+            hit = self.cache.get(key, None if final else LIVE_TTL)
+            if hit is not None:
+                self.documents += 1
+                self.cached += 1
+                return hit
+        last = "no answer"
+        for attempt in range(self.retries + 1):
+            if attempt:
+                self.sleep(self.backoff * 2 ** (attempt - 1))
+            RateLimit.wait(self.platform, self.interval, self.sleep)
+            try:
+                response = self.client.request(method, replayed(url, self.platform), data=data, headers=headers)
+            except httpx.TimeoutException:
+                last = f"no answer within {self.timeout:g} s"
+                continue
+            except httpx.HTTPError as e:
+                last = f"could not connect ({type(e).__name__}: {e})"
+                continue
+            status = response.status_code
+            if status == 429 or status >= 500:
+                last = f"HTTP {status}"
+                wait = response.headers.get("retry-after", "")
+                if status == 429 and wait.isdigit() and attempt < self.retries:
+                    self.sleep(min(float(wait), MAX_RETRY_AFTER))
+                continue
+            if status == 404:
+                if missing_ok:
+                    return None
+                raise FetchError(self.platform, url, f"{what}: not found (HTTP 404)",
+                                 "check the link: the event may not exist or not be public")
+            if status in (401, 403):
+                raise FetchError(self.platform, url, f"{what}: refused (HTTP {status})", self.refusal_hint())
+            if status >= 400:
+                raise FetchError(self.platform, url, f"{what}: HTTP {status}")
+            body = response.content
+            self.documents += 1
+            if self.cache is not None:
+                self.cache.put(key, url, body, final)
+            return body
+        raise FetchError(self.platform, url, f"{what}: {last} after {self.retries + 1} tries",
+                         "the platform may be down or busy; try again in a minute")
+
+    def refusal_hint(self) -> str:
+        return {"limitless": "this endpoint needs an API key: --key KEY or DRAWSAFE_LIMITLESS_KEY "
+                             "(keys are granted by Limitless on request)",
+                "topdeck": "TopDeck's API needs a key: --key KEY or DRAWSAFE_TOPDECK_KEY",
+                "melee.gg": "melee.gg refused the request; with organiser API credentials give "
+                            "--key CLIENT_ID:CLIENT_SECRET or DRAWSAFE_MELEE_KEY"}.get(
+            self.platform, "the platform refused the request")
+
+    def json(self, body: bytes, url: str, what: str):
+        try:
+            return json.loads(body.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError) as e:
+            raise FetchError(self.platform, url, f"{what}: not JSON ({e})",
+                             "the platform answered with something else (an error page?)") from None
+
+    def close(self) -> None:
+        self.client.close()

@@ -1,0 +1,99 @@
+"""Limitless (play.limitlesstcg.com): online events through Limitless's API.
+
+Link: ``https://play.limitlesstcg.com/tournament/{id}/...``.  Fetched: ``GET
+/api/tournaments/{id}/details``, ``/standings`` and ``/pairings`` (documented by Limitless,
+Limitless-TCG/lotp-docs; an API key, granted by Limitless on request, goes in the ``X-Access-Key``
+header: ``--key`` or ``DRAWSAFE_LIMITLESS_KEY``; which endpoints need one is not documented).
+
+Written: the three documents as one object ``{"details", "standings", "pairings"}``, which
+drawsafe's Limitless importer reads (its placings are the published final places).  Live until
+every pairing of the announced phases has a result.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from drawsafe.fetch.base import Fetched, FetchError, Shape
+from drawsafe.fetch.http import Http
+
+NAME = "limitless"
+BASE = "https://play.limitlesstcg.com/api"
+HOSTS = ("play.limitlesstcg.com",)
+ENV_KEY = "DRAWSAFE_LIMITLESS_KEY"
+
+
+def matches(url: str) -> bool:
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
+    return bool(m) and m.group(1).lower() in HOSTS
+
+
+def event_id(url: str) -> str:
+    m = re.search(r"/(?:tournament|tournaments)/([0-9a-zA-Z]{6,40})", url)
+    if not m:
+        raise FetchError(NAME, url, "no tournament id in the link",
+                         "give the tournament's page, e.g. https://play.limitlesstcg.com/tournament/<id>/standings")
+    return m.group(1)
+
+
+def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
+    tid = event_id(url)
+    headers = {"X-Access-Key": key} if key else None
+    docs = {}
+    for part in ("details", "standings", "pairings"):
+        api = f"{BASE}/tournaments/{tid}/{part}"
+        docs[part] = http.json(http.get(api, headers=headers, what=f"the {part}"), api, f"the {part}")
+    check(docs, f"{BASE}/tournaments/{tid}")
+    finished = complete(docs)
+    if finished and http.cache is not None:  # a finished event never changes: kept for good
+        for part in ("details", "standings", "pairings"):
+            api = f"{BASE}/tournaments/{tid}/{part}"
+            http.cache.put(http.cache.key("GET", api, None), api,
+                           json.dumps(docs[part], ensure_ascii=False).encode("utf-8"), True)
+    content = json.dumps(docs, ensure_ascii=False, indent=1).encode("utf-8")
+    pairings = docs["pairings"]
+    reported = sum(1 for p in pairings if p.get("player2") and p.get("winner") is not None)
+    pending = sum(1 for p in pairings if p.get("player2") and p.get("winner") is None)
+    rounds = max((p["round"] for p in pairings), default=0)
+    return Fetched(NAME, url, content, "limitless", ".json", str(docs["details"].get("name") or tid),
+                   len(docs["standings"]), rounds, not finished, reported, pending, http.documents, http.cached,
+                   published="placing, record and drop per player (Limitless's)")
+
+
+def check(docs: dict, url: str) -> None:
+    s = Shape(NAME, url + "/details", "the details")
+    details = docs["details"]
+    if not isinstance(details, dict):
+        raise s.fail("", "expected an object")
+    phases = s.get(details, "phases", list, optional=True) or []
+    for i, ph in enumerate(phases):
+        s.get(ph, "type", str, f"phases[{i}]")
+        s.get(ph, "rounds", int, f"phases[{i}]")
+    s = Shape(NAME, url + "/standings", "the standings")
+    for i, row in enumerate(s.items(docs["standings"], "")):
+        s.get(row, "player", str, f"[{i}]")
+        s.get(row, "placing", int, f"[{i}]", optional=True)
+        record = s.get(row, "record", dict, f"[{i}]", optional=True)
+        if record is not None:
+            for k in ("wins", "losses", "ties"):
+                s.get(record, k, int, f"[{i}].record")
+    s = Shape(NAME, url + "/pairings", "the pairings")
+    for i, p in enumerate(s.items(docs["pairings"], "")):
+        s.get(p, "round", int, f"[{i}]")
+        s.get(p, "player1", str, f"[{i}]")
+        s.get(p, "player2", str, f"[{i}]", optional=True)
+        winner = p.get("winner")
+        if winner is not None and not isinstance(winner, (str, int)):
+            raise s.fail(f"[{i}].winner", "expected a player id, 0 or -1")
+
+
+def complete(docs: dict) -> bool:
+    """Every announced round is paired and reported."""
+    pairings = docs["pairings"]
+    if not pairings or any(p.get("player2") and p.get("winner") is None for p in pairings):
+        return False
+    phases = docs["details"].get("phases") or []
+    announced = sum(ph.get("rounds", 0) for ph in phases if ph.get("type") == "SWISS")
+    played = len({p["round"] for p in pairings if (p.get("phase") or 1) == 1})
+    return not announced or played >= announced

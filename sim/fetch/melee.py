@@ -1,0 +1,260 @@
+"""melee.gg: Magic events, from the organiser's API where credentials are given, else from the
+public round pages (what players see in the browser).
+
+Link: ``https://melee.gg/Tournament/View/{id}``.  Neither way is documented for the public; both
+are read as other clients read them (unverified here):
+
+- public pages: ``GET /Tournament/View/{id}`` (HTML: one round selector per round, with its id in
+  ``data-id``, its name in ``data-name``), then per round ``POST /Match/GetRoundMatches/{roundId}``
+  and, for the latest Swiss round with results, ``POST /Standing/GetRoundStandings``
+  (``roundId``), both with a DataTables form body (``draw``, ``start``, ``length``; paged).  Match
+  rows: ``Competitors[].{Team.Players[].DisplayName, GameWinsAndGameByes}``, ``GameDraws``,
+  ``HasResult``, ``ByeReasonDescription``; standings rows: ``Rank, Points, MatchWins,
+  MatchLosses, MatchDraws, OpponentMatchWinPercentage, TeamGameWinPercentage,
+  OpponentGameWinPercentage, Team.Players[]``.  melee.gg's firewall refuses requests without a
+  Referer and bursts: a Referer is sent and requests are spaced (:data:`~drawsafe.fetch.http.INTERVALS`).
+- the API (``--key CLIENT_ID:CLIENT_SECRET`` or ``DRAWSAFE_MELEE_KEY``, HTTP Basic): ``GET
+  /api/tournament/{id}`` (its ``Rounds``, or the ``Rounds`` of its ``Phases``), ``GET
+  /api/match/list/round/{roundId}`` and ``/api/standing/list/round/{roundId}``, pages of at most
+  250 (``?page=N``), rows as above.
+
+Written: native JSON of the Swiss rounds ("Round N"; quarterfinals and the like are the playoff,
+left out), game scores as reported, pending tables without a score, and the standings melee.gg
+published after the latest Swiss round with results, for ``--check``.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+
+from drawsafe.fetch.base import Fetched, FetchError, Shape
+from drawsafe.fetch.http import Http
+from drawsafe.fetch.native import NativeEvent
+
+NAME = "melee.gg"
+BASE = "https://melee.gg"
+HOSTS = ("melee.gg", "www.melee.gg")
+ENV_KEY = "DRAWSAFE_MELEE_KEY"
+PAGE = 250
+SWISS = re.compile(r"^\s*round\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def matches(url: str) -> bool:
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
+    return bool(m) and m.group(1).lower() in HOSTS
+
+
+def event_id(url: str) -> str:
+    m = re.search(r"/Tournament/(?:View/)?(\d+)", url, re.IGNORECASE)
+    if not m:
+        raise FetchError(NAME, url, "no tournament id in the link",
+                         "give the event's page, e.g. https://melee.gg/Tournament/View/123456")
+    return m.group(1)
+
+
+def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
+    tid = event_id(url)
+    page = f"{BASE}/Tournament/View/{tid}"
+    if key:
+        source = ApiSource(http, tid, key)
+    else:
+        source = PageSource(http, tid, page)
+    name, date, rounds = source.rounds()
+    event = NativeEvent(name, date)
+    swiss = [(int(SWISS.match(r["name"]).group(1)), r) for r in rounds if SWISS.match(r["name"])]
+    if not swiss:
+        raise FetchError(NAME, url, "no Swiss round ('Round 1', ...) is published yet")
+    reported = pending = 0
+    latest_done = None
+    for i, (number, rnd) in enumerate(swiss):
+        final = rnd.get("completed", i < len(swiss) - 1)
+        rows = source.matches(rnd["id"], final)
+        s = Shape(NAME, source.where(rnd["id"]), f"the matches of {rnd['name']}")
+        open_here = 0
+        for j, row in enumerate(rows):
+            where = f"data[{j}]"
+            seats = s.items(s.get(row, "Competitors", list, where), where + ".Competitors")
+            names = [competitor_name(s, c, f"{where}.Competitors[{k}]") for k, c in enumerate(seats)]
+            if len(names) == 1:
+                reason = str(row.get("ByeReasonDescription") or row.get("ResultString") or "").lower()
+                event.match(number, names[0], None, kind="loss" if "loss" in reason else "bye")
+                continue
+            if len(names) != 2:
+                raise s.fail(where + ".Competitors", f"{len(names)} competitors (a Swiss match has two)")
+            if not row.get("HasResult"):
+                event.match(number, names[0], names[1])
+                pending += 1
+                open_here += 1
+                continue
+            w1 = s.get(seats[0], "GameWinsAndGameByes", int, f"{where}.Competitors[0]")
+            w2 = s.get(seats[1], "GameWinsAndGameByes", int, f"{where}.Competitors[1]")
+            draws = row.get("GameDraws") or 0
+            if not isinstance(draws, int):
+                raise s.fail(where + ".GameDraws", "expected a number")
+            event.match(number, names[0], names[1], [w1, w2, draws])
+            reported += 1
+        if rows and open_here == 0:
+            latest_done = rnd
+    if latest_done is not None:
+        event.standings = source.standings(latest_done["id"], latest_done is not swiss[-1][1]
+                                           or pending == 0)
+    event.rules = None
+    content = event.content(NAME, url)
+    live = pending > 0 or not all(r.get("completed", False) for _, r in swiss)
+    notes = [] if source.rounds_known else [("melee.gg does not say how many Swiss rounds the event has: "
+                                             "give --rounds when it matters")]
+    return Fetched(NAME, url, content, "json", ".json", name, len(event.players), len(swiss), live, reported,
+                   pending, http.documents, http.cached, notes=tuple(notes),
+                   published="points, record, OMW%, GW%, OGW% per player after the latest Swiss round (melee.gg's)")
+
+
+def competitor_name(s: Shape, competitor, where: str) -> str:
+    team = s.get(competitor, "Team", dict, where)
+    players = s.items(s.get(team, "Players", list, where + ".Team"), where + ".Team.Players")
+    if not players:
+        raise s.fail(where + ".Team.Players", "no player")
+    names = []
+    for k, p in enumerate(players):
+        name = p.get("DisplayName") or p.get("Name") or p.get("Username") if isinstance(p, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            raise s.fail(f"{where}.Team.Players[{k}]", "no DisplayName")
+        names.append(name.strip())
+    return " / ".join(names)
+
+
+def percent(v, s: Shape, where: str) -> float:
+    if not isinstance(v, (int, float)) or isinstance(v, bool):
+        raise s.fail(where, "expected a number")
+    return float(v) / 100 if v > 1 else float(v)
+
+
+def standings_rows(rows: list, s: Shape) -> list[dict]:
+    out = []
+    for j, row in enumerate(rows):
+        where = f"data[{j}]"
+        team = s.get(row, "Team", dict, where)
+        out.append({"rank": s.get(row, "Rank", int, where),
+                    "player": competitor_name(s, {"Team": team}, where),
+                    "points": s.get(row, "Points", int, where),
+                    "wins": s.get(row, "MatchWins", int, where), "losses": s.get(row, "MatchLosses", int, where),
+                    "draws": s.get(row, "MatchDraws", int, where),
+                    "omw": percent(row.get("OpponentMatchWinPercentage"), s, where + ".OpponentMatchWinPercentage"),
+                    "gw": percent(row.get("TeamGameWinPercentage"), s, where + ".TeamGameWinPercentage"),
+                    "ogw": percent(row.get("OpponentGameWinPercentage"), s, where + ".OpponentGameWinPercentage")})
+    return out
+
+
+class PageSource:
+    """The public pages (the browser's view)."""
+
+    rounds_known = False
+
+    def __init__(self, http: Http, tid: str, page: str):
+        self.http, self.tid, self.page = http, tid, page
+        self.headers = {"Referer": page, "X-Requested-With": "XMLHttpRequest"}
+
+    def where(self, round_id: str) -> str:
+        return f"{BASE}/Match/GetRoundMatches/{round_id}"
+
+    def rounds(self) -> tuple[str, str | None, list[dict]]:
+        text = self.http.get(self.page, headers={"Referer": BASE + "/"}, what="the event page").decode("utf-8",
+                                                                                                   "replace")
+        s = Shape(NAME, self.page, "the event page")
+        found, seen = [], set()
+        for tag in re.findall(r"<[a-zA-Z][^>]*\bdata-id=\"[^\"]+\"[^>]*>", text):
+            if "round" not in tag.lower():
+                continue
+            rid = re.search(r"\bdata-id=\"([^\"]+)\"", tag).group(1)
+            label = re.search(r"\bdata-name=\"([^\"]*)\"", tag)
+            if rid in seen or label is None:
+                continue
+            seen.add(rid)
+            done = re.search(r"\bdata-is-completed=\"([^\"]*)\"", tag)
+            entry = {"id": rid, "name": html.unescape(label.group(1))}
+            if done is not None:
+                entry["completed"] = done.group(1).strip().lower() == "true"
+            found.append(entry)
+        if not found:
+            raise s.fail("", "no round selector (an element with data-id and data-name)")
+        title = re.search(r"<title>(.*?)</title>", text, re.DOTALL | re.IGNORECASE)
+        name = html.unescape(title.group(1)).split("|")[0].strip() if title else f"melee.gg {self.tid}"
+        return name or f"melee.gg {self.tid}", None, found
+
+    def table(self, url: str, form: dict, final: bool, what: str) -> list:
+        rows: list = []
+        while True:
+            body = dict(form, draw="1", start=str(len(rows)), length=str(PAGE))
+            doc = self.http.json(self.http.post(url, body, final=final, headers=self.headers, what=what), url, what)
+            s = Shape(NAME, url, what)
+            data = s.items(s.get(doc, "data", list), "data")
+            rows.extend(data)
+            total = doc.get("recordsTotal")
+            if not data or not isinstance(total, int) or len(rows) >= total:
+                return rows
+
+    def matches(self, round_id: str, final: bool) -> list:
+        return self.table(self.where(round_id), {}, final, "the round's matches")
+
+    def standings(self, round_id: str, final: bool) -> list[dict]:
+        url = f"{BASE}/Standing/GetRoundStandings"
+        rows = self.table(url, {"roundId": round_id}, final, "the round's standings")
+        return standings_rows(rows, Shape(NAME, url, "the round's standings"))
+
+
+class ApiSource:
+    """The organiser API (HTTP Basic with the client id and secret)."""
+
+    rounds_known = False
+
+    def __init__(self, http: Http, tid: str, key: str):
+        if ":" not in key:
+            raise FetchError(NAME, f"{BASE}/api", "the melee.gg key must be CLIENT_ID:CLIENT_SECRET")
+        self.http, self.tid = http, tid
+        self.headers = {"Authorization": "Basic " + base64.b64encode(key.encode("utf-8")).decode("ascii")}
+
+    def where(self, round_id: str) -> str:
+        return f"{BASE}/api/match/list/round/{round_id}"
+
+    def rounds(self) -> tuple[str, str | None, list[dict]]:
+        url = f"{BASE}/api/tournament/{self.tid}"
+        doc = self.http.json(self.http.get(url, headers=self.headers, what="the tournament"), url, "the tournament")
+        s = Shape(NAME, url, "the tournament")
+        raw = doc.get("Rounds") if isinstance(doc, dict) else None
+        if raw is None and isinstance(doc, dict) and isinstance(doc.get("Phases"), list):
+            raw = [r for ph in doc["Phases"] if isinstance(ph, dict) for r in (ph.get("Rounds") or [])]
+        rows = s.items(raw, "Rounds")
+        found = []
+        for i, r in enumerate(rows):
+            rid = r.get("ID", r.get("Id")) if isinstance(r, dict) else None
+            if rid is None:
+                raise s.fail(f"Rounds[{i}]", "no ID")
+            entry = {"id": str(rid), "name": str(s.get(r, "Name", str, f"Rounds[{i}]"))}
+            if isinstance(r.get("IsComplete"), bool):
+                entry["completed"] = r["IsComplete"]
+            found.append(entry)
+        name = doc.get("Name") if isinstance(doc.get("Name"), str) else f"melee.gg {self.tid}"
+        date = doc.get("StartDate") if isinstance(doc.get("StartDate"), str) else None
+        return name, date, found
+
+    def pages(self, url: str, final: bool, what: str) -> list:
+        rows: list = []
+        page = 1
+        while True:
+            at = f"{url}?page={page}"
+            doc = self.http.json(self.http.get(at, final=final, headers=self.headers, what=what), at, what)
+            data = doc if isinstance(doc, list) else (doc.get("Content") or doc.get("Data") or doc.get("data")
+                                                        if isinstance(doc, dict) else None)
+            data = Shape(NAME, at, what).items(data, "")
+            rows.extend(data)
+            if len(data) < PAGE:
+                return rows
+            page += 1
+
+    def matches(self, round_id: str, final: bool) -> list:
+        return self.pages(self.where(round_id), final, "the round's matches")
+
+    def standings(self, round_id: str, final: bool) -> list[dict]:
+        url = f"{BASE}/api/standing/list/round/{round_id}"
+        return standings_rows(self.pages(url, final, "the round's standings"), Shape(NAME, url, "the round's standings"))

@@ -1,0 +1,118 @@
+"""TopDeck.gg: events through TopDeck's API (a key is needed, about 100 requests a minute,
+attribution required).
+
+Link: ``https://topdeck.gg/event/{TID}`` (or ``/bracket/{TID}``).  Fetched: ``GET
+https://topdeck.gg/api/v2/tournaments/{TID}`` with the key in the ``Authorization`` header
+(``--key`` or ``DRAWSAFE_TOPDECK_KEY``).  Read (documented by TopDeck's OpenAPI, not seen live
+here): ``{TID, tournamentName, swissNum, topCut, startDate, standings: [{name, id, points, wins,
+losses, draws, opponentWinRate, gameWinRate, opponentGameWinRate}], rounds: [{round: 1 ... or "Top
+8", tables: [{table, players: [{name, id}], winner, status}]}]}``; ``winner`` is a player's name
+(or id), "Draw", or empty while the table plays; a table of one player is a bye.
+
+Written: native JSON of the Swiss rounds (the "Top N" rounds are the playoff, left out), match
+results only (TopDeck publishes no game scores: a win is 1-0, a draw 0-0-1, ``best_of`` 1), and
+TopDeck's standings (points, record, OMW%, GW%, OGW% as TopDeck computes them) for ``--check``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from drawsafe.fetch.base import Fetched, FetchError, Shape
+from drawsafe.fetch.http import Http
+from drawsafe.fetch.native import NativeEvent
+
+NAME = "topdeck"
+BASE = "https://topdeck.gg/api/v2/tournaments"
+HOSTS = ("topdeck.gg", "www.topdeck.gg")
+ENV_KEY = "DRAWSAFE_TOPDECK_KEY"
+DONE = ("completed", "complete", "finished", "done")
+
+
+def matches(url: str) -> bool:
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
+    return bool(m) and m.group(1).lower() in HOSTS
+
+
+def event_id(url: str) -> str:
+    m = re.search(r"/(?:event|bracket|tournaments)/([A-Za-z0-9_-]{6,40})", url)
+    if not m:
+        raise FetchError(NAME, url, "no event id in the link", "give the event's page, e.g. https://topdeck.gg/event/<TID>")
+    return m.group(1)
+
+
+def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
+    if not key:
+        raise FetchError(NAME, url, "TopDeck's API needs a key", f"--key KEY or {ENV_KEY}")
+    tid = event_id(url)
+    api = f"{BASE}/{tid}"
+    doc = http.json(http.get(api, headers={"Authorization": key}, what="the tournament"), api, "the tournament")
+    s = Shape(NAME, api, "the tournament")
+    name = s.get(doc, "tournamentName", str, optional=True) or s.get(doc, "name", str, optional=True) or tid
+    event = NativeEvent(str(name), best_of=1)
+    swiss = s.get(doc, "swissNum", int, optional=True)
+    event.swiss_rounds = swiss
+    ids: dict[str, str] = {}
+    for i, row in enumerate(s.items(s.get(doc, "standings", list, optional=True) or [], "standings")):
+        pname = s.get(row, "name", str, f"standings[{i}]")
+        pid = row.get("id")
+        if pid is not None:
+            ids[str(pid)] = pname
+    reported = pending = 0
+    swiss_seen = 0
+    for i, rnd in enumerate(s.items(s.get(doc, "rounds", list), "rounds")):
+        label = s.get(rnd, "round", (int, str), f"rounds[{i}]")
+        if isinstance(label, str) and not label.strip().isdigit():
+            continue  # "Top 8", "Top 4": the playoff
+        number = int(label)
+        swiss_seen = max(swiss_seen, number)
+        for j, table in enumerate(s.items(s.get(rnd, "tables", list, f"rounds[{i}]"), f"rounds[{i}].tables")):
+            where = f"rounds[{i}].tables[{j}]"
+            seats = s.items(s.get(table, "players", list, where), where + ".players")
+            names = [s.get(p, "name", str, f"{where}.players[{k}]") for k, p in enumerate(seats)]
+            winner = table.get("winner")
+            status = str(table.get("status") or "").lower()
+            if winner is not None and not isinstance(winner, str):
+                winner = ids.get(str(winner), str(winner))
+            winner = ids.get(winner, winner) if isinstance(winner, str) else None
+            if len(names) == 1:
+                event.match(number, names[0], None, kind="bye")
+                continue
+            if len(names) != 2:
+                raise s.fail(where + ".players", f"{len(names)} players at a table (a Swiss table seats two)")
+            a, b = names
+            if not winner or (status and status not in DONE and winner not in (a, b, "Draw", "draw")):
+                event.match(number, a, b)
+                pending += 1
+            elif winner.lower() == "draw":
+                event.match(number, a, b, [0, 0, 1])
+                reported += 1
+            elif winner in (a, b):
+                event.match(number, a, b, [1, 0, 0] if winner == a else [0, 1, 0])
+                reported += 1
+            else:
+                raise s.fail(where + ".winner", f"{winner!r} is not at the table")
+    rows, notes = standings_rows(doc, s)
+    event.standings = rows
+    content = event.content(NAME, url)
+    finished = bool(swiss) and swiss_seen >= swiss and pending == 0
+    return Fetched(NAME, url, content, "json", ".json", str(name), len(event.players), swiss_seen, not finished,
+                   reported, pending, http.documents, http.cached, notes=tuple(notes),
+                   published="points, record, OMW%, GW%, OGW% per player (TopDeck's own; match results only)")
+
+
+def standings_rows(doc: dict, s: Shape) -> tuple[list[dict] | None, list[str]]:
+    rows = []
+    for i, row in enumerate(doc.get("standings") or []):
+        where = f"standings[{i}]"
+        values = {}
+        for field, key in (("omw", "opponentWinRate"), ("gw", "gameWinRate"), ("ogw", "opponentGameWinRate")):
+            v = row.get(key)
+            if not isinstance(v, (int, float)) or isinstance(v, bool):
+                return None, [f"TopDeck's standings give no {key}: they are not kept for --check"]
+            values[field] = float(v) / 100 if v > 1 else float(v)
+        rows.append({"rank": int(row.get("standing") or i + 1), "player": s.get(row, "name", str, where),
+                     "points": int(s.get(row, "points", (int, float), where)),
+                     "wins": int(row.get("wins") or 0), "losses": int(row.get("losses") or 0),
+                     "draws": int(row.get("draws") or 0), **values})
+    return rows or None, []

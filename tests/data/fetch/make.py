@@ -1,0 +1,312 @@
+"""Builds the recorded platform answers of tests/data/fetch from the real files of ../shared.
+
+Run from the repository (``DRAWSAFE_SHARED=/path/to/shared python tests/data/fetch/make.py``); it
+writes ``routes.json`` (request -> answer file) and the answer files next to this script.  Each
+answer is either a real document (pokedata's standings of the 2024 World Championships, decklists
+taken out; lichess's TRF export 2020_06.trf) or a real event's data put into the platform's
+documented shape (marked "documentation only" in the README's platform table):
+
+- pokedata ``0000128``: the real standings document, finished; ``0000129``: the same event as it
+  stood during round 9 (rounds 1-8 in the standings, round 9's pairings documents with half of
+  the results in), built from the real rounds in the documented per-round shape;
+- lichess ``FaLp5fSD``: the real TRF export, its results (rank in file order, points as in the
+  file) and tournament info in lichess's documented shapes; ``LiveSwis``: the same with round 10
+  being played (five games without a result);
+- limitless ``66a1b2c3d4e5f6a7b8c9d0e1``: a real melee.gg event (mont-weekly-legacy, tests/data)
+  in the documented API shape; ``...e2`` the same with its last round half reported;
+- topdeck ``gARmkIxEyssRhSUspzU5``: the real TopDeck event of the decklist cache in the documented
+  API shape (TopDeck's own standings figures); ``liveTopdeck01`` its last Swiss round half reported;
+- melee.gg ``122245``: a real event without playoff (weekly-legacy) in the public pages' shape,
+  the standings as melee.gg published them after round 4; ``122246`` the same during round 4.
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import os
+import sys
+import zlib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+SHARED = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared"))
+routes: list[dict] = []
+
+
+def save(name: str, data, *, text: bool = False, gz: bool = False) -> str:
+    raw = data if isinstance(data, (str, bytes)) else json.dumps(data, ensure_ascii=False, indent=1)
+    raw = raw.encode("utf-8") if isinstance(raw, str) else raw
+    if gz:
+        name += ".gz"
+        raw = gzip.compress(raw, mtime=0)
+    (HERE / name).write_bytes(raw)
+    return name
+
+
+def route(method: str, url: str, file: str, form: dict | None = None, kind: str = "application/json") -> None:
+    entry = {"method": method, "url": url, "file": file, "type": kind}
+    if form:
+        entry["form"] = form
+    routes.append(entry)
+
+
+# --- pokedata ----------------------------------------------------------------------------------
+
+def pokedata() -> None:
+    doc = json.loads((SHARED / "data/real/pokemon/pokedata/worlds2024.json").read_text(encoding="utf-8"))
+    for div in doc["tournament_data"]:
+        for row in div["data"]:
+            row["decklist"] = ""
+    base = "https://www.pokedata.ovh/apiv2/division/masters+juniors+seniors/tcg/id/"
+    route("GET", base + "0000128", save("pokedata-0000128-standings.json", doc, gz=True))
+    # the same event during round 9: standings after 8 rounds, round 9's pairings half reported
+    live = copy.deepcopy(doc)
+    live["tournament"]["id"] = "0000129"
+    live["tournament"]["tournamentStatus"] = "running"
+    cut = 8
+    pairings = []
+    for div in live["tournament_data"]:
+        rows = []
+        for row in div["data"]:
+            rounds = {r: c for r, c in row["rounds"].items() if int(r) <= cut}
+            record = {"wins": 0, "losses": 0, "ties": 0}
+            for c in rounds.values():
+                record[{"W": "wins", "L": "losses", "T": "ties"}[c["result"]]] += 1
+            rows.append((row, rounds, record))
+        order = sorted(rows, key=lambda x: (-(3 * x[2]["wins"] + x[2]["ties"]), x[0]["placing"]))
+        data = []
+        for place, (row, rounds, record) in enumerate(order, 1):
+            data.append(dict(row, rounds=rounds, record=record, placing=place,
+                             drop=row["drop"] if 0 < row["drop"] <= cut else -1))
+        div["data"] = data
+        table_rows = []
+        for i, (row, _, record) in enumerate(order):
+            nine = row["rounds"].get(str(cut + 1))
+            if nine is None:
+                table_rows.append({"name": row["name"], "record": record, "round_data": {}})
+                continue
+            result = nine["result"] if nine["table"] % 2 == 0 or nine["name"] in ("BYE", "LATE") else ""
+            table_rows.append({"name": row["name"], "record": record,
+                               "round_data": {"table": nine["table"], "vs": nine["name"], "result": result}})
+        pairings.append({"division": div["division"], "data": {"round": cut + 1, "data": table_rows}})
+    route("GET", base + "0000129", save("pokedata-0000129-standings.json", live, gz=True))
+    for p in pairings:
+        url = f"https://www.pokedata.ovh/apiv2/division/{p['division']}/tcg/id/0000129/round/{cut + 1}"
+        route("GET", url, save(f"pokedata-0000129-{p['division']}-round{cut + 1}.json",
+                               {"tournament_data": [p]}, gz=True))
+
+
+# --- lichess -----------------------------------------------------------------------------------
+
+def lichess() -> None:
+    trf = (SHARED / "data/real/chess/trf/2020_06.trf").read_text(encoding="utf-8")
+    lines = [ln for ln in trf.splitlines() if ln.startswith("001")]
+    results = []
+    for rank, ln in enumerate(lines, 1):
+        points = float(ln[80:84])
+        results.append({"rank": rank, "points": int(points) if points.is_integer() else points,
+                        "tieBreak": 0, "rating": 1500, "username": ln[14:47].strip(), "performance": 1500})
+    nd = "\n".join(json.dumps(r) for r in results) + "\n"
+    info = {"id": "FaLp5fSD", "name": "Mai 5 Plus 0 Turnier", "nbRounds": 10, "round": 10, "nbPlayers": 13,
+            "status": "finished", "createdBy": "lichess", "clock": {"limit": 300, "increment": 0}}
+    route("GET", "https://lichess.org/api/swiss/FaLp5fSD", save("lichess-FaLp5fSD.json", info))
+    route("GET", "https://lichess.org/swiss/FaLp5fSD.trf", save("lichess-FaLp5fSD.trf", trf), kind="text/plain")
+    route("GET", "https://lichess.org/api/swiss/FaLp5fSD/results", save("lichess-FaLp5fSD-results.ndjson", nd),
+          kind="application/x-ndjson")
+    # round 10 in progress: five games without a result yet (both players' cells blank)
+    live_lines, blanked, seen = [], set(), 0
+    for ln in trf.splitlines():
+        if ln.startswith("001"):
+            cell = ln[181:191]
+            me = int(ln[4:8])
+            opp = cell[0:4].strip()
+            if opp.isdigit() and int(opp) > 0 and cell[7:8] in "10=" and (me, int(opp)) not in blanked \
+                    and seen < 5 and me < int(opp):
+                blanked.add((me, int(opp)))
+                blanked.add((int(opp), me))
+                seen += 1
+        live_lines.append(ln)
+    out = []
+    for ln in live_lines:
+        if ln.startswith("001"):
+            me = int(ln[4:8])
+            opp = ln[181:185].strip()
+            if opp.isdigit() and (me, int(opp)) in blanked:
+                result = {"1": 1.0, "=": 0.5, "0": 0.0}[ln[188]]
+                points = float(ln[80:84]) - result
+                ln = ln[:80] + f"{points:4.1f}" + ln[84:188] + " " + ln[189:]
+        out.append(ln)
+    live_trf = "\n".join(out) + "\n"
+    players = [ln for ln in out if ln.startswith("001")]
+    ranked = sorted(range(len(players)), key=lambda i: -float(players[i][80:84]))
+    live_results = []
+    for rank, i in enumerate(ranked, 1):
+        points = float(players[i][80:84])
+        live_results.append({"rank": rank, "points": int(points) if points.is_integer() else points, "tieBreak": 0,
+                             "rating": 1500, "username": players[i][14:47].strip(), "performance": 1500})
+    nd = "\n".join(json.dumps(r) for r in live_results) + "\n"
+    live_info = dict(info, id="LiveSwis", status="started")
+    route("GET", "https://lichess.org/api/swiss/LiveSwis", save("lichess-LiveSwis.json", live_info))
+    route("GET", "https://lichess.org/swiss/LiveSwis.trf", save("lichess-LiveSwis.trf", live_trf), kind="text/plain")
+    route("GET", "https://lichess.org/api/swiss/LiveSwis/results", save("lichess-LiveSwis-results.ndjson", nd),
+          kind="application/x-ndjson")
+
+
+# --- limitless ---------------------------------------------------------------------------------
+
+def limitless() -> None:
+    sys.path.insert(0, str(ROOT))
+    from drawsafe.event.io import load_event
+    from drawsafe.event.io.limitless import to_limitless
+
+    event = load_event(ROOT / "tests/data/mont-weekly-legacy-368680-2025-10-02.json")
+    data = to_limitless(event)
+    data["details"]["id"] = "66a1b2c3d4e5f6a7b8c9d0e1"
+    for tid, docs in (("66a1b2c3d4e5f6a7b8c9d0e1", data), ("66a1b2c3d4e5f6a7b8c9d0e2", live_limitless(data))):
+        for part in ("details", "standings", "pairings"):
+            route("GET", f"https://play.limitlesstcg.com/api/tournaments/{tid}/{part}",
+                  save(f"limitless-{tid[-2:]}-{part}.json", docs[part]))
+
+
+def live_limitless(data: dict) -> dict:
+    docs = copy.deepcopy(data)
+    docs["details"]["id"] = "66a1b2c3d4e5f6a7b8c9d0e2"
+    last = max(p["round"] for p in docs["pairings"] if p.get("phase", 1) == 1)
+    docs["pairings"] = [p for p in docs["pairings"] if p.get("phase", 1) == 1]
+    n = 0
+    for p in docs["pairings"]:
+        if p["round"] == last and p.get("player2"):
+            n += 1
+            if n % 2:
+                p.pop("winner", None)
+    docs["details"]["phases"] = docs["details"]["phases"][:1]
+    return docs
+
+
+# --- topdeck -----------------------------------------------------------------------------------
+
+def topdeck() -> None:
+    name = "artabrian-weekend-2024-main-event-legacy-gARmkIxEyssRhSUspzU5-2024-11-23.json"
+    cache = json.loads((SHARED / "data/real/magic/topdeck" / name).read_text(encoding="utf-8"))
+    ids = {}
+
+    def pid(p):
+        return ids.setdefault(p, f"u{len(ids) + 1:04d}")
+
+    rounds = []
+    for r in cache["Rounds"]:
+        label = int(r["RoundName"]) if r["RoundName"].isdigit() else r["RoundName"]
+        tables = []
+        for t, m in enumerate(r["Matches"], 1):
+            a, b = m["Player1"].strip(), (m["Player2"] or "").strip()
+            if not b or b == "-":
+                tables.append({"table": t, "players": [{"name": a, "id": pid(a)}], "winner": a,
+                               "status": "Completed"})
+                continue
+            w, lo, _ = (int(x) for x in m["Result"].split("-"))
+            winner = a if w > lo else b if lo > w else "Draw"
+            tables.append({"table": t, "players": [{"name": a, "id": pid(a)}, {"name": b, "id": pid(b)}],
+                           "winner": winner, "status": "Completed"})
+        rounds.append({"round": label, "tables": tables})
+    standings = [{"standing": s["Rank"], "name": s["Player"].strip(), "id": pid(s["Player"].strip()),
+                  "points": s["Points"], "wins": s["Wins"], "losses": s["Losses"], "draws": s["Draws"],
+                  "winRate": None, "opponentWinRate": s["OMWP"], "gameWinRate": s["GWP"],
+                  "opponentGameWinRate": s["OGWP"]} for s in cache["Standings"]]
+    swiss = sum(1 for r in rounds if isinstance(r["round"], int))
+    doc = {"TID": "gARmkIxEyssRhSUspzU5", "tournamentName": cache["Tournament"]["Name"], "swissNum": swiss,
+           "topCut": 8, "startDate": 1732352400, "game": "Magic: The Gathering", "format": "Legacy",
+           "standings": standings, "rounds": rounds}
+    route("GET", "https://topdeck.gg/api/v2/tournaments/gARmkIxEyssRhSUspzU5", save("topdeck-artabrian.json", doc))
+    live = copy.deepcopy(doc)
+    live["TID"] = "liveTopdeck01"
+    live["rounds"] = [r for r in live["rounds"] if isinstance(r["round"], int)]
+    for i, t in enumerate(live["rounds"][-1]["tables"]):
+        if len(t["players"]) == 2 and i % 2:
+            t["winner"], t["status"] = None, "Active"
+    live["standings"] = [dict(s, opponentWinRate=None) for s in live["standings"]]  # not published mid-round
+    route("GET", "https://topdeck.gg/api/v2/tournaments/liveTopdeck01", save("topdeck-live.json", live))
+
+
+# --- melee.gg ----------------------------------------------------------------------------------
+
+PAGE = """<!DOCTYPE html><html><head><title>{name} | Melee</title></head><body>
+<div id="pairings"><div class="round-selector-container">
+{buttons}
+</div></div></body></html>
+"""
+
+
+def melee() -> None:
+    event = json.loads((SHARED / "data/melee/weekly-legacy-122245-2024-07-18.json").read_text(encoding="utf-8"))
+    for tid, live in (("122245", False), ("122246", True)):
+        buttons, rid = [], 900000 + int(tid) % 1000 * 10
+        last = len(event["Rounds"])
+        for n, r in enumerate(event["Rounds"], 1):
+            round_id = str(rid + n)
+            done = not (live and n == last)
+            buttons.append(f'<button class="btn btn-gray round-selector" data-id="{round_id}" '
+                           f'data-name="{r["RoundName"]}" data-is-started="True" '
+                           f'data-is-completed="{done}">{r["RoundName"]}</button>')
+            rows, seen = [], set()
+            for k, m in enumerate(r["Matches"]):
+                a, b = m["Player1"], m["Player2"]
+                key = frozenset((a, b))
+                if key in seen:  # the cache lists a draw from both sides
+                    continue
+                seen.add(key)
+                w1, w2, d = (int(x) for x in m["Result"].split("-"))
+                team = (lambda p: {"Team": {"Players": [{"DisplayName": p, "ID": zlib.crc32(p.encode()) % 10 ** 6}]}})
+                if b in (None, "-"):
+                    rows.append({"TableNumber": 0, "Competitors": [dict(team(a), GameWinsAndGameByes=w1)],
+                                 "GameDraws": 0, "HasResult": True,
+                                 "ByeReasonDescription": "Bye" if w1 > 0 else "Match loss",
+                                 "ResultString": f"{a} was awarded a bye" if w1 > 0 else f"{a} match loss"})
+                    continue
+                pending = live and n == last and len(rows) % 2 == 1
+                rows.append({"TableNumber": len(rows) + 1,
+                             "Competitors": [dict(team(a), GameWinsAndGameByes=0 if pending else w1),
+                                             dict(team(b), GameWinsAndGameByes=0 if pending else w2)],
+                             "GameDraws": 0 if pending else d, "HasResult": not pending,
+                             "ResultString": "" if pending else f"{w1}-{w2}-{d}"})
+            route("POST", f"https://melee.gg/Match/GetRoundMatches/{round_id}",
+                  save(f"melee-{tid}-round{n}.json", {"draw": 1, "recordsTotal": len(rows),
+                                                     "recordsFiltered": len(rows), "data": rows}),
+                  form={"start": "0"})
+            if n == last and not live or (live and n == last - 1):
+                standings = [{"Rank": s["Rank"], "Points": s["Points"], "MatchWins": s["Wins"],
+                              "MatchLosses": s["Losses"], "MatchDraws": s["Draws"],
+                              "OpponentMatchWinPercentage": s["OMWP"], "TeamGameWinPercentage": s["GWP"],
+                              "OpponentGameWinPercentage": s["OGWP"],
+                              "Team": {"Players": [{"DisplayName": s["Player"]}]}} for s in event["Standings"]]
+                if live:  # the published standings after round 3 are not in the cache: none kept
+                    standings = []
+                route("POST", "https://melee.gg/Standing/GetRoundStandings",
+                      save(f"melee-{tid}-standings.json", {"draw": 1, "recordsTotal": len(standings),
+                                                          "recordsFiltered": len(standings), "data": standings}),
+                      form={"roundId": round_id, "start": "0"})
+        route("GET", f"https://melee.gg/Tournament/View/{tid}",
+              save(f"melee-{tid}.html", PAGE.format(name=event["Tournament"]["Name"], buttons="\n".join(buttons))),
+              kind="text/html")
+        if not live:  # the organiser API's shape (documentation only): the same rounds, one page each
+            api_rounds = [{"ID": rid + n, "Name": r["RoundName"], "IsComplete": True}
+                          for n, r in enumerate(event["Rounds"], 1)]
+            route("GET", f"https://melee.gg/api/tournament/{tid}",
+                  save(f"melee-api-{tid}.json", {"ID": int(tid), "Name": event["Tournament"]["Name"],
+                                                 "StartDate": event["Tournament"]["Date"], "Rounds": api_rounds}))
+            for n in range(1, last + 1):
+                rows = json.loads((HERE / f"melee-{tid}-round{n}.json").read_text(encoding="utf-8"))["data"]
+                route("GET", f"https://melee.gg/api/match/list/round/{rid + n}?page=1",
+                      save(f"melee-api-{tid}-round{n}.json", rows))
+            rows = json.loads((HERE / f"melee-{tid}-standings.json").read_text(encoding="utf-8"))["data"]
+            route("GET", f"https://melee.gg/api/standing/list/round/{rid + last}?page=1",
+                  save(f"melee-api-{tid}-standings.json", rows))
+
+
+if __name__ == "__main__":
+    for build in (pokedata, lichess, limitless, topdeck, melee):
+        build()
+    (HERE / "routes.json").write_text(json.dumps(routes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(routes)} routes written to {HERE / 'routes.json'}")
