@@ -6,6 +6,7 @@ import click
 
 from drawsafe.app.requests import FetchRequest
 from drawsafe.cli.options import friendly_errors, json_option, note, request_of, request_options
+from drawsafe.writing import write_atomic
 
 
 @click.command()
@@ -33,7 +34,6 @@ def fetch(file, output, as_json, **params):
     from drawsafe.app.commands import fetch as run
     from drawsafe.cli.main import check_folder
     from drawsafe.cli.render import emit_json
-    from drawsafe.writing import write_atomic
 
     request = request_of(FetchRequest, params)
     check_folder(output)

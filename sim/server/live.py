@@ -38,11 +38,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.routing import Route
 
+from drawsafe.app.context import open_event
 from drawsafe.app.options import values
+from drawsafe.errors import UsageError
 from drawsafe.fetch import FetchOptions, connector_of, fetch_checked, is_url
 from drawsafe.fetch.base import Fetched
 from drawsafe.server import pages, verdicts
 from drawsafe.server.names import find_player
+from drawsafe.server.questions import answer
 from drawsafe.server.responses import HANDLED, Refused, error_json, status_of
 
 log = logging.getLogger("drawsafe.server")
@@ -329,8 +332,6 @@ class ClusterAsk:
     worker (the same library, the same answer)."""
 
     def __init__(self, service, scheduler: str):
-        from drawsafe.errors import UsageError
-
         try:
             from dask.distributed import Client
         except ImportError:
@@ -356,7 +357,4 @@ class ClusterAsk:
 
 def remote_answer(command: str, raw: bytes, name: str, request):
     """One question answered on a cluster worker (see :class:`ClusterAsk`)."""
-    from drawsafe.app.context import open_event
-    from drawsafe.server.questions import answer
-
     return answer(command, open_event(raw, name=name, **request.event_options()), request, None, name)

@@ -110,5 +110,6 @@ def test_lazy_imports_only_in_the_top_layers():
     below = [x for x in lazy if unit(x[0]) not in LAZY_ALLOWED]
     assert not below, "cross-package imports inside functions below the top layers: " + \
         "; ".join(f"{s}:{n} -> {d}" for s, d, n in below)
-    # the top layers keep them for start-up time only; this count is the README's
-    assert len(lazy) <= 30, len(lazy)
+    # the top layers keep them for start-up time only (30 at issue 21; +4 for links: httpx and the
+    # exact mid-round answer load only when asked)
+    assert len(lazy) <= 34, len(lazy)
