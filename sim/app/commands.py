@@ -153,7 +153,8 @@ def exact_answer(command: str, ctx: EventContext, request: OddsRequest, config: 
         return None
     try:
         if command == "odds":
-            result = live_odds(ctx.snapshot, ctx.rules, config, request.exact_tables)
+            result = live_odds(ctx.snapshot, ctx.rules, config, request.exact_tables, request.others,
+                               request.safe, request.seed)
         else:
             result = live_draw(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                                request.exact_tables, request.seed)

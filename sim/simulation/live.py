@@ -279,12 +279,24 @@ def final_points(sim: Simulator, e: Enumeration, player: int, point_scale: int) 
     return {str(display_points(now, point_scale)): 1.0}
 
 
-def live_odds(snap, rules: RulePack, config: SimConfig, limit: int) -> LiveOdds:
-    """Every player's exact P(cut) in the last round in progress (see the module text).
+def live_odds(snap, rules: RulePack, config: SimConfig, limit: int, others: str = "none", safe: float = 0.99,
+              seed: int = 0, behaviour=None) -> LiveOdds:
+    """Every player's exact P(cut) in the last round in progress (see the module text), the other
+    tables' intentional draws as ``others`` says (:func:`live_draw`'s enumeration: the same
+    number for a player in both answers).
 
     :raises NotExact: when the round cannot be answered exactly (the reason)."""
-    e = enumerate_outcomes(snap, rules, config, limit=limit, with_id=False)
     sim = Simulator(snap, rules, config)
+    if others == "none":
+        e = enumerate_outcomes(snap, rules, config, limit=limit, with_id=False)
+        drawing, probabilities = (), ()
+    else:
+        if snap.rounds_left != 1 or sim.first_round is None:
+            raise NotExact("the exact answer needs the last round's pairings published")
+        e, q, p_draw, open_, _, _ = others_enumeration(sim, snap, rules, config, others, safe, limit, seed,
+                                                       behaviour)
+        drawing = tuple(sorted(t + 1 for t in open_ if q[t] >= EXPECT))
+        probabilities = () if p_draw is None else tuple((t + 1, float(p_draw[t])) for t in open_)
     story = Narrative(e)
     n = max(e.combinations, 1)
     now = sim.rec0[:, REC_POINTS]
@@ -297,8 +309,9 @@ def live_odds(snap, rules: RulePack, config: SimConfig, limit: int) -> LiveOdds:
                                       final_points(sim, e, p, rules.point_scale), story.places(p),
                                       story.root_for(p)))
     players.sort(key=lambda o: (-o.p_cut, o.player))
-    summary = summary_of(e)
-    return LiveOdds(0, config.top, 0, None, True, tuple(players), config.cut_points, summary)
+    return LiveOdds(0, config.top, 0, None, True, tuple(players), config.cut_points, others=others,
+                    pairings="published", drawing_tables=drawing, draw_probabilities=probabilities,
+                    exact=summary_of(e))
 
 
 def summary_of(e: Enumeration) -> ExactSummary:
@@ -347,24 +360,12 @@ def chances_of(sim: Simulator, e: Enumeration, t: int, player: int, n: int, poin
                          ExactShare(win, n), ExactShare(loss, n), PairedDifference(diff, 0.0, n))
 
 
-def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float, player: str | None,
-              limit: int, seed: int = 0, behaviour=None) -> LiveDraw:
-    """Draw or play for every open table of the last round with a stake, exactly.
-
-    Other tables' intentional draws (``others``): none; locked (drawing for sure); rational (best
-    responses from exact figures, iterated to a fixed point); behaviour (each draws with the
-    behaviour model's probability, its features simulated as the model was fitted).  Every table
-    carries its probability of an intentional draw into the one enumeration, which gives each
-    table's own figures with the others' choices in place.
-
-    :raises NotExact: when the round cannot be answered exactly (the reason)."""
-    sim = Simulator(snap, rules, config)
+def others_enumeration(sim: Simulator, snap, rules: RulePack, config: SimConfig, others: str, safe: float,
+                       limit: int, seed: int, behaviour=None):
+    """The one enumeration of the last round with every open table's probability of an intentional
+    draw as ``others`` says: (enumeration, those probabilities, the behaviour model's (or None),
+    the open tables, best-response iterations, converged)."""
     fr = sim.first_round
-    if snap.rounds_left != 1 or fr is None:
-        raise NotExact("the exact answer needs the last round's pairings published")
-    names = snap.names
-    if player is not None and player not in snap.index:
-        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
     open_ = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE]
     q = np.zeros(fr.tables)
     p_draw = None
@@ -401,6 +402,29 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
                 break
             q = choice
             e = run(q)
+    return e, q, p_draw, open_, iterations, converged
+
+
+def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float, player: str | None,
+              limit: int, seed: int = 0, behaviour=None) -> LiveDraw:
+    """Draw or play for every open table of the last round with a stake, exactly.
+
+    Other tables' intentional draws (``others``): none; locked (drawing for sure); rational (best
+    responses from exact figures, iterated to a fixed point); behaviour (each draws with the
+    behaviour model's probability, its features simulated as the model was fitted).  Every table
+    carries its probability of an intentional draw into the one enumeration, which gives each
+    table's own figures with the others' choices in place.
+
+    :raises NotExact: when the round cannot be answered exactly (the reason)."""
+    sim = Simulator(snap, rules, config)
+    fr = sim.first_round
+    if snap.rounds_left != 1 or fr is None:
+        raise NotExact("the exact answer needs the last round's pairings published")
+    names = snap.names
+    if player is not None and player not in snap.index:
+        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
+    e, q, p_draw, open_, iterations, converged = others_enumeration(sim, snap, rules, config, others, safe,
+                                                                    limit, seed, behaviour)
     n = max(e.combinations, 1)
     story = Narrative(e)
     tables, left_out, places, rooting = [], [], {}, {}
@@ -433,8 +457,8 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
     drawing = tuple(sorted(t + 1 for t in range(fr.tables) if q[t] >= EXPECT and t in open_))
     probabilities = () if p_draw is None else tuple((t + 1, float(p_draw[t])) for t in open_)
     return LiveDraw(snap.after_round + 1, 1, 0, "published", others, safe, tuple(tables), tuple(left_out),
-                    drawing, converged, iterations, True, probabilities, config.cut_label, summary_of(e),
-                    places, rooting)
+                    drawing, converged, iterations, True, probabilities, config.cut_label, exact=summary_of(e),
+                    places=places, root_for=rooting)
 
 
 def index_of(e: Enumeration, table: int) -> int:

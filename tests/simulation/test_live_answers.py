@@ -102,3 +102,23 @@ def test_the_library_takes_the_same_switch(event):
     assert isinstance(ctx.odds(), LiveOdds)
     assert not isinstance(ctx.odds(exact_tables=0, sims=1000), LiveOdds)
     assert isinstance(ctx.draw(others="none", player=event.swiss[-1].matches[0].player_a), LiveDraw)
+
+
+@pytest.mark.parametrize("others", ["locked", "behaviour"])
+def test_one_number_in_the_exact_odds_and_draw(event, others):
+    """The exact ``odds`` model the other tables' draws as ``draw`` does: a player's P(cut) is their
+    table's draw and play figures mixed by that table's probability of drawing."""
+    snap, rules, config = take_snapshot(event), get_rules("mtg"), SimConfig(top=8)
+    odds = live_odds(snap, rules, config, 12, others, 0.99, 3)
+    draw = live_draw(snap, rules, config, others, 0.99, None, 12, 3)
+    assert odds.others == others and odds.drawing_tables == draw.drawing_tables
+    p_cut = {p.player: p.p_cut for p in odds.players}
+    q = dict(draw.draw_probabilities)
+    checked = 0
+    for t in draw.tables:
+        share = q.get(t.table, 1.0 if t.table in draw.drawing_tables else 0.0)
+        for c in t.players:
+            assert p_cut[c.player] == pytest.approx(share * c.draw.estimate + (1 - share) * c.play.estimate,
+                                                    abs=1e-9), (t.table, c.player)
+            checked += 1
+    assert checked >= 2  # this snapshot's tables with a stake
