@@ -4,6 +4,7 @@ and a playoff (three TopDeck.gg Top 8 events, a TOM League Cup with a Top 4).
 
     python reports/field/real_compare.py predict OUT.json [--before]   (from the repository root)
     python reports/field/real_compare.py report BEFORE.json AFTER.json
+    python reports/field/real_compare.py choose FOLDER   (the planner's --safe by cross-validation)
 
 ``predict`` runs ``drawsafe field`` for every event's own structure (its entrants, Swiss rounds, day-2
 cut when it had one, its playoff's size, its rule pack; IDs safe, measured drops, 1000 simulated
@@ -78,7 +79,7 @@ def structure_of(event):
     return (len(event.swiss), None, 0, top) if cut is None else (cut[0], cut[1], len(event.swiss) - cut[0], top)
 
 
-def predict(out: Path, before: bool) -> None:
+def predict(out: Path, before: bool, safe: float | None = None) -> None:
     rows, drops = [], []
     start = time.perf_counter()
     for name, event, rules in events():
@@ -89,7 +90,7 @@ def predict(out: Path, before: bool) -> None:
         else:
             day1, points, day2, top = structure_of(event)
             cfg = FieldConfig(len(event.players), day1, top, ids="safe", rules=rules, day2_points=points,
-                              day2_rounds=day2)
+                              day2_rounds=day2, **({} if safe is None else {"safe": safe}))
         t = time.perf_counter()
         res = field_odds(cfg, seed=0, sims=SIMS)
         final = {(r.wins, r.losses, r.draws): r.cut.estimate for r in res.records}
@@ -148,7 +149,7 @@ def report(before_path: Path, after_path: Path) -> None:
              ("Events: the 21 Top 8 events of `shared/data/melee` (two with a day-2 cut: 584 players, 9 + 6 "
              "rounds, 18+ points; 162 players, 6 + 2 rounds, 12+ points), three TopDeck.gg Top 8 events and "
              "a TOM League Cup (Top 4, pokemon rules) of `shared/data/real`. Each planned with its own "
-             f"entrants, rounds, cut and rules, IDs safe, measured drops, {SIMS} simulated events, seed 0. "
+             f"entrants, rounds, cut and rules, IDs safe (the default share: safe-cv.md), measured drops, {SIMS} simulated events, seed 0. "
              "Regenerate: `python reports/field/real_compare.py predict after.json`, the same with "
              "`--before` on the code before issue 24, then `report before.json after.json`."), "",
              ("A record class is the losses and draws of a final record; expected qualifiers are the sum of "
@@ -193,8 +194,52 @@ def report(before_path: Path, after_path: Path) -> None:
     print("\n".join(lines))
 
 
+GRID = (0.8, 0.85, 0.9, 0.95, 0.99)
+
+
+def choose_safe(folder: Path) -> None:
+    """The planner's ``safe`` share chosen by leave-one-event-out cross-validation: each event's
+    final-phase Brier score under the share that scores best on the other events; writes
+    ``safe-cv.md``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    per = {}
+    for safe in GRID:
+        path = folder / f"safe-{safe}.json"
+        if not path.exists():
+            predict(path, False, safe)
+        scores = defaultdict(lambda: [0.0, 0])
+        for r in json.loads(path.read_text())["rows"]:
+            if r["phase"] == "final" and r["p"] is not None:
+                scores[r["event"]][0] += (r["p"] - r["made"]) ** 2
+                scores[r["event"]][1] += 1
+        per[safe] = scores
+    names = sorted(per[GRID[0]])
+
+    def mean(safe, skip=None):
+        sel = [per[safe][e] for e in names if e != skip]
+        return sum(a for a, _ in sel) / sum(n for _, n in sel)
+
+    held, count, chosen = 0.0, 0, defaultdict(int)
+    for e in names:
+        best = min(GRID, key=lambda s: mean(s, e))
+        chosen[best] += 1
+        held += per[best][e][0]
+        count += per[best][e][1]
+    lines = ["# The planner's safe share, chosen by cross-validation", "",
+             (f"`python reports/field/real_compare.py choose FOLDER`: the {len(names)} events of real-compare.md, "
+             f"each planned with --safe in {', '.join(map(str, GRID))} ({SIMS} simulated events, seed 0)."), "",
+             "| --safe | Brier score (all events) | chosen in folds |", "|---:|---:|---:|"]
+    lines += [f"| {s} | {mean(s):.4f} | {chosen.get(s, 0)} |" for s in GRID]
+    lines += ["", (f"Leave-one-event-out Brier score (each event under the share best on the others): "
+              f"{held / count:.4f} over {count} players."), ""]
+    (HERE / "safe-cv.md").write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "predict":
         predict(Path(sys.argv[2]), "--before" in sys.argv)
+    elif sys.argv[1] == "choose":
+        choose_safe(Path(sys.argv[2]))
     else:
         report(Path(sys.argv[2]), Path(sys.argv[3]))

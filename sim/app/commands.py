@@ -204,7 +204,7 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
     config = FieldConfig(request.players, rounds, top, request.byes, request.ids, request.draw_share,
                          DropModel.parse(request.drops), request.last_round, cut_points=request.cut_points,
                          rules=request.rules, day2_points=day2_points, day2_rounds=day2_rounds,
-                         day2_top=request.day2_top)
+                         day2_top=request.day2_top, safe=request.safe)
     result = field_odds(config, seed=request.seed, sims=request.sims,
                         precision=None if request.sims else request.precision, max_sims=request.max_sims,
                         progress=progress)

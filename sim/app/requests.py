@@ -23,6 +23,7 @@ from drawsafe.choices import (
     FIELD_IDS,
     FIELD_MAX_SIMS,
     FIELD_PRECISION,
+    FIELD_SAFE,
     FORMATS,
     FUTURE_DRAWS,
     LAST_ROUND,
@@ -197,7 +198,12 @@ class FieldRequest:
                                                       "tiebreaks and an 18% tie share)."))
     ids: str = option(Option(str, "safe", "Intentional draws in the last round of every simulated event: "
                                           "none; locked (both guaranteed the cut on points); safe (locked, or "
-                                          "both reach a total from which 99% made it).", choices=FIELD_IDS))
+                                          "both reach a total from which --safe of the players made the cut in "
+                                          "a pilot run).", choices=FIELD_IDS))
+    safe: float = option(SAFE.but(default=FIELD_SAFE, help="With --ids safe: the share of a pilot run's "
+                                                           "players on a total who made the cut from which "
+                                                           "both players of a table draw (default fitted on "
+                                                           "real events)."))
     sims: int | None = option(SIMS.but(help="Exactly this many simulated events."))
     precision: float = option(PRECISION.but(default=FIELD_PRECISION, help="Simulate until the 95% half-width "
                                             "of every P(cut) of a common record is at most this."))

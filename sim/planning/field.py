@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numba
 import numpy as np
 
-from drawsafe.choices import FIELD_IDS, FIELD_MAX_SIMS, FIELD_PRECISION
+from drawsafe.choices import FIELD_IDS, FIELD_MAX_SIMS, FIELD_PRECISION, FIELD_SAFE
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
@@ -64,7 +64,8 @@ class FieldConfig:
     draw_share: float | None = None
     drops: DropModel = field(default_factory=DropModel.measured)
     last_round: str = "standings"
-    safe: float = 0.99
+    #: ``ids="safe"``: a table draws when both reach a total from which this share made the cut.
+    safe: float = FIELD_SAFE
     #: A points cut instead of the Top ``top`` (day 2): everyone finishing on at least these points.
     cut_points: float | None = None
     #: The rule pack: mtg (Magic), or pokemon (its tiebreaks and its tie share).
