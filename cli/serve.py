@@ -24,7 +24,8 @@ def serve(host, port, **params):
     players open its link (or QR code), type their name and read their table's verdict.  The API
     answers POST /api/draw (and /standings, /pairings, /odds, /report, GET /api/field) with the
     same JSON as `drawsafe draw --json`; options are query parameters named as the command line's
-    (after_round, top, sims, ...).  Kernels are warmed before the server listens.
+    (after_round, top, sims, ...).  The server listens at once and warms the kernels first thing
+    (GET /healthz says "kernels": "warming", then "warm"); a question asked meanwhile waits for it.
     """
     import uvicorn
 
@@ -35,7 +36,7 @@ def serve(host, port, **params):
         note(f"note: listening on {host} only: phones cannot reach it. To give players a link, serve on "
              "--host 0.0.0.0 and give --public-url http://ADDRESS:PORT (the address phones reach)")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    note(f"drawsafe serve: events in {config.data_folder}; warming the kernels, then listening on "
-         f"http://{host}:{port}/")
+    note(f"drawsafe serve: events in {config.data_folder}; listening on "
+         f"http://{host}:{port}/ (the kernels warm in the background first)")
     uvicorn.run(create_app(config), host=host, port=port, access_log=False, log_level="info",
                 timeout_graceful_shutdown=5)

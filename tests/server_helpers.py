@@ -61,7 +61,8 @@ class RealServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"drawsafe serve exited with {self.proc.returncode}")
             try:
-                if httpx.get(self.url + "/healthz", timeout=2).json().get("status") == "ok":
+                state = httpx.get(self.url + "/healthz", timeout=2).json()
+                if state.get("status") == "ok" and state.get("kernels") != "warming":  # ready: warm
                     return
             except (httpx.HTTPError, ValueError):
                 pass

@@ -64,7 +64,7 @@ async def read_upload(request: Request, max_body: int, page: bool = True) -> tup
 
 
 def warm() -> str:
-    """Load every kernel a request uses before the server listens, compiling only those the cache
+    """Load every kernel a request uses (at start, before any question), compiling only those the cache
     lacks (after a first ``drawsafe draw`` most are there), so the first player does not wait for
     numba; says which in the log; returns how the simulations run in parallel (``/healthz``)."""
     report = warm_up()
@@ -164,7 +164,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return JSONResponse(service.jobs.status() | {"unexpected_errors": service.unexpected})
 
     async def healthz(request: Request):
-        return JSONResponse({"status": "ok", "threading_layer": app.state.threading_layer})
+        return JSONResponse({"status": "ok", "kernels": app.state.kernels,
+                             "threading_layer": app.state.threading_layer})
 
     async def api_openapi(request: Request):
         return JSONResponse(openapi.document())
@@ -195,20 +196,30 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        # Listen at once and warm on the worker thread, ahead of any question: pages answer from
+        # the start, and a question asked meanwhile waits in the queue (its progress says so).
         app.state.threading_layer = "not warmed"
         if config.warm:
-            import asyncio
+            app.state.kernels = "warming"
 
-            loop = asyncio.get_running_loop()
-            app.state.threading_layer = await loop.run_in_executor(None, service.jobs.run_now,
-                                                                    lambda progress: warm())
-            log.info("kernels warm (simulations on %s)", app.state.threading_layer)
+            def done(fut):
+                try:
+                    app.state.threading_layer = fut.result()
+                except Exception as e:  # noqa: BLE001  a failed warm-up leaves compiling on demand
+                    app.state.kernels = "compiled on demand"
+                    log.warning("warm-up failed (%s: %s): kernels compile when first asked", type(e).__name__, e)
+                else:
+                    app.state.kernels = "warm"
+                    log.info("kernels warm (simulations on %s)", app.state.threading_layer)
+
+            service.jobs.start_now(lambda progress: warm()).add_done_callback(done)
         yield
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={Exception: on_error, HTTPException: on_error, BodyTooLarge: on_error})
     app.state.service = service
     app.state.threading_layer = "not warmed"
+    app.state.kernels = "compiled on demand"  # without warm-up (tests of the HTTP layer)
     live.install(app, service)  # the event's link: /live, publish by link, refresh while a round is in progress
     guarded = Guard(app, config.max_body)
     guarded.service, guarded.starlette = service, app

@@ -117,10 +117,15 @@ class JobQueue:
                          "by_command": dict(self.stats.by_label)}}
 
     def run_now(self, fn: Callable):
-        """Run ``fn`` on the worker thread and wait (used once, to warm the kernels)."""
+        """Run ``fn`` on the worker thread and wait."""
+        return self.start_now(fn).result()
+
+    def start_now(self, fn: Callable) -> concurrent.futures.Future:
+        """Queue ``fn`` on the worker thread ahead of any question (the kernels' warm-up at start:
+        the numba kernels run on that one thread); its future."""
         fut: concurrent.futures.Future = concurrent.futures.Future()
         self._queue.put((None, fn, "warm-up", fut))
-        return fut.result()
+        return fut
 
     # --- the worker thread
     def _work(self) -> None:

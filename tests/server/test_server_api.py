@@ -65,6 +65,36 @@ def test_healthz(client):
     assert r.status_code == 200 and r.json()["status"] == "ok"
 
 
+def test_the_server_listens_while_it_warms(tmp_path, monkeypatch):
+    """Pages answer at once; the warm-up runs first on the worker thread and a question waits for it."""
+    import time
+
+    from drawsafe.server import app as server_app
+
+    release, order = threading.Event(), []
+
+    def slow_warm():
+        release.wait(30)
+        order.append("warm")
+        return "2 threads"
+
+    monkeypatch.setattr(server_app, "warm", slow_warm)
+    config = ServerConfig(data_dir=str(tmp_path), warm=True)
+    with TestClient(create_app(config), raise_server_exceptions=False) as c:
+        assert c.get("/healthz").json()["kernels"] == "warming"
+        assert c.get("/").status_code == 200
+        asked = threading.Thread(target=lambda: order.append(
+            c.post("/api/standings", content=sample_bytes()).status_code))
+        asked.start()
+        time.sleep(0.3)
+        assert order == []  # the question waits behind the warm-up
+        release.set()
+        asked.join(60)
+        assert order == ["warm", 200]
+        state = c.get("/healthz").json()
+        assert state["kernels"] == "warm" and state["threading_layer"] == "2 threads"
+
+
 @pytest.mark.parametrize("command, query, args", [
     ("standings", "", ["standings"]),
     ("pairings", "", ["pairings"]),
