@@ -291,6 +291,21 @@ def wants_draw(a: PlayerChances, b: PlayerChances, safe: float) -> bool:
     return both_safe or (no_worse and better)
 
 
+def skipped_table(fr, t: int, names, player: str | None):
+    """Why table ``t`` of the round is not evaluated: a :class:`LeftOutTable` to list (no
+    opponent, result already reported), ``False`` when ``player`` sits at neither seat, ``None``
+    to evaluate it."""
+    a, b = int(fr.a[t]), int(fr.b[t])
+    label_b = names[b] if b >= 0 else ("BYE" if b == -1 else "loss")
+    if player is not None and player not in (names[a], label_b):
+        return False
+    if b < 0:
+        return LeftOutTable(t + 1, names[a], label_b, "no opponent")
+    if fr.mode[t] == engine.KNOWN:
+        return LeftOutTable(t + 1, names[a], names[b], "result already reported")
+    return None
+
+
 def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, others: str = "rational",
                    safe: float = 0.99, player: str | None = None, sims: int | None = None,
                    precision: float | None = 0.005, seed: int = 0, max_sims: int = 400_000,
@@ -318,14 +333,10 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     tables, left_out = [], []
     for t in range(fr.tables):
         a, b = fr.a[t], fr.b[t]
-        label_b = names[b] if b >= 0 else ("BYE" if b == -1 else "loss")
-        if player is not None and player not in (names[a], label_b):
-            continue
-        if b < 0:
-            left_out.append(LeftOutTable(t + 1, names[a], label_b, "no opponent"))
-            continue
-        if fr.mode[t] == engine.KNOWN:
-            left_out.append(LeftOutTable(t + 1, names[a], names[b], "result already reported"))
+        skip = skipped_table(fr, t, names, player)
+        if skip is not None:
+            if skip:
+                left_out.append(skip)
             continue
         if not stake(look, a_wins, b_wins, fr, t):
             left_out.append(LeftOutTable(t + 1, names[a], names[b],

@@ -30,6 +30,7 @@ from drawsafe.simulation.decisions import (
     PlayerChances,
     TableDecision,
     locked_tables,
+    skipped_table,
     stake_function,
     verdict,
     wants_draw,
@@ -430,14 +431,10 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
     tables, left_out, places, rooting = [], [], {}, {}
     for t in range(fr.tables):
         a, b = int(fr.a[t]), int(fr.b[t])
-        label_b = names[b] if b >= 0 else ("BYE" if b == -1 else "loss")
-        if player is not None and player not in (names[a], label_b):
-            continue
-        if b < 0:
-            left_out.append(LeftOutTable(t + 1, names[a], label_b, "no opponent"))
-            continue
-        if fr.mode[t] == engine.KNOWN:
-            left_out.append(LeftOutTable(t + 1, names[a], names[b], "result already reported"))
+        skip = skipped_table(fr, t, names, player)
+        if skip is not None:
+            if skip:
+                left_out.append(skip)
             continue
         j = index_of(e, t + 1)
         ca = chances_of(sim, e, j, a, n, rules.point_scale)
