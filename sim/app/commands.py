@@ -159,7 +159,8 @@ def exact_answer(command: str, ctx: EventContext, request: OddsRequest, config: 
             result = live_draw(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                                request.exact_tables, request.seed)
     except NotExact as e:
-        notes.add(f"not exact: {e}; simulating")
+        if any(m.reported for m in ctx.snapshot.next_round.matches):  # a round in progress: say why
+            notes.add(f"not exact: {e}; simulating")
         return None
     notes.add(result.exact.text())
     return result
