@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from drawsafe.cli.render import VERDICT_STYLES, fmt_points, group, styled, table
+from drawsafe.cli.render import fmt_points, group, styled, table, table_head
 
 
 def exact_pct(x: float | None) -> str:
@@ -77,13 +77,8 @@ def live_draw_view(report):
     if report.drawing_tables:
         out.append(styled(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}"))
     for d in report.tables:
-        a, b = d.players
         out.append(styled(""))
-        head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
-        head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
-        if d.draw_probability is not None:
-            head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
-        out.append(head)
+        out.append(table_head(d))
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), ("places", "right"),
                   wrap=True)

@@ -204,6 +204,16 @@ def ci_text(prop) -> str:
     return "-" if prop.n == 0 else f"{pct(prop.estimate)} {interval(prop)}"
 
 
+def table_head(d):
+    """A table's first line: its players and points, the verdict, the players' own draw rate."""
+    a, b = d.players
+    head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
+    head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
+    if d.draw_probability is not None:
+        head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
+    return head
+
+
 def draw_view(report):
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
     pairings = report.pairings + (f" (by {report.projection})" if report.projection else "")
@@ -222,13 +232,8 @@ def draw_view(report):
         out.append(styled("draw = draw now, and again in the last round when both are then safe "
                           "(--future-draws)"))
     for d in report.tables:
-        a, b = d.players
         out.append(styled(""))
-        head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
-        head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
-        if d.draw_probability is not None:
-            head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
-        out.append(head)
+        out.append(table_head(d))
         from rich.padding import Padding
 
         out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))
