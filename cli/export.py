@@ -43,6 +43,12 @@ def export(file, output, as_json, **params):
     ctx = open_event(file, format=request.format, rules=request.rules, division=request.division)
     places = {row.player: i + 1 for i, row in enumerate(ctx.standings().rows)}
     if request.to == "tdf":
+        snap = ctx.snapshot
+        if snap.rounds_left > 0:  # TOM writes its standings when the event ends: a file with them reads as finished
+            places = None
+            note(f"note: after round {snap.after_round} of {snap.total_rounds} the event is not finished: no final "
+                 f"places written, and a .tdf does not hold the number of Swiss rounds: read it with --rounds "
+                 f"{snap.total_rounds}")
         write_atomic(output, to_tdf(ctx.event, request.division or "masters", places, ctx.event.top_cut))
         written = [output]
     else:

@@ -490,3 +490,18 @@ def test_tdf_names_round_trip_exactly():
                                      Match(1, names[2], names[3], 0, 0, 1))),))
     assert parse_event(to_tdf(e).encode(), "n.tdf").players == names
     assert re.search("<lastname>Two  Spaces</lastname>", to_tdf(e)) is None  # kept whole in firstname
+
+
+def test_export_of_an_unfinished_event_writes_no_final_places(tmp_path):
+    """TOM writes <standings> when the event ends; a mid-event export with them would read back as
+    finished (its Swiss rounds those played)."""
+    src, out = tmp_path / "live.json", tmp_path / "live.tdf"
+    r = CliRunner().invoke(main, ["generate", "--players", "24", "--rounds", "5", "--played", "3", "--rules",
+                                  "pokemon", "--seed", "3", "-o", str(src)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["export", str(src), "--to", "tdf", "-o", str(out)])
+    assert r.exit_code == 0 and "not finished: no final places written" in r.output and "--rounds 5" in r.output
+    assert "<standings>" not in out.read_text()
+    assert not load_event(out).places
+    r = CliRunner().invoke(main, ["odds", str(out), "--rounds", "5", "--top", "4", "--sims", "200", "--json"])
+    assert r.exit_code == 0, r.output
