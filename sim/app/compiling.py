@@ -19,10 +19,9 @@ from numba.core import event
 #: Measured cold seconds per command on the 2-core development machine (an empty cache, the sample
 #: event; report scaled from draw), for the notice's "about N s": in one process, and with the
 #: helper process on the idle second core (drawsafe.app.ahead; only the simulating commands start
-#: one).  Since --others behaviour became the default, the helper gains little (draw 63 s alone,
-#: 62.7 s with it).
+#: one).
 COMPILE_SECONDS = {"standings": 8, "pairings": 8, "odds": 60, "draw": 63, "report": 75}
-AHEAD_SECONDS = {"odds": 59, "draw": 62, "report": 74}
+AHEAD_SECONDS = {"odds": 43, "draw": 40, "report": 50}
 
 
 def expected_seconds(command: str) -> float | None:

@@ -776,7 +776,8 @@ def neighbourhood(adj: list[set[int]], start: set[int], depth: int) -> set[int]:
 def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
                        first_round: FirstRound | None = None, limit: int = EXACT_TABLES,
                        q: np.ndarray | None = None, with_id: bool = True,
-                       variant_cap: int = VARIANT_CAP, evaluation_cap: int = EVALUATION_CAP) -> Enumeration:
+                       variant_cap: int = VARIANT_CAP, evaluation_cap: int = EVALUATION_CAP,
+                       check_only: bool = False) -> Enumeration | None:
     """The exact answer of the last Swiss round of ``snap`` (its tables: the published pairings,
     or ``first_round`` with its modes: reported results stay as they are, intentional draws are
     0-0-3, open tables (FREE, BEHAVIOUR with probabilities ``q``) end as the result model says).
@@ -784,6 +785,9 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
     :raises NotExact: when the snapshot is not in its last round with its tables known, or more
         than ``limit`` open tables can still change who makes the cut, or the game scores to try
         at the cut line exceed ``variant_cap`` for one combination of results.
+
+    ``check_only``: stop (None) once the number of tables to enumerate is known to be within
+    ``limit``: a cheap look before the other tables' draw probabilities are simulated.
     """
     started = time.perf_counter()
     config = config or SimConfig()
@@ -832,6 +836,8 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
                        f"enumerates at most {limit} (--exact-tables)")
     if len(chosen) > 62:
         raise NotExact("more than 62 open tables to enumerate")
+    if check_only:
+        return None
     tables = []
     for i, t in enumerate(open_tables):
         tables.append(OpenTable(t.table, t.a, t.b, t.outcomes, i in chosen))

@@ -367,6 +367,8 @@ def others_enumeration(sim: Simulator, snap, rules: RulePack, config: SimConfig,
     draw as ``others`` says: (enumeration, those probabilities, the behaviour model's (or None),
     the open tables, best-response iterations, converged)."""
     fr = sim.first_round
+    # the table count first: refused rounds must not pay for the behaviour model's simulations
+    enumerate_outcomes(snap, rules, config, limit=limit, with_id=True, check_only=True)
     open_ = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE]
     q = np.zeros(fr.tables)
     p_draw = None
