@@ -99,10 +99,10 @@ def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = No
 
     notes = Notes(say)
     config = config_of(ctx, request, notes)
-    compile_ahead(ctx, config, flips=False)  # first: the exact answer's look may compile the kernels
     live = exact_answer("odds", ctx, request, config, notes)
     if live is not None:
         return notes.outcome(live)
+    compile_ahead(ctx, config, flips=False)
     result = forecast_odds(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.sims,
                            request.precision, request.seed, request.max_sims, progress)
     if result.pairings == "not out yet" and request.others != "none":
@@ -121,10 +121,10 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
 
     notes = Notes(say)
     config = config_of(ctx, request, notes)
-    compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)  # first, as in odds
     live = exact_answer("draw", ctx, request, config, notes)
     if live is not None:
         return notes.outcome(live)
+    compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                             request.sims, request.precision, request.seed, request.max_sims, progress)
     if not report.precision_reached:
