@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from drawsafe.cli.render import fmt_points, group, styled, table, table_head
+from drawsafe.cli.render import fmt_points, group, left_out_lines, styled, table, table_head
 
 
 def exact_pct(x: float | None) -> str:
@@ -96,11 +96,5 @@ def live_draw_view(report):
             if rows:
                 text = "; ".join(f"table {r.table}: {r.wanted} ({swing_text(r)})" for r in rows)
                 out.append(styled(f"  {p.player} roots for {text}", "dim"))
-    if report.left_out:
-        out.append(styled(""))
-        out.append(styled(f"{len(report.left_out)} table(s) left out:"))
-        for left in report.left_out[:12]:
-            out.append(styled(f"  table {left.table}: {left.player_a} v {left.player_b}: {left.reason}", "dim"))
-        if len(report.left_out) > 12:
-            out.append(styled(f"  ... and {len(report.left_out) - 12} more (--json lists all)", "dim"))
+    out += left_out_lines(report.left_out)
     return group(*out)

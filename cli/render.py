@@ -214,6 +214,18 @@ def table_head(d):
     return head
 
 
+def left_out_lines(left_out) -> list:
+    """The tables ``draw`` did not evaluate, with why (the first 12; --json lists all)."""
+    if not left_out:
+        return []
+    out = [styled(""), styled(f"{len(left_out)} table(s) left out:")]
+    for left in left_out[:12]:
+        out.append(styled(f"  table {left.table}: {left.player_a} v {left.player_b}: {left.reason}", "dim"))
+    if len(left_out) > 12:
+        out.append(styled(f"  ... and {len(left_out) - 12} more (--json lists all)", "dim"))
+    return out
+
+
 def draw_view(report):
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
     pairings = report.pairings + (f" (by {report.projection})" if report.projection else "")
@@ -243,13 +255,7 @@ def draw_view(report):
             t.add_row(styled(p.player), ci_text(p.draw), ci_text(p.play), ci_text(p.win), ci_text(p.loss))
 
         out.append(Padding(t, (0, 0, 0, 2)))
-    if report.left_out:
-        out.append(styled(""))
-        out.append(styled(f"{len(report.left_out)} table(s) left out:"))
-        for left in report.left_out[:12]:
-            out.append(styled(f"  table {left.table}: {left.player_a} v {left.player_b}: {left.reason}", "dim"))
-        if len(report.left_out) > 12:
-            out.append(styled(f"  ... and {len(report.left_out) - 12} more (--json lists all)", "dim"))
+    out += left_out_lines(report.left_out)
     return group(*out)
 
 
