@@ -107,13 +107,15 @@ def instrumented_engine() -> str:
           f"work.opp, r, ratings, pa,\n                                pb)\n        t0 = tick(prof, {PAIR_SWISS}, t0)\n")
     e.rep("    return m, ok\n", "    return m, ok, t0\n")
     e.rep("            m, ok = pair_players(", "            m, ok, t0 = pair_players(")
-    e.rep("active, sim_rules, plan,\n                                 work)\n",
-          "active, sim_rules, plan,\n                                 work, prof, t0)\n")
+    e.rep("act, sim_rules, plan,\n                                 work)\n",
+          "act, sim_rules, plan,\n                                 work, prof, t0)\n")
+    e.rep("plan.phase_top,\n                                          act)\n",
+          f"plan.phase_top,\n                                          act, prof[{RANKING}:])\n")
     e.rep("        first = r == nr0\n", f"        t0 = tick(prof, {LOCK}, t0)\n        first = r == nr0\n")
     e.rep("    state[1] = NOISE_DRAWS\n    order = ranked_players(", f"    t0 = tick(prof, {TABLES}, t0)\n"
           "    state[1] = NOISE_DRAWS\n    order = ranked_players(")
-    e.rep("need_ranks, rank_top,\n                           active)\n",
-          f"need_ranks, rank_top,\n                           active, prof[{RANKING + len(ORDER_PHASES)}:])\n"
+    e.rep("need_ranks, rank_top,\n                           act)\n",
+          f"need_ranks, rank_top,\n                           act, prof[{RANKING + len(ORDER_PHASES)}:])\n"
           f"    tick(prof, {FINAL}, t0)\n")
     e.rep("def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out):",
           "def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, out, prof):")

@@ -46,6 +46,11 @@ The rules, as the brief and the engine's documentation state them:
   the "safe points" with the draw: the lowest final points total from which at least
   ``config.safe`` of the active players made the cut in a pilot run with locked draws only (and
   every higher total too, each seen at least ``PILOT_MIN_COUNT`` times); see :func:`safe_points`.
+- A day 1 played out first (a snapshot of ``drawsafe.event.snapshot.through_day2``): in day 1's
+  last round, when it is not the first simulated round, a table draws 0-0-3 under any policy but
+  "none" when both players reach the day-1 cut's points with the draw (a cut by rank: both locked
+  into it, as above); before day 2's first round only the players on the cut's points (or the
+  best of the day-1 standings) stay active.  Tiebreaks carry on (the MTG packs).
 - Final standings: every player who competed or is still active, by match points, OMW%, GW%, OGW%
   (exact fractions; GW% floored or not as the rule pack says), exact ties in random order.  The
   cut is the first ``top`` active players.
@@ -91,6 +96,11 @@ class Field:
     total_rounds: int
     next_round: Round | None  # the published pairings of the first simulated round, if any
     floored: bool  # own GW% floored at 1/3 (current rules) or not (older wording)
+    #: A day 1 played out first: after round ``day1`` (0: none) only the players on at least
+    #: ``day1_points`` match points, or the best ``day1_top`` of the standings, play on.
+    day1: int = 0
+    day1_points: int | None = None
+    day1_top: int | None = None
 
     @property
     def rounds_left(self) -> int:
@@ -108,8 +118,11 @@ def field_of(source: Snapshot | Event, rules: RulePack) -> Field:
     active = tuple(p for p, a in zip(snap.names, snap.active) if a)
     competed = {p for r in history for m in r.matches for p in m.players}
     members = tuple(p for p in snap.names if p in competed or p in active)
+    cut = snap.phase_cut if snap.phase_end else None
     return Field(snap.event, snap.names, history, active, members, snap.total_rounds,
-                 snap.next_round, floored=codes[1] == tb.GW)
+                 snap.next_round, floored=codes[1] == tb.GW, day1=snap.phase_end if cut else 0,
+                 day1_points=None if cut is None or cut.cut_points is None else int(cut.cut_points),
+                 day1_top=None if cut is None else cut.cut_top)
 
 
 def points_of(rounds: list[Round], players) -> dict[str, int]:
@@ -346,28 +359,55 @@ def locked_after_draw(x: str, o: str, points: dict[str, int], active, top: int) 
 # --- one simulation -----------------------------------------------------------------------------
 
 
-def intentional_draw(a: str, b: str, points: dict[str, int], fld: Field, config: SimConfig,
+def intentional_draw(a: str, b: str, points: dict[str, int], active, config: SimConfig,
                      draw_points: int) -> bool:
     """True when the table ``a`` v ``b`` of the last round draws under the future draw policy."""
     if config.future_draws == "none":
         return False
-    if (locked_after_draw(a, b, points, fld.active, config.top)
-            and locked_after_draw(b, a, points, fld.active, config.top)):
+    if (locked_after_draw(a, b, points, active, config.top)
+            and locked_after_draw(b, a, points, active, config.top)):
         return True
     return (config.future_draws == "safe" and points[a] + 1 >= draw_points
             and points[b] + 1 >= draw_points)
 
 
+def day1_draw(a: str, b: str, points: dict[str, int], active, fld: Field, config: SimConfig) -> bool:
+    """True when the table ``a`` v ``b`` of day 1's last round draws into the day-1 cut (any future
+    draw policy but "none"): both reach its points with the draw, or (a cut by rank) both are locked
+    into its first ``day1_top`` after a draw."""
+    if config.future_draws == "none":
+        return False
+    if fld.day1_points is not None:
+        return points[a] + 1 >= fld.day1_points and points[b] + 1 >= fld.day1_points
+    return (locked_after_draw(a, b, points, active, fld.day1_top)
+            and locked_after_draw(b, a, points, active, fld.day1_top))
+
+
+def through_day1_cut(fld: Field, rounds: list[Round], active: list[str], rng: random.Random) -> list[str]:
+    """The players of ``active`` who go on to day 2 (in the same order)."""
+    points = points_of(rounds, active)
+    if fld.day1_points is not None:
+        return [p for p in active if points[p] >= fld.day1_points]
+    if fld.day1_top is None:
+        return list(active)
+    kept = set(standings_order(active, standings_keys(fld, rounds), rng)[:fld.day1_top])
+    return [p for p in active if p in kept]
+
+
 def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
                   draw_points: int = NO_THRESHOLD) -> tuple[list[str], list[Round]]:
-    """Play the remaining rounds once; returns the final standings order and every round.
+    """Play the remaining rounds once; returns the final standings order, every round and the
+    players still playing at the end.
 
     ``draw_points`` are the "safe points" of the ``safe`` future draw policy.
     """
     rounds = list(fld.history)
     first = len(rounds) + 1
+    active = list(fld.active)
     for number in range(first, fld.total_rounds + 1):
-        points = points_of(rounds, fld.active)
+        if fld.day1 and number == fld.day1 + 1 and not (number == first and fld.next_round is not None):
+            active = through_day1_cut(fld, rounds, active, rng)
+        points = points_of(rounds, active)
         met = opponents_met(rounds)
         byes = had_a_bye(rounds)
         matches = []
@@ -380,15 +420,18 @@ def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
             rounds.append(Round(number, tuple(matches)))
             continue
         last = number == fld.total_rounds
-        awarded = awarded_byes(fld, number)
-        paired = [p for p in fld.active if p not in awarded]
+        awarded = [p for p in awarded_byes(fld, number) if p in active]
+        paired = [p for p in active if p not in awarded]
         if last and config.last_round == "standings":
             ranked = standings_order(paired, standings_keys(fld, rounds), rng)
             tables, bye, _ = pair_by_standings(ranked, byes, met)
         else:
             tables, bye, _ = pair_middle_round(paired, points, byes, met, rng)
         for a, b in tables:
-            if last and number > first and intentional_draw(a, b, points, fld, config, draw_points):
+            if last and number > first and intentional_draw(a, b, points, active, config, draw_points):
+                score = (0, 0, 3)
+            elif fld.day1 and number == fld.day1 and number > first and day1_draw(a, b, points, active, fld,
+                                                                                  config):
                 score = (0, 0, 3)
             else:
                 score = play(config, fld, a, b, rng)
@@ -397,7 +440,7 @@ def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
             matches.append(Match(number, p, kind=BYE))
         rounds.append(Round(number, tuple(matches)))
     order = standings_order(fld.members, standings_keys(fld, rounds), rng)
-    return order, rounds
+    return order, rounds, active
 
 
 def cut_of(order: list[str], active, top: int) -> list[str]:
@@ -425,10 +468,10 @@ def pilot_counts(fld: Field, config: SimConfig, n: int,
     made: dict[int, int] = {}
     rng = random.Random(seed)
     for _ in range(n):
-        order, rounds = simulate_once(fld, locked, rng)
-        cut = set(cut_of(order, fld.active, config.top))
-        for p, v in points_of(rounds, fld.active).items():
-            if p in fld.active:
+        order, rounds, active = simulate_once(fld, locked, rng)
+        cut = set(cut_of(order, active, config.top))
+        for p, v in points_of(rounds, active).items():
+            if p in active:
                 finished[v] = finished.get(v, 0) + 1
                 made[v] = made.get(v, 0) + (p in cut)
     return finished, made
@@ -473,8 +516,8 @@ def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, 
     rank_hist = np.zeros((len(fld.names), len(fld.names)), dtype=np.int64)
     points_hist = np.zeros((len(fld.names), max_points + 1), dtype=np.int64)
     for _ in range(n):
-        order, rounds = simulate_once(fld, config, rng, draw_points)
-        for p in cut_of(order, fld.active, config.top):
+        order, rounds, active = simulate_once(fld, config, rng, draw_points)
+        for p in cut_of(order, active, config.top):
             cut[index[p]] += 1
         for rank, p in enumerate(order):
             rank_hist[index[p], rank] += 1

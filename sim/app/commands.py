@@ -70,6 +70,14 @@ def pairings(ctx: EventContext, request: PairingsRequest, say: Say | None = None
     return Outcome(ctx.pairings(request.last_round, request.seed, request.pairing))
 
 
+def through_day2(ctx: EventContext, request: OddsRequest, notes: Notes) -> EventContext:
+    """``ctx`` simulated through day 2 when the request asks (``--day2``), noting how."""
+    ctx = ctx.through_day2(request.day2, request.day2_top)
+    if ctx.snapshot.phase_end:
+        notes.add(f"day 2: {ctx.day2_text()}")
+    return ctx
+
+
 def config_of(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfig:
     """The simulation settings of a request (:meth:`EventContext.sim_config`), noting how ``--top
     auto`` was resolved and where the result model's draw share comes from."""
@@ -98,6 +106,7 @@ def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = No
     from drawsafe.simulation.forecast import forecast_odds  # lazy: the simulation layer
 
     notes = Notes(say)
+    ctx = through_day2(ctx, request, notes)
     config = config_of(ctx, request, notes)
     live = exact_answer("odds", ctx, request, config, notes)
     if live is not None:
@@ -120,6 +129,7 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
     from drawsafe.simulation.decisions import draw_decisions  # lazy: the simulation layer
 
     notes = Notes(say)
+    ctx = through_day2(ctx, request, notes)
     config = config_of(ctx, request, notes)
     live = exact_answer("draw", ctx, request, config, notes)
     if live is not None:
@@ -176,8 +186,9 @@ def report(ctx: EventContext, request: ReportRequest, progress: Progress | None 
         gather,
     )
 
-    check_request(ctx.snapshot, request.player)
     notes = Notes(say)
+    ctx = through_day2(ctx, request, notes)
+    check_request(ctx.snapshot, request.player)
     config = config_of(ctx, request, notes)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, config, request.player, request.sims,

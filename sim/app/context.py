@@ -18,6 +18,7 @@ commands answer, each method taking the fields of the command's request
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable
@@ -36,7 +37,7 @@ from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
-from drawsafe.event.snapshot import Snapshot, take_snapshot
+from drawsafe.event.snapshot import Snapshot, parse_day2, take_snapshot, through_day2
 from drawsafe.standings.check import CheckReport
 from drawsafe.standings.places import check_places, compare_places
 from drawsafe.standings.published import check_event
@@ -141,6 +142,47 @@ class EventContext:
         return next_round_pairings(self.snapshot, self.rules, last_round or self.rules.last_round, seed,
                                    pairing)
 
+    def through_day2(self, day2: str | None, day2_top: int | None = None) -> EventContext:
+        """This event simulated through day 2 to the final cut (``--day2 POINTS:ROUNDS``, or ROUNDS
+        with the file's day-1 cut or ``day2_top``): :func:`drawsafe.event.snapshot.through_day2`;
+        itself when neither is given.
+
+        :raises UsageError: for a spec it cannot read or a snapshot not in day 1."""
+        if day2 is None:
+            if day2_top is not None:
+                raise UsageError("--day2-top needs --day2 ROUNDS (the rounds of day 2)")
+            return self
+        self.refuse_without_swiss("its rounds cannot be simulated")
+        if day2.strip().lower() == "auto":
+            points, rounds = None, self.file_day2_rounds()
+        else:
+            points, rounds = parse_day2(day2)
+        snap = through_day2(self.snapshot, rounds, points, day2_top, f"--day2 {day2}")
+        return dataclasses.replace(self, snapshot=snap)
+
+    def file_day2_rounds(self) -> int:
+        """The rounds of day 2 the file shows (``--day2 auto``: a replay of a finished event).
+
+        :raises UsageError: when the file shows no day 2 or the snapshot is not in its day 1."""
+        s, swiss = self.snapshot, self.event.swiss_rounds
+        if s.phase_cut is None and s.phase_start > 0:
+            raise UsageError(f"--day2 auto: the standings after round {s.after_round} are already in the file's "
+                             f"day 2 (from round {s.phase_start + 1}): its cut is made; drop --day2")
+        if s.phase_cut is None or not swiss or swiss <= s.total_rounds:
+            raise UsageError("--day2 auto: the file shows no day 2 after this snapshot's day 1; give --day2 "
+                             "POINTS:ROUNDS")
+        return swiss - s.total_rounds
+
+    def day2_text(self) -> str | None:
+        """How the simulations cross into day 2 (None when they do not)."""
+        s = self.snapshot
+        if not s.phase_end:
+            return None
+        tiebreaks = "restart" if self.rules.phase_tiebreaks == "restart" else "carry over"
+        return (f"day 1 is played out to round {s.phase_end}; day 2 ({s.total_rounds - s.phase_end} more "
+                f"rounds, tiebreaks {tiebreaks} as rules {self.rules.name} say) is for "
+                f"{s.phase_cut.cut_text()}")
+
     def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
         """The cut these options ask for: a Top ``top`` (``"auto"``: the file's announced cut, else
         the pack's attendance table, :func:`drawsafe.tiebreaks.cuts.auto_top`), or with
@@ -151,10 +193,11 @@ class EventContext:
         cut: by points, or the first N).
 
         :raises UsageError: for ``top="auto"`` where the pack has no published table."""
-        phase = self.snapshot.phase_cut
+        phase = self.snapshot.phase_cut if not self.snapshot.phase_end else None  # (crossed: the final cut)
         if cut_points is None and phase is not None and (phase.cut_points is not None or phase.cut_top):
             said = (f"the {phase.name} cut found in the file, {phase.cut_text()} (the simulations end "
-                    f"with {phase.name}, round {self.snapshot.total_rounds}; --cut-points to change)")
+                    f"with {phase.name}, round {self.snapshot.total_rounds}; --cut-points to change, "
+                    "--day2 ROUNDS for the final cut through day 2)")
             if phase.cut_points is not None:
                 return Cut(top if isinstance(top, int) else 8, phase.cut_points, said)
             return Cut(phase.cut_top, None, said)

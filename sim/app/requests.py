@@ -53,6 +53,14 @@ TOP = Option("top", 8, "Size of the cut (Top 8), or auto: the file's announced c
 CUT_POINTS = Option(float, None, "A points cut instead (day 2): everyone finishing on at least P points "
                                  "advances, however many they are (e.g. --cut-points 19).",
                     low=0, high=10_000, metavar="P")
+DAY2 = Option(str, None, "During day 1: answer for the final cut through day 2. Day 1 is played out, the "
+                         "players on POINTS or more play ROUNDS more Swiss rounds (e.g. 19:5, a Pokemon "
+                         "regional), then the final --top (or --cut-points). The rule pack says whether "
+                         "tiebreaks restart (pokemon) or carry over (mtg). ROUNDS alone: the day-1 cut the "
+                         "file shows, or --day2-top N; auto: the file's own day 1 and day 2 (a finished "
+                         "event replayed with --after-round).", metavar="POINTS:ROUNDS|auto")
+DAY2_TOP = Option(int, None, "A day-2 cut by rank instead of points: the best N of the day-1 standings play "
+                             "day 2 (with --day2 ROUNDS).", low=2, metavar="N")
 SIMS = Option(int, None, "Run exactly this many simulations (default: adapt to --precision).", low=1)
 PRECISION = Option(float, 0.005, "Simulate until every reported 95% interval has at most this half-width.",
                    low=0, low_open=True, high=0.5)
@@ -135,6 +143,8 @@ class OddsRequest(EventOptions):
     seed: int = option(SEED)
     top: int | str = option(TOP)
     cut_points: float | None = option(CUT_POINTS)
+    day2: str | None = option(DAY2)
+    day2_top: int | None = option(DAY2_TOP)
     sims: int | None = option(SIMS)
     precision: float = option(PRECISION)
     max_sims: int = option(MAX_SIMS)
@@ -185,14 +195,12 @@ class FieldRequest:
                                                                              "paired."))
     cut_points: float | None = option(CUT_POINTS.but(help="A points cut instead of the top cut: everyone "
                                                           "finishing on at least P points advances."))
-    day2: str | None = option(Option(str, None, "A day 2: after the --rounds of day 1, the players on POINTS or "
-                                                "more play ROUNDS more Swiss rounds (e.g. 19:5, a Pokemon "
-                                                "regional); the rule pack says whether tiebreaks restart "
-                                                "(pokemon) or carry over (mtg). With --day2-top N give "
-                                                "ROUNDS alone.", metavar="POINTS:ROUNDS"))
-    day2_top: int | None = option(Option(int, None, "A day-2 cut by rank instead of points: the best N of "
-                                                    "the day-1 standings play day 2 (with --day2 ROUNDS).",
-                                         low=2, metavar="N"))
+    day2: str | None = option(DAY2.but(help="A day 2: after the --rounds of day 1, the players on POINTS or "
+                                            "more play ROUNDS more Swiss rounds (e.g. 19:5, a Pokemon "
+                                            "regional); the rule pack says whether tiebreaks restart "
+                                            "(pokemon) or carry over (mtg). With --day2-top N give ROUNDS "
+                                            "alone."))
+    day2_top: int | None = option(DAY2_TOP)
     rules: str = option(RULES.but(default="mtg", help="Rule pack of the simulated events: a pack paired by "
                                                       "point groups (mtg, mtg-classic, pokemon: its "
                                                       "tiebreaks and an 18% tie share)."))

@@ -86,7 +86,7 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     # views without reference counts, as in engine.simulate_chunk (jit.borrowed)
     field, tables, model, rules, plan, flip = borrowed(field), borrowed(tables), borrowed(model), \
         borrowed(rules), borrowed(plan), borrowed(flip)
-    nr0, top, active = plan.after_round, plan.top, field.active
+    nr0, top = plan.after_round, plan.top
     cut_points = plan.cut_points  # >= 0: a points cut (only the flipped table's players change)
     fa, fb = tables.a, tables.b
     points_table = rules.points_table
@@ -95,6 +95,7 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     own_pair = np.empty(2, dtype=np.int8)
     work, score, pair = borrowed(owned), borrowed(own_score), borrowed(own_pair)
     rec, gw, gl, gd = work.rec, work.gw, work.gl, work.gd
+    active = work.act  # who plays on, as each simulation ends (simulate_one)
     for s in range(lo, hi):
         row = s - first
         order = engine.simulate_one(s, seed, field, tables, model, rules, plan, 0, s == lo, work)

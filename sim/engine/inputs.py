@@ -46,13 +46,18 @@ Rules = namedtuple("Rules", "codes points_table flags")
 #: whose dtype names it), whether the last round is paired by standings, the future draw policy
 #: (drawsafe.engine.codes NO_DRAWS ...), its safe points total and, for BEHAVIOUR_POINTS, the draw
 #: probabilities ``future_p[points_a, points_b]`` [points, points] (else an empty [0, 0]).
+#: A phase crossed on the way (a day 1 played out, then day 2): before round ``phase_end``
+#: (0-based; 0: no phase to cross) only the players on at least ``phase_points`` points (>= 0), or
+#: the best ``phase_top`` (> 0) of the standings, go on.
 Plan = namedtuple("Plan", "after_round total top cut_points pairing standings_last future_policy draw_points "
-                          "future_p")
+                          "future_p phase_end phase_points phase_top")
 
 #: One chunk's work arrays (:func:`drawsafe.engine.kernel.work_arrays`): the rounds and records
 #: being played, current ``points``, ``had_bye``, tiebreak ``keys`` [players, codes], one round's
-#: tables ``pa`` v ``pb`` and the first round's table ``outcome``.
-Work = namedtuple("Work", "opp kind gw gl gd rec points had_bye keys pa pb outcome")
+#: tables ``pa`` v ``pb``, the first round's table ``outcome``, and who is still playing in this
+#: simulation (``act``, and ``plist`` whose first entries are their indices: a phase's cut changes
+#: them).
+Work = namedtuple("Work", "opp kind gw gl gd rec points had_bye keys pa pb outcome act plist")
 
 #: What :func:`drawsafe.engine.kernel.run_simulations` counts (per chunk ``c``) and keeps (per
 #: simulation row), for the players in ``focus``: see that function.

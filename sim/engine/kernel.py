@@ -88,6 +88,8 @@ def _pair_round(selector, state, players, points, had_bye, opp, nr, ratings, pa,
 #: was (common random numbers between scenarios).
 ROUND_SHIFT = np.uint64(32)
 NOISE_DRAWS = np.uint64(1) << np.uint64(48)
+#: The tie keys of a phase's standings (a cut by rank), apart from the final standings'.
+PHASE_DRAWS = NOISE_DRAWS + (np.uint64(1) << np.uint64(44))
 
 
 @kernel
@@ -175,7 +177,41 @@ def work_arrays(field, n_keys, tables):
                 np.empty((n, t_cap), dtype=field.gd.dtype), np.empty_like(field.rec),
                 np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_), np.empty((n, n_keys)),
                 np.empty(n + 1, dtype=np.int64),  # pa, pb: room for every bye (awarded byes included)
-                np.empty(n + 1, dtype=np.int64), np.empty(tables, dtype=np.int8))
+                np.empty(n + 1, dtype=np.int64), np.empty(tables, dtype=np.int8),
+                np.empty(n, dtype=np.bool_), np.empty(n, dtype=np.int64))
+
+
+@kernel
+def cut_by_points(act, plist, points, cut):
+    """A phase's cut by points: only the players of ``act`` on at least ``cut`` points stay;
+    ``plist`` gets their indices in order; returns how many they are."""
+    k = 0
+    for p in range(act.shape[0]):
+        if act[p] and points[p] < cut:
+            act[p] = False
+        if act[p]:
+            plist[k] = p
+            k += 1
+    return k
+
+
+@kernel
+def cut_by_rank(order, act, plist, top):
+    """A phase's cut by rank: only the first ``top`` players of ``act`` in the standings ``order``
+    stay; ``plist`` gets their indices in order; returns how many they are."""
+    placed = 0
+    for i in range(order.shape[0]):
+        p = order[i]
+        if act[p]:
+            placed += 1
+            if placed > top:
+                act[p] = False
+    k = 0
+    for p in range(act.shape[0]):
+        if act[p]:
+            plist[k] = p
+            k += 1
+    return k
 
 
 @kernel
@@ -249,9 +285,9 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
     """
     opp, kind, gw, gl, gd, rec = work.opp, work.kind, work.gw, work.gl, work.gd, work.rec
     points, had_bye, pa, pb = work.points, work.had_bye, work.pa, work.pb
-    award, active, players = field.award, field.active, field.players
+    award, act, plist = field.award, work.act, work.plist
     points_table = rules.points_table
-    nr0, total = plan.after_round, plan.total
+    nr0, total, phase_end = plan.after_round, plan.total, plan.phase_end
     state = stream(seed, s)
     if fresh:
         # The rounds played so far never change, and every simulation writes the same cells of the
@@ -266,6 +302,11 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
     for p in range(points.shape[0]):
         points[p] = field.rec[p, 0]
         had_bye[p] = field.had_bye[p]
+        act[p] = field.active[p]
+    k = field.players.shape[0]
+    for i in range(k):
+        plist[i] = field.players[i]
+    players = plist[:k]  # who is paired: a phase's cut makes them fewer (work.act, work.plist)
     own_flags = rules.flags.copy()  # a failed pairing sets FLAG_DEDUPE for this simulation
     own_drawn = np.zeros(pa.shape[0], dtype=np.bool_)  # set only in a locked last round
     flags, drawn = borrowed(own_flags), borrowed(own_drawn)
@@ -275,6 +316,17 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
     rank_top = plan.top if plan.cut_points < 0 else 0  # a points cut locks no draw by rank
     for r in range(nr0, total):
         round_base = np.uint64(r + 1) << ROUND_SHIFT
+        if phase_end > 0 and r == phase_end and not (r == nr0 and tables.a.shape[0] > 0):
+            # the next phase (day 2): only those through the cut play on (published tables of
+            # its first round already say who they are)
+            if plan.phase_top > 0:
+                state[1] = PHASE_DRAWS
+                standing = ranked_players(work, r, sim_rules, field.ratings, players, state, 0, plan.phase_top,
+                                          act)
+                k = cut_by_rank(standing, act, plist, plan.phase_top)
+            else:
+                k = cut_by_points(act, plist, points, plan.phase_points)
+            players = plist[:k]
         state[1] = round_base
         if r == nr0 and tables.a.shape[0] > 0:
             m = tables.a.shape[0]
@@ -282,23 +334,35 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
                 pa[t] = tables.a[t]
                 pb[t] = tables.b[t]
         else:
-            m, ok = pair_players(r, r == total - 1, state, players, award, field.ratings, active, sim_rules, plan,
+            m, ok = pair_players(r, r == total - 1, state, players, award, field.ratings, act, sim_rules, plan,
                                  work)
             if not ok:
                 flags[FLAG_DEDUPE] = 1
         lock = r == total - 1 and plan.future_policy != NO_DRAWS and r > nr0
+        # the last round before a phase's cut: the tables locked into it draw (a points cut: both
+        # reach its points with a draw)
+        phase_lock = r == phase_end - 1 and plan.future_policy != NO_DRAWS and r > nr0
         if lock and plan.future_policy == BEHAVIOUR_POINTS:
             mark_behaviour_draws(state[0], round_base, points, pa, pb, m, plan.future_p, drawn)
         elif lock:
-            mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, rank_top, plan.future_policy,
+            mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, rank_top, plan.future_policy,
                               plan.draw_points, drawn)
+        elif phase_lock and plan.phase_top > 0:
+            mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, plan.phase_top, np.int64(LOCKED),
+                              np.int64(0), drawn)
+        elif phase_lock:
+            mark_locked_draws(points, act, pa, pb, m, draw_pts, win_pts, np.int64(0), np.int64(SAFE_POINTS),
+                              plan.phase_points, drawn)
         first = r == nr0
         play_tables(r, m, tables.mode if first else tables.mode[:0], tables.score, tables.draw_p, drawn,
                     work.outcome if first else work.outcome[:0], state[0], round_base, work, points_table,
                     model)
+        if phase_lock:
+            for t in range(m):
+                drawn[t] = False
     state[1] = NOISE_DRAWS
     order = ranked_players(work, total, sim_rules, field.ratings, field.members, state, need_ranks, rank_top,
-                           active)
+                           act)
     keep_alive(own_flags)
     keep_alive(own_drawn)
     return order
@@ -315,7 +379,7 @@ def type_late_calls(seed, field, tables, model, rules, plan, work, run):
     if not run:
         return
     opp, had_bye, pa, pb, points = work.opp, work.had_bye, work.pa, work.pb, work.points
-    active, players = field.active, field.players
+    active, players = work.act, work.plist[:field.players.shape[0]]  # as simulate_one's
     points_table = rules.points_table
     r = plan.after_round
     state = stream(seed, r)
@@ -333,6 +397,10 @@ def type_late_calls(seed, field, tables, model, rules, plan, work, run):
     mark_behaviour_draws(state[0], round_base, points, pa, pb, m, plan.future_p, drawn)
     mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, rank_top, plan.future_policy,
                       plan.draw_points, drawn)
+    cut_by_points(active, work.plist, points, plan.phase_points)
+    cut_by_rank(order, active, work.plist, plan.phase_top)
+    mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, np.int64(0), np.int64(SAFE_POINTS),
+                      plan.phase_points, drawn)
     first = r == plan.after_round
     play_tables(r, m, tables.mode if first else tables.mode[:0], tables.score, tables.draw_p, drawn,
                 work.outcome if first else work.outcome[:0], state[0], round_base, work, points_table,
@@ -359,7 +427,7 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
         out.cut_count
     focus, cut_line, focus_keys, focus_rank = out.focus, out.cut_line, out.focus_keys, out.focus_rank
     focus_cut, table_outcome, by_first = out.focus_cut, out.table_outcome, out.by_first
-    active, members = field.active, field.members
+    members = field.members
     codes, points_table, flags = rules.codes, rules.points_table, rules.flags
     total, cut_points = plan.total, plan.cut_points
     max_rank = rank_hist.shape[2] - 1
@@ -368,6 +436,7 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
     owned = work_arrays(field, n_keys, tables.a.shape[0])
     work = borrowed(owned)
     points, keys, rec, opp, kind, outcome = work.points, work.keys, work.rec, work.opp, work.kind, work.outcome
+    active = work.act  # who plays on at the end of each simulation (a phase's cut leaves some out)
     rank_of = np.empty(n, dtype=np.int64)
     mw = np.empty(n)
     gwp = np.empty(n)
@@ -388,6 +457,8 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
         for i in range(members.shape[0]):
             p = members[i]
             points_hist[c, p, min(points[p], max_points)] += 1
+            if active[p]:
+                cut_at_points[c, min(points[p], max_points), 0] += 1
         if focus.shape[0] > 0:
             for i in range(order.shape[0]):
                 rank_of[order[i]] = i
@@ -432,12 +503,6 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
             for i in range(field.players.shape[0]):
                 p = field.players[i]
                 by_first[c, p, round_result(kind[p, r0], work.gw[p, r0], work.gl[p, r0]), 0] += 1
-    # active players finishing on each total: from the points histograms, once per chunk
-    for i in range(members.shape[0]):
-        p = members[i]
-        if active[p]:
-            for v in range(max_points + 1):
-                cut_at_points[c, v, 0] += points_hist[c, p, v]
     keep_alive(owned)
 
 

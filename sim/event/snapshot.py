@@ -12,7 +12,9 @@ published standings that count the playoff).
 Phases (``Event.phases``): ``phase_start`` is the 0-based index of the first round of the last
 phase (a day 2), which the tiebreak kernels of a pack whose tiebreaks restart read
 (:meth:`drawsafe.tiebreaks.packs.RulePack.flags`); a snapshot taken during an earlier phase plays
-only to that phase's end (``total_rounds``, ``phase_cut``: the cut that ends it).
+only to that phase's end (``total_rounds``, ``phase_cut``: the cut that ends it), unless
+:func:`through_day2` extends it: then the simulations play that phase out, apply its cut before
+round ``phase_end`` and play the next phase to the event's end.
 """
 
 from __future__ import annotations
@@ -71,6 +73,9 @@ class Snapshot:
     ranked: np.ndarray | None = None
     #: Players eliminated by a phase's cut (not dropped: they are simply not in the next phase).
     cut_out: np.ndarray | None = None
+    #: The simulations cross into the next phase: before 0-based round ``phase_end`` only the
+    #: players through ``phase_cut`` play on (0: no phase is crossed; :func:`through_day2`).
+    phase_end: int = 0
 
     @property
     def players(self) -> int:
@@ -253,3 +258,58 @@ def guess_awarded_byes(event: Event) -> dict[str, int]:
     if len([p for p, k in runs.items() if k >= 1]) > 1 or any(k > 1 for k in runs.values()):
         return runs
     return {}
+
+
+def through_day2(snap: Snapshot, rounds: int, cut_points: float | None = None, cut_top: int | None = None,
+                 said: str = "--day2") -> Snapshot:
+    """``snap`` taken during day 1, simulated to the event's end: day 1 played out (its last round
+    being ``snap.total_rounds``), then the players on at least ``cut_points`` points (or the first
+    ``cut_top`` of the day-1 standings; neither: the day-1 cut the file shows) play ``rounds`` more
+    Swiss rounds, whose tiebreaks restart or carry on as the rule pack says
+    (:attr:`drawsafe.tiebreaks.packs.RulePack.phase_tiebreaks`, read through ``phase_start``).
+
+    :raises UsageError: when the snapshot is not in day 1, or no day-1 cut is given or known."""
+    if rounds < 1:
+        raise UsageError(f"{said}: day 2 needs at least 1 round")
+    if cut_points is not None and cut_top is not None:
+        raise UsageError(f"{said}: give the day-1 cut by points (POINTS:ROUNDS) or by rank (--day2-top), not both")
+    day1 = snap.total_rounds
+    if snap.phase_cut is None and snap.phase_start > 0:
+        raise UsageError(f"{said}: the standings after round {snap.after_round} are already in the file's "
+                         f"day 2 (from round {snap.phase_start + 1}): its cut is made; drop {said}")
+    if cut_points is None and cut_top is None:
+        known = snap.phase_cut
+        if known is None or (known.cut_points is None and not known.cut_top):
+            raise UsageError(f"{said}: the file shows no day-1 cut; give its points as "
+                             f"POINTS:ROUNDS (e.g. --day2 19:{rounds}) or its size with --day2-top N")
+        cut_points, cut_top = known.cut_points, known.cut_top
+    if cut_top is not None and cut_top < 1:
+        raise UsageError(f"{said}: the day-2 cut by rank must keep at least 1 player")
+    name = snap.phase_cut.name if snap.phase_cut is not None else "day 1"
+    phase = Phase(name, day1, cut_points=cut_points, cut_top=cut_top)
+    return replace(snap, total_rounds=day1 + rounds,
+                   rounds_source=f"{day1} of {name}, then {rounds} of day 2 ({said})",
+                   phase_start=day1, phase_cut=phase, phase_end=day1)
+
+
+def parse_day2(text: str | None) -> tuple[int | None, int]:
+    """``--day2 POINTS:ROUNDS`` (or ``:ROUNDS`` / ``ROUNDS`` with ``--day2-top``) as (points or
+    None, rounds).
+
+    :raises UsageError: for anything else."""
+    if text is None or text == "":
+        return None, 0
+    points, sep, rounds = text.partition(":")
+    if not sep:
+        points, rounds = "", points
+    try:
+        r = int(rounds)
+        p = int(points) if points.strip() else None
+    except ValueError:
+        raise UsageError(f"--day2 {text!r}: use POINTS:ROUNDS (e.g. 19:5: players on 19 or more points "
+                         "play 5 more rounds), or ROUNDS with --day2-top N") from None
+    if r < 1:
+        raise UsageError(f"--day2 {text!r}: day 2 needs at least 1 round")
+    if p is not None and p < 0:
+        raise UsageError(f"--day2 {text!r}: the points must be at least 0")
+    return p, r

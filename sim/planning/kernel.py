@@ -152,7 +152,7 @@ def play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work
     now = Field(work.opp, work.kind, work.gw, work.gl, work.gd, work.rec, work.had_bye, field.award, act, plist,
                 field.members, field.ratings)
     one = Plan(r, r + 1, plan.top, np.int64(-1), plan.pairing, False, np.int64(engine.NO_DRAWS), np.int64(0),
-               plan.future_p)
+               plan.future_p, np.int64(0), np.int64(-1), np.int64(0))
     return engine.simulate_one(s, seed, now, tables, model, rules, one, 0, False, work)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.errors import UsageError
+from drawsafe.event.snapshot import parse_day2  # noqa: F401 (re-exported: the planner's --day2)
 
 #: The prize line's place, as a share of the last phase's field.
 PRIZE_SHARE = 0.25
@@ -107,26 +108,3 @@ def top_line(dist: np.ndarray, top: int) -> int:
         if above >= top:
             return v
     return 0
-
-
-def parse_day2(text: str | None) -> tuple[int | None, int]:
-    """``--day2 POINTS:ROUNDS`` (or ``:ROUNDS`` / ``ROUNDS`` with ``--day2-top``) as (points or
-    None, rounds).
-
-    :raises UsageError: for anything else."""
-    if text is None or text == "":
-        return None, 0
-    points, sep, rounds = text.partition(":")
-    if not sep:
-        points, rounds = "", points
-    try:
-        r = int(rounds)
-        p = int(points) if points.strip() else None
-    except ValueError:
-        raise UsageError(f"--day2 {text!r}: use POINTS:ROUNDS (e.g. 19:5: players on 19 or more points "
-                         "play 5 more rounds), or ROUNDS with --day2-top N") from None
-    if r < 1:
-        raise UsageError(f"--day2 {text!r}: day 2 needs at least 1 round")
-    if p is not None and p < 0:
-        raise UsageError(f"--day2 {text!r}: the points must be at least 0")
-    return p, r

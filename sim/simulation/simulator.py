@@ -266,7 +266,18 @@ class Simulator:
         future_p = np.zeros((0, 0)) if future_p is None else np.ascontiguousarray(future_p, dtype=np.float64)
         return Plan(int(self.snap.after_round), int(self.snap.total_rounds), int(self.config.top),
                     int(self.cut_points), engine.pairing_selector(self.pairing), bool(self.standings_last),
-                    int(policy), int(draw_points), future_p)
+                    int(policy), int(draw_points), future_p, *self.phase_plan())
+
+    def phase_plan(self) -> tuple[int, int, int]:
+        """(``phase_end``, ``phase_points``, ``phase_top``) of the Plan: the day-1 cut the
+        simulations cross (:func:`drawsafe.event.snapshot.through_day2`), in kernel points."""
+        snap = self.snap
+        if not snap.phase_end or snap.phase_cut is None:
+            return 0, -1, 0
+        cut = snap.phase_cut
+        if cut.cut_points is not None:
+            return int(snap.phase_end), int(np.ceil(cut.cut_points * self.rules.point_scale - 1e-9)), 0
+        return int(snap.phase_end), -1, int(cut.cut_top or 0)
 
     def draw_points(self, seed: int) -> int:
         """The "safe points" of the future draw policy: the lowest final points total from which at

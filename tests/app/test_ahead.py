@@ -31,7 +31,7 @@ from coldstart import CHILD  # the compile-event recorder the benchmark uses
 #: The kernels type_late_calls is there for (simulate_one's calls after its first ranking, and
 #: simulate_chunk's complete_keys).
 LATE = ("pair_standings", "pair_swiss", "pair_dutch", "mark_behaviour_draws", "mark_locked_draws",
-        "play_tables", "complete_keys")
+        "play_tables", "complete_keys", "cut_by_points", "cut_by_rank")
 
 
 def captured_args(monkeypatch, name: str, run) -> tuple:
@@ -73,7 +73,8 @@ def test_late_calls_type_the_calls_simulate_chunk_makes(monkeypatch, pack):
                        captured_args(monkeypatch, "type_late_calls", lambda: ahead.helper(rules, config, False)))
     simulate = calls_typed(engine.simulate_chunk, (0, first, first + 1, first, seed, *chunk[4:]))
     checked = [name for name in LATE if name in simulate]
-    assert {"pair_standings", "play_tables", "mark_locked_draws", "complete_keys"} <= set(checked)
+    assert {"pair_standings", "play_tables", "mark_locked_draws", "complete_keys", "cut_by_points",
+            "cut_by_rank"} <= set(checked)
     for name in checked:
         assert simulate[name] <= late.get(name, set()), name
 

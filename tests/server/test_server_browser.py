@@ -89,7 +89,7 @@ def test_publish_find_my_table_and_open_the_report(server, browser, device):
         assert read.stdout.strip() == event_url
     page.goto(event_url)
     page.fill("#name", "radchenko")
-    page.locator("form.card button").click()
+    page.locator("form.card button").click(no_wait_after=True)  # the answer may compile: wait below
     page.wait_for_selector("#verdict", timeout=120_000)
     fits()
     card = page.locator("#verdict").inner_text()
