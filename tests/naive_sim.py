@@ -428,9 +428,7 @@ def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
         else:
             tables, bye, _ = pair_middle_round(paired, points, byes, met, rng)
         for a, b in tables:
-            if last and number > first and intentional_draw(a, b, points, active, config, draw_points):
-                score = (0, 0, 3)
-            elif fld.day1 and number == fld.day1 and number > first and day1_draw(a, b, points, active, fld,
+            if last and number > first and intentional_draw(a, b, points, active, config, draw_points) or fld.day1 and number == fld.day1 and number > first and day1_draw(a, b, points, active, fld,
                                                                                   config):
                 score = (0, 0, 3)
             else:
