@@ -185,9 +185,11 @@ def first_tables(fr: FirstRound, modes: np.ndarray | None = None) -> FirstTables
 def with_points_cut(policy: int, draw_points: int, cut_points: int) -> tuple[int, int]:
     """The future draw policy and its points under a points cut (``cut_points`` >= 0, kernel
     points): a draw that reaches the cut's points is locked, whatever the ranks, so every policy
-    but "none" draws from those points on.  Unchanged without a points cut (-1)."""
+    but "none" draws from those points on ("safe" also from its own safe points, when lower; the
+    behaviour model, learned on cuts by rank, draws as "locked").  Unchanged without a points cut
+    (-1)."""
     if cut_points >= 0 and policy != engine.NO_DRAWS:
-        draw_points = cut_points if policy == engine.LOCKED else min(draw_points, cut_points)
+        draw_points = min(draw_points, cut_points) if policy == engine.SAFE_POINTS else cut_points
         policy = engine.SAFE_POINTS
     return policy, draw_points
 

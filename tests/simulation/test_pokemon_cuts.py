@@ -82,6 +82,22 @@ def test_points_cut_draws_lock_on_points(field):
         assert locked[t] == both
 
 
+@pytest.mark.parametrize("policy", ["locked", "safe", "behaviour"])
+def test_points_cut_last_round_draws_only_into_the_cut(field, policy):
+    """Under a points cut, a future's last round draws only where both players reach the cut's
+    points with the draw (the behaviour model too: a points cut once made every table draw)."""
+    from drawsafe.simulation.behaviour import BehaviourModel
+
+    config = SimConfig(cut_points=16, future_draws=policy,
+                       behaviour=BehaviourModel.load() if policy == "behaviour" else None)
+    batch = Simulator(field, POKEMON, config).run(600, seed=3)
+    free = Simulator(field, POKEMON, SimConfig(cut_points=16, future_draws="none")).run(600, seed=3)
+    low = [p for p in range(field.players) if field.active[p] and batch.points_hist[p].argmax() < 9]
+    assert low  # players far below 16: they draw with nobody, and win both rounds as often as when nobody draws
+    for p in low:
+        assert (batch.points_hist[p] == free.points_hist[p]).all()
+
+
 def test_tie_share_measured_or_default():
     ev = load_event(TWO_PODS)
     m = ResultModel.for_event(ev, POKEMON)
