@@ -59,7 +59,7 @@ def test_day2_auto_replays_the_files_own_day2():
     data, said = odds_json(POKEDATA, "--after-round", "2", "--day2", "auto", "--top", "2")
     assert "day 1 is played out to round 3; day 2 (2 more rounds" in said and "6+ points" in said
     assert sum(r["p_cut"] for r in data["players"]) == pytest.approx(2, abs=1e-9)
-    plain, said = odds_json(POKEDATA, "--after-round", "2")
+    _, said = odds_json(POKEDATA, "--after-round", "2")
     assert "the day 1 cut found in the file" in said and "--day2 ROUNDS for the final cut" in said
 
 
