@@ -170,6 +170,19 @@ def test_bad_options_are_422(client, query, words):
     assert words in r.json()["error"]
 
 
+def test_day2_through_the_api_is_the_cli_answer(client, tmp_path):
+    """``?day2=`` is the command line's ``--day2``: the same figures; a spec it cannot read is 422 (a bad option)
+    with the command line's words."""
+    query = "after_round=3&day2=15:2&top=8&sims=600&seed=3&others=none"
+    r = client.post(f"/api/odds?{query}", content=sample_bytes())
+    assert r.status_code == 200, r.text
+    cli = cli_json(tmp_path, "odds", "--after-round", "3", "--day2", "15:2", "--top", "8",
+                   "--sims", "600", "--seed", "3", "--others", "none")
+    assert [p["p_cut"] for p in r.json()["players"]] == [p["p_cut"] for p in cli["players"]]
+    bad = client.post("/api/odds?after_round=3&day2=15:x", content=sample_bytes())
+    assert bad.status_code == 422 and "use POINTS:ROUNDS" in bad.json()["error"]  # as every bad option
+
+
 def test_empty_body_is_400(client):
     r = client.post("/api/draw", content=b"")
     assert r.status_code == 400 and "no event file" in r.json()["error"]
