@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from drawsafe import jit
 from drawsafe.app.ahead import compile_ahead
@@ -21,6 +21,7 @@ from drawsafe.planning.field import FieldConfig, field_odds
 from drawsafe.simulation.decisions import draw_decisions
 from drawsafe.simulation.forecast import forecast_odds
 from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.live import NotExact, live_draw, live_odds
 from drawsafe.simulation.odds import compute_odds
 from drawsafe.simulation.simulator import SimConfig
 from drawsafe.standings.table import compute_standings
@@ -56,8 +57,9 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
     (default: :func:`default_packs`; packs of one kernel variant are warmed once);
     ``progress(done, steps)`` after each step.  Runs the library's own paths on small events: the
     embedded sample when its pack is of the variant (its last round: standings, pairings, odds,
-    draw or play by flips) and generated events two rounds from their end (pairing, the future draw
-    policy's pilot, full scenarios).
+    draw or play by flips), generated events two rounds from their end (pairing, the future draw
+    policy's pilot, full scenarios) and one in its last round with results coming in (the exact
+    answer's enumeration).
 
     :raises UsageError: for an unknown pack."""
     packs = default_packs() if not packs else tuple(packs)
@@ -76,6 +78,17 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
     def on_field(rules):
         field_odds(FieldConfig(16, 4, top=4, rules=rules.name), sims=64, precision=None)
 
+    def on_live(snap, rules):
+        # the exact answer of a last round in progress (its enumeration kernels), as odds and draw
+        # try it first
+        config = SimConfig(top=4)
+        for others in ("none", "behaviour"):
+            try:
+                live_odds(snap, rules, config, 12, others)
+                live_draw(snap, rules, config, others, 0.99, None, 12)
+            except NotExact:  # (not expected of this event: then the step compiles less)
+                pass
+
     steps, variants = [], set()
     sample = sample_event()
     for name in packs:
@@ -88,16 +101,29 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
         for left in (1, 2):
             event = generate_event(24, 6, 6 - left, seed=1, rules=rules)
             steps.append((take_snapshot(event), rules))
+        steps.append((in_progress(generate_event(24, 6, 6, seed=1, rules=rules)), rules, "live"))
         if rules.plannable:
             steps.append((None, rules))  # drawsafe field: the whole-event kernel
     started = time.perf_counter()
     with CompileWatch() as watch:
-        for i, (snap, rules) in enumerate(steps):
+        for i, (snap, rules, *live) in enumerate(steps):
             if snap is None:
                 on_field(rules)
+            elif live:
+                on_live(snap, rules)
             else:
                 on_event(snap, rules)
             if progress:
                 progress(i + 1, len(steps))
     return WarmupReport(time.perf_counter() - started, tuple(dict.fromkeys(watch.names)), watch.seconds,
                         tuple(packs), None if jit.CACHE_OFF else str(jit.CACHE_DIR))
+
+
+def in_progress(event):
+    """The snapshot of ``event`` during its last round: the results of its first four tables not in
+    yet (the rest reported)."""
+    last = event.swiss[-1]
+    open_ = {id(m) for m in [m for m in last.matches if m.kind == "match"][:4]}
+    matches = tuple(replace(m, a_wins=None, b_wins=None, draws=None) if id(m) in open_ else m
+                    for m in last.matches)
+    return take_snapshot(replace(event, rounds=(*event.swiss[:-1], replace(last, matches=matches))))

@@ -20,7 +20,9 @@ from conftest import ROOT
 
 from drawsafe import jit
 from drawsafe.app.compiling import CompileWatch, compile_notice
-from drawsafe.app.warmup import warm_up
+from drawsafe.app.warmup import in_progress, warm_up
+from drawsafe.event.io.export import write_native_json
+from drawsafe.simulation.generate import generate_event
 from drawsafe.cli.main import main
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -140,11 +142,18 @@ def test_after_warmup_a_run_compiles_nothing(tmp_path):
     with CompileWatch() as watch:
         warm_up(packs=("mtg",))
     assert watch.names == []  # everything is in memory now
+    # a last round in progress: odds and draw answer exactly (the enumeration kernels)
+    live = tmp_path / "live.json"
+    snap = in_progress(generate_event(24, 6, 6, seed=3))
+    write_native_json(snap.event, str(live))
     for args in (["standings", "--json"], ["pairings", "--json"], ["odds", "--json", "--sims", "200"],
-                 ["draw", "--json", "--sims", "200"]):
+                 ["draw", "--json", "--sims", "200"], ["odds", str(live), "--json"],
+                 ["draw", str(live), "--json"]):
         log = tmp_path / "compiled.json"
         done = run_cli(args, log=log)
         assert done.returncode == 0, done.stderr
         compiled = json.loads(log.read_text())["kernels"]
         assert compiled == {}, (args, sorted(compiled))
         assert "compiling" not in done.stderr
+        if str(live) in args:
+            assert "exact:" in done.stderr
