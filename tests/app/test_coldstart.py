@@ -21,9 +21,9 @@ from conftest import ROOT
 from drawsafe import jit
 from drawsafe.app.compiling import CompileWatch, compile_notice
 from drawsafe.app.warmup import in_progress, warm_up
+from drawsafe.cli.main import main
 from drawsafe.event.io.export import write_native_json
 from drawsafe.simulation.generate import generate_event
-from drawsafe.cli.main import main
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from coldstart import CHILD  # the compile-event recorder the benchmark uses
