@@ -186,7 +186,7 @@ def enumerate_futures(snap: Snapshot, rules: RulePack, config: SimConfig,
     first = len(fld.history) + 1
 
     def table_outcomes(a, b, points, last, number):
-        if last and number > first and naive_sim.intentional_draw(a, b, points, fld, config,
+        if last and number > first and naive_sim.intentional_draw(a, b, points, fld.active, config,
                                                                   draw_points):
             return [((0, 0, 3), Fraction(1))]
         return outcomes

@@ -428,8 +428,9 @@ def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
         else:
             tables, bye, _ = pair_middle_round(paired, points, byes, met, rng)
         for a, b in tables:
-            if last and number > first and intentional_draw(a, b, points, active, config, draw_points) or fld.day1 and number == fld.day1 and number > first and day1_draw(a, b, points, active, fld,
-                                                                                  config):
+            final_draw = last and intentional_draw(a, b, points, active, config, draw_points)
+            day1_end = bool(fld.day1) and number == fld.day1 and day1_draw(a, b, points, active, fld, config)
+            if number > first and (final_draw or day1_end):
                 score = (0, 0, 3)
             else:
                 score = play(config, fld, a, b, rng)
