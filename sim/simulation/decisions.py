@@ -425,7 +425,20 @@ class OtherTables:
 def other_tables(sim: Simulator, fr: FirstRound, others: str, safe: float, seed: int, max_sims: int,
                  stake_of: StakeOf, evaluated=(), behaviour=None) -> OtherTables:
     """How the tables of ``fr`` are expected to play (see the module docstring for ``others``);
-    ``evaluated``: tables ``draw`` reports on, candidates of the rational choice in any case."""
+    ``evaluated``: tables ``draw`` reports on, candidates of the rational choice in any case.
+
+    In day 1's last round of a snapshot simulated through day 2, ``locked`` and ``behaviour``
+    tables choose as real players do there: for the day-2 cut (:func:`day1_view`); ``rational``
+    best responses are for the cut asked."""
+    day1 = day1_view(sim) if others in ("locked", "behaviour") else None
+    if day1 is not None:
+        inner = other_tables(day1, fr, others, safe, seed, max_sims, stake_function(day1, fr, seed), evaluated,
+                             behaviour)
+        through = sim
+        if inner.p_draw is not None and sim.config.future_draws == "safe":
+            through = Simulator(sim.snap, sim.rules, replace(sim.config, future_draws="behaviour",
+                                                             behaviour=inner.sim.config.behaviour))
+        return OtherTables(through, inner.fr, inner.drawing, inner.p_draw, inner.converged, inner.iterations)
     drawing: set[int] = set()
     converged, iterations = True, 0
     if others in ("locked", "rational"):
@@ -451,6 +464,19 @@ def other_tables(sim: Simulator, fr: FirstRound, others: str, safe: float, seed:
         p_draw, sim, fr = behaviour_round(sim, fr, seed, stake_of, behaviour)
         return OtherTables(sim, fr, frozenset(int(t) for t in np.flatnonzero(p_draw >= EXPECT)), p_draw)
     return OtherTables(sim, fr, frozenset(drawing), None, converged, iterations)
+
+
+def day1_view(sim: Simulator) -> Simulator | None:
+    """During day 1's last round of a snapshot simulated through day 2
+    (:func:`drawsafe.event.snapshot.through_day2`): the simulator of day 1 alone, whose cut (the
+    day-2 cut) the other tables play for; ``None`` otherwise."""
+    snap = sim.snap
+    if not snap.phase_end or snap.after_round + 1 != snap.phase_end or snap.phase_cut is None:
+        return None
+    cut = snap.phase_cut
+    day1 = replace(snap, total_rounds=snap.phase_end, phase_end=0)
+    config = replace(sim.config, cut_points=cut.cut_points, top=cut.cut_top or sim.config.top)
+    return Simulator(day1, sim.rules, config)
 
 
 def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf, model=None

@@ -148,3 +148,22 @@ def test_through_day2_says_what_is_wrong():
         through_day2(snap, 0, cut_points=9)
     later = through_day2(snap, 2, cut_points=9)
     assert (later.total_rounds, later.phase_end, later.phase_start) == (6, 4, 4)
+
+
+def test_other_tables_play_day1s_last_round_for_the_day2_cut():
+    """Through day 2, in day 1's last round the other tables draw as real players there do: for the
+    day-2 cut (the behaviour model's probabilities are those of the day-2 cut alone)."""
+    from drawsafe.simulation.forecast import forecast_odds
+
+    rules = get_rules("pokemon")
+    event = generate_event(40, 5, 5, seed=6, rules=rules)
+    last = event.swiss[-1]
+    open_round = replace(last, matches=tuple(replace(m, a_wins=None, b_wins=None, draws=None)
+                                             if m.kind == "match" else m for m in last.matches))
+    snap = take_snapshot(replace(event, rounds=(*event.swiss[:-1], open_round)))
+    assert snap.after_round == 4 and snap.next_round is not None
+    day2 = forecast_odds(snap, rules, SimConfig(cut_points=9), "behaviour", sims=400, precision=None, seed=2)
+    final = forecast_odds(through_day2(snap, 2, cut_points=9), rules, SimConfig(top=8), "behaviour", sims=400,
+                          precision=None, seed=2)
+    assert final.draw_probabilities == day2.draw_probabilities
+    assert max(p for _, p in day2.draw_probabilities) > 0.5  # tables that draw into day 2
