@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from drawsafe.app.requests import ExportRequest
 from drawsafe.cli.options import friendly_errors, json_option, note, request_of, request_options
 from drawsafe.cli.render import emit_json
-from drawsafe.errors import UsageError
-from drawsafe.writing import write_atomic
 
 
 @click.command()
@@ -28,33 +24,8 @@ def export(file, output, as_json, **params):
     places are the standings after the Swiss rounds under --rules (pokemon: match points, OWP,
     OOWP).  Reading the written file back gives the same standings under the pokemon pack.
     """
-    from drawsafe.app.context import open_event  # lazy: numpy and numba
-    from drawsafe.event.io.limitless import write_limitless
-    from drawsafe.event.io.tdf import to_tdf
+    from drawsafe.app import commands  # lazy: numpy and numba
 
-    request = request_of(ExportRequest, params)
-    if os.path.exists(output) and os.path.exists(file) and os.path.samefile(output, file):
-        raise UsageError(f"-o {output}: is the input file; drawsafe never overwrites its input")
-    folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):
-        raise UsageError(f"-o {output}: the folder {folder} does not exist")
-    if request.to == "tdf" and os.path.isdir(output):
-        raise UsageError(f"-o {output}: is a folder; give a file name such as event.tdf")
-    ctx = open_event(file, format=request.format, rules=request.rules, division=request.division)
-    places = {row.player: i + 1 for i, row in enumerate(ctx.standings().rows)}
-    if request.to == "tdf":
-        snap = ctx.snapshot
-        if snap.rounds_left > 0:  # TOM writes its standings when the event ends: a file with them reads as finished
-            places = None
-            note(f"note: after round {snap.after_round} of {snap.total_rounds} the event is not finished: no final "
-                 f"places written, and a .tdf does not hold the number of Swiss rounds: read it with --rounds "
-                 f"{snap.total_rounds}")
-        write_atomic(output, to_tdf(ctx.event, request.division or "masters", places, ctx.event.top_cut))
-        written = [output]
-    else:
-        written = write_limitless(ctx.event, output, places)
-    note(f"wrote {', '.join(written)}: {len(ctx.event.players)} players, {len(ctx.event.swiss)} Swiss "
-         f"rounds, {len(ctx.event.playoff)} top cut rounds ({request.to})")
+    outcome = commands.export(file, output, request_of(ExportRequest, params), say=note)
     if as_json:
-        emit_json({"written": written, "to": request.to, "players": len(ctx.event.players),
-                   "swiss_rounds": len(ctx.event.swiss), "playoff_rounds": len(ctx.event.playoff)})
+        emit_json(outcome.result.to_json())

@@ -11,12 +11,14 @@ returned :class:`Outcome`.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from drawsafe.app.requests import (
     DrawRequest,
+    ExportRequest,
     FetchRequest,
     FieldRequest,
     OddsRequest,
@@ -233,6 +235,57 @@ def fetch(url: str, request: FetchRequest, say: Say | None = None) -> Outcome:
     for text in fetched.notes:
         notes.add(f"note: {text}")
     return notes.outcome(fetched)
+
+
+@dataclass(frozen=True)
+class Exported:
+    """What ``drawsafe export`` wrote: the files, the format, and the event's size."""
+
+    written: tuple[str, ...]
+    to: str
+    players: int
+    swiss_rounds: int
+    playoff_rounds: int
+
+    def to_json(self) -> dict:
+        return {"written": list(self.written), "to": self.to, "players": self.players,
+                "swiss_rounds": self.swiss_rounds, "playoff_rounds": self.playoff_rounds}
+
+
+def export(file: str, output: str, request: ExportRequest, say: Say | None = None) -> Outcome:
+    """``file`` (any input format) written to ``output`` as a TOM ``.tdf`` file or Limitless data
+    (:class:`Exported`), the final places being the standings after the Swiss rounds.  An event
+    not finished is written without final places: TOM writes its standings when the event ends,
+    so a file with them would read back as finished.
+
+    :raises UsageError: when ``output`` is the input, in a folder that does not exist, or a folder
+        for a ``.tdf``; nothing is written then."""
+    from drawsafe.app.context import open_event  # lazy: context imports this module
+    from drawsafe.event.io.export import write_event
+
+    notes = Notes(say)
+    if os.path.exists(output) and os.path.exists(file) and os.path.samefile(output, file):
+        raise UsageError(f"-o {output}: is the input file; drawsafe never overwrites its input")
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        raise UsageError(f"-o {output}: the folder {folder} does not exist")
+    if request.to == "tdf" and os.path.isdir(output):
+        raise UsageError(f"-o {output}: is a folder; give a file name such as event.tdf")
+    ctx = open_event(file, format=request.format, rules=request.rules, division=request.division)
+    places = {row.player: i + 1 for i, row in enumerate(ctx.standings().rows)}
+    event = ctx.event
+    if request.to == "tdf":
+        snap = ctx.snapshot
+        if snap.rounds_left > 0:
+            places = None
+            notes.add(f"note: after round {snap.after_round} of {snap.total_rounds} the event is not finished: no "
+                      f"final places written, and a .tdf does not hold the number of Swiss rounds: read it with "
+                      f"--rounds {snap.total_rounds}")
+    written = write_event(event, request.to, output, request.division, places)
+    result = Exported(tuple(written), request.to, len(event.players), len(event.swiss), len(event.playoff))
+    notes.add(f"wrote {', '.join(written)}: {result.players} players, {result.swiss_rounds} Swiss rounds, "
+              f"{result.playoff_rounds} top cut rounds ({request.to})")
+    return notes.outcome(result)
 
 
 #: The command functions that take an event, by command name.

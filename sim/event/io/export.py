@@ -1,9 +1,12 @@
-"""Writing events in the native JSON format (generated events, the embedded sample)."""
+"""Writing events: the native JSON format (generated events, the embedded sample), and the other
+platforms' files ``drawsafe export`` writes (:func:`write_event`)."""
 
 from __future__ import annotations
 
 import json
 
+from drawsafe.event.io.limitless import write_limitless
+from drawsafe.event.io.tdf import to_tdf
 from drawsafe.event.model import MATCH, Event, Match
 from drawsafe.writing import write_atomic
 
@@ -50,3 +53,14 @@ def match_dict(m: Match) -> dict:
 def write_native_json(event: Event, path: str) -> None:
     """Write ``event`` to ``path`` as native JSON (replaced atomically)."""
     write_atomic(path, json.dumps(to_native_dict(event), ensure_ascii=False, indent=1) + "\n")
+
+
+def write_event(event: Event, to: str, output: str, division: str | None = None,
+                places: dict[str, int] | None = None) -> list[str]:
+    """``event`` written to ``output`` as a TOM ``.tdf`` file (``to="tdf"``, its pod of
+    ``division``, default masters) or as Limitless data (``"limitless"``: one JSON object, or three
+    files when ``output`` is a folder), with the final ``places`` when given; the files written."""
+    if to == "tdf":
+        write_atomic(output, to_tdf(event, division or "masters", places, event.top_cut))
+        return [output]
+    return write_limitless(event, output, places)
