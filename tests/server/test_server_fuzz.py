@@ -64,7 +64,8 @@ def mutated(draw) -> bytes:
 
 bodies = st.one_of(mutated(), st.binary(max_size=300), st.text(max_size=300).map(str.encode))
 values = st.one_of(st.sampled_from(["", "0", "1", "-1", "8", "0.5", "1e9", "nan", "inf", "true", "rational",
-                                    "standings", "coin", "mtg", "dutch", "json", "csv", "<script>", "%00"]),
+                                    "standings", "coin", "mtg", "dutch", "json", "csv", "<script>", "%00",
+                                    "9:2", "15:1", "auto", ":3", "2:"]),
                    st.text(max_size=12))
 queries = st.dictionaries(st.sampled_from(NAMES), values, max_size=4)
 
@@ -88,6 +89,16 @@ def test_draw_never_fails(client, body, query):
     query = dict(query)
     query.setdefault("sims", "300")
     check(client.post("/api/draw", params=query, content=body))
+
+
+@FUZZ
+@given(day2=values, day2_top=st.one_of(st.none(), values), after_round=st.sampled_from(["2", "3", "6", "7"]))
+def test_day2_never_fails(client, day2, day2_top, after_round):
+    """A valid event and any --day2 / --day2-top: an answer or a one-line refusal."""
+    query = {"day2": day2, "after_round": after_round, "sims": "200"}
+    if day2_top is not None:
+        query["day2_top"] = day2_top
+    check(client.post("/api/odds", params=query, content=sample_bytes()))
 
 
 @FUZZ
