@@ -177,6 +177,17 @@ def evaluate(work, nr, rules, ratings, members, active, noise, top, cut_points, 
         complete_keys(order[i], mw, gwp, rec, work.opp, work.kind, nr, codes, flags, keys)
         share[order[i]] = 0.0
     n_keys = codes.shape[0]
+    cut_shares(order, exact, keys, n_keys, active, rec, top, cut_points, share, spans)
+    return order, exact
+
+
+@kernel
+def cut_shares(order, exact, keys, n_keys, active, rec, top, cut_points, share, spans):
+    """Each player's share of the cut from the standings ``order`` (exact in its first ``exact``
+    places, by the tie ``keys``): a points cut (``cut_points`` >= 0) takes every active player on
+    its points whole; a cut of the first ``top`` active players shares the last places among the
+    players exactly tied for them.  ``spans[p]`` gets the first and last place of ``p``'s tie."""
+    m = order.shape[0]
     if cut_points >= 0:
         for i in range(m):
             p = order[i]
@@ -200,7 +211,6 @@ def evaluate(work, nr, rules, ratings, members, active, noise, top, cut_points, 
                     share[order[q]] = taken / count
             left -= taken
         i = j
-    return order, exact
 
 
 @kernel
@@ -251,29 +261,7 @@ def evaluate_mtg(work, nr, rules, members, active, top, cut_points, low_points, 
         exact += 1
     for i in range(exact):
         share[order[i]] = 0.0
-    if cut_points >= 0:
-        for i in range(m):
-            p = order[i]
-            share[p] = 1.0 if active[p] and rec[p, REC_POINTS] >= cut_points else 0.0
-    left = top
-    i = 0
-    while i < exact:
-        j = i + 1
-        while j < exact and same_keys(keys, order[i], order[j], n_keys):
-            j += 1
-        count = 0
-        for q in range(i, j):
-            spans[order[q], 0] = i
-            spans[order[q], 1] = j - 1
-            if active[order[q]]:
-                count += 1
-        if cut_points < 0 and count > 0 and left > 0:
-            taken = min(left, count)
-            for q in range(i, j):
-                if active[order[q]]:
-                    share[order[q]] = taken / count
-            left -= taken
-        i = j
+    cut_shares(order, exact, keys, n_keys, active, rec, top, cut_points, share, spans)
     return exact
 
 
