@@ -102,15 +102,21 @@ def compile_ahead(ctx: EventContext, config: SimConfig, flips: bool) -> None:
         ahead.compile_ahead(ctx.rules, config, flips=flips)
 
 
+def prepare(command: str, ctx: EventContext, request: OddsRequest, say: Say | None):
+    """What ``odds`` and ``draw`` start from: their notes, the context (through day 2 when asked),
+    the simulation settings, and during a last round in progress the exact answer (None: simulate)."""
+    notes = Notes(say)
+    ctx = through_day2(ctx, request, notes)
+    config = config_of(ctx, request, notes)
+    return notes, ctx, config, exact_answer(command, ctx, request, config, notes)
+
+
 def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
     from drawsafe.simulation.forecast import forecast_odds  # lazy: the simulation layer
 
-    notes = Notes(say)
-    ctx = through_day2(ctx, request, notes)
-    config = config_of(ctx, request, notes)
-    live = exact_answer("odds", ctx, request, config, notes)
+    notes, ctx, config, live = prepare("odds", ctx, request, say)
     if live is not None:
         return notes.outcome(live)
     compile_ahead(ctx, config, flips=False)
@@ -130,10 +136,7 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
     from drawsafe.simulation.decisions import draw_decisions  # lazy: the simulation layer
 
-    notes = Notes(say)
-    ctx = through_day2(ctx, request, notes)
-    config = config_of(ctx, request, notes)
-    live = exact_answer("draw", ctx, request, config, notes)
+    notes, ctx, config, live = prepare("draw", ctx, request, say)
     if live is not None:
         return notes.outcome(live)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
