@@ -44,6 +44,23 @@ def looks_like_melee(data: object) -> bool:
     return isinstance(data, dict) and "Rounds" in data and ("Tournament" in data or "Standings" in data)
 
 
+def cache_parts(data: dict, file: str) -> tuple[dict, list]:
+    """The ``Tournament`` object and the ``Rounds`` list of a decklist-cache entry (melee.gg and
+    TopDeck entries), each round an object with a ``Matches`` list.
+
+    :raises InputError: naming the part that is not so."""
+    info = data.get("Tournament") or {}
+    if not isinstance(info, dict):
+        raise InputError(file, "Tournament", "must be an object")
+    rounds = data.get("Rounds")
+    if not isinstance(rounds, list):
+        raise InputError(file, "Rounds", "must be a list of rounds")
+    for i, rnd in enumerate(rounds):
+        if not isinstance(rnd, dict) or not isinstance(rnd.get("Matches"), list):
+            raise InputError(file, f"Rounds[{i}]", "a round must be an object with a 'Matches' list")
+    return info, rounds
+
+
 def read_melee(data: dict, file: str) -> Event:
     """Build an event from a parsed melee.gg decklist-cache JSON file.
 
@@ -59,17 +76,10 @@ def read_melee(data: dict, file: str) -> Event:
         return read_topdeck(data, file)
     if looks_like_mtgo(data):
         return read_mtgo(data, file)
-    info = data.get("Tournament") or {}
-    if not isinstance(info, dict):
-        raise InputError(file, "Tournament", "must be an object")
-    rounds = data.get("Rounds")
-    if not isinstance(rounds, list):
-        raise InputError(file, "Rounds", "must be a list of rounds")
+    info, rounds = cache_parts(data, file)
     b = EventBuilder(file, "melee", strict=False)
     merged = 0
     for i, rnd in enumerate(rounds):
-        if not isinstance(rnd, dict) or not isinstance(rnd.get("Matches"), list):
-            raise InputError(file, f"Rounds[{i}]", "a round must be an object with a 'Matches' list")
         number_ = i + 1
         b.round_names[number_] = str(rnd.get("RoundName") or f"Round {number_}")
         kept: dict[frozenset, Match] = {}

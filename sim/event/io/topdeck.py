@@ -62,20 +62,18 @@ def read_topdeck(data: dict, file: str) -> Event:
 
     :raises InputError: on any problem, naming the file, round and match.
     """
-    from drawsafe.event.io.melee import merge_listed_twice, parse_standings, published_precision
+    from drawsafe.event.io.melee import (
+        cache_parts,
+        merge_listed_twice,
+        parse_standings,
+        published_precision,
+    )
 
-    info = data.get("Tournament") or {}
-    if not isinstance(info, dict):
-        raise InputError(file, "Tournament", "must be an object")
-    rounds = data.get("Rounds")
-    if not isinstance(rounds, list):
-        raise InputError(file, "Rounds", "must be a list of rounds")
+    info, rounds = cache_parts(data, file)
     b = EventBuilder(file, "topdeck", strict=False)
     games_seen = False
     merged = 0
     for i, rnd in enumerate(rounds):
-        if not isinstance(rnd, dict) or not isinstance(rnd.get("Matches"), list):
-            raise InputError(file, f"Rounds[{i}]", "a round must be an object with a 'Matches' list")
         number = i + 1
         name = str(rnd.get("RoundName") or f"Round {number}")
         b.round_names[number] = name
