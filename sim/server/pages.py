@@ -78,7 +78,9 @@ def loopback(url: str) -> bool:
 
 def cut_label(o) -> str:
     points = getattr(o, "cut_points", None)
-    return f"{points:g}+ points" if points is not None else f"Top {o.top}"
+    label = f"{points:g}+ points" if points is not None else f"Top {o.top}"
+    day2 = getattr(o, "day2", None)
+    return f"{label} through day 2 ({day2})" if day2 else label
 
 
 def routes(service, read_upload, public_url: str | None = None):

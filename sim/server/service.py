@@ -14,6 +14,7 @@ from drawsafe.app.context import EventContext, open_event
 from drawsafe.app.options import values
 from drawsafe.app.requests import EventOptions
 from drawsafe.errors import DrawsafeError, InputError, UsageError
+from drawsafe.event.snapshot import parse_day2
 from drawsafe.server.config import ServerConfig
 from drawsafe.server.jobs import JobQueue, JobTimeout
 from drawsafe.server.options import OptionError, parse_options
@@ -22,8 +23,9 @@ from drawsafe.server.store import EventStore
 
 log = logging.getLogger("drawsafe.server")
 
-#: The options a publisher chooses, kept with the event as defaults for every question.
-PUBLISHED = ("top", "rules", "format", "division", "after_round", "rounds")
+#: The options a publisher chooses, kept with the event as defaults for every question (a
+#: regional's day 1: ``cut_points`` for the day-2 cut, or ``day2`` for the final cut through it).
+PUBLISHED = ("top", "rules", "format", "division", "after_round", "rounds", "cut_points", "day2", "day2_top")
 
 
 class TooLarge(DrawsafeError):
@@ -151,13 +153,17 @@ def published_options(query: dict, base: dict | None = None) -> dict:
     if unknown:
         raise OptionError(f"unknown option {min(unknown)!r} for a published event; it takes "
                           f"{', '.join(PUBLISHED)}")
-    blank = ("rules", "division", "after_round", "rounds")  # empty: as the file says
+    blank = ("rules", "division", "after_round", "rounds", "cut_points", "day2", "day2_top")  # empty: none
     given = {k: v for k, v in query.items() if k in PUBLISHED and not (k in blank and v == "")}
     request = parse_options("draw", given, {k: v for k, v in (base or {}).items() if k in PUBLISHED})
     o = {k: getattr(request, k) for k in PUBLISHED}
     for k in blank:
         if query.get(k) == "":
             o[k] = None
+    if o["day2"] is None and o["day2_top"] is not None:
+        raise OptionError("day2_top needs day2 (the rounds of day 2)")
+    if o["day2"] is not None and o["day2"].strip().lower() != "auto":
+        parse_day2(o["day2"])  # its spelling now; whether the event can take it, at each question
     return o
 
 

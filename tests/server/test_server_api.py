@@ -289,6 +289,25 @@ def test_wrong_edit_token_is_403_and_right_one_replaces(client):
     assert client.get(f"/api/events/{event_id}").json()["version"] == 2
 
 
+def test_a_published_event_keeps_its_day2_cut(client, tmp_path):
+    """A regional's scorekeeper publishes day 1 with the day-2 cut (or the final cut through day 2):
+    every question on the event answers for it, and its page says which."""
+    r = client.post("/api/events?after_round=3&cut_points=15", content=sample_bytes())
+    assert r.status_code == 201, r.text
+    event_id = r.json()["id"]
+    assert client.get(f"/api/events/{event_id}").json()["options"]["cut_points"] == 15
+    odds = client.get(f"/api/events/{event_id}/odds?sims=600&seed=3&others=none").json()
+    cli = cli_json(tmp_path, "odds", "--after-round", "3", "--cut-points", "15", "--sims", "600", "--seed", "3",
+                   "--others", "none")
+    assert odds["cut_points"] == 15 and [p["p_cut"] for p in odds["players"]] == [p["p_cut"] for p in cli["players"]]
+    through = client.post("/api/events?after_round=3&day2=15:2&top=8", content=sample_bytes()).json()["id"]
+    page = client.get(f"/e/{through}")
+    assert page.status_code == 200 and "Top 8 through day 2 (15:2)" in page.text
+    final = client.get(f"/api/events/{through}/odds?sims=600&seed=3&others=none").json()
+    assert final["top"] == 8 and final["cut_points"] is None
+    assert client.post("/api/events?day2=15:x", content=sample_bytes()).status_code == 422
+
+
 def test_tokens_are_stored_hashed(tmp_path):
     with make_client(tmp_path) as c:
         token = c.post("/api/events", content=sample_bytes()).json()["edit_token"]
