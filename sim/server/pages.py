@@ -39,7 +39,7 @@ env.filters["num"] = verdicts.num
 env.filters["tiebreak"] = verdicts.tiebreak_value
 VIEWS = ("draw", "standings", "odds", "pairings", "report")
 #: The upload form's fields that are options of every question about the event.
-FORM_OPTIONS = ("top", "rules", "after_round", "rounds")
+FORM_OPTIONS = ("top", "rules", "after_round", "rounds", "cut_points", "day2")
 
 
 def render(template: str, status: int = 200, headers: dict | None = None, **context) -> HTMLResponse:
@@ -122,7 +122,7 @@ def routes(service, read_upload, public_url: str | None = None):
 
     def form_query(fields: dict) -> dict:
         query = {"top": fields.get("top") or "8", "rules": fields.get("rules", "")}
-        for k in ("after_round", "rounds"):
+        for k in ("after_round", "rounds", "cut_points", "day2"):
             if fields.get(k, "").strip():
                 query[k] = fields[k].strip()
         return query

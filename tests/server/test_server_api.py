@@ -383,6 +383,20 @@ def test_pages(client):
     assert private.status_code == 200 and "Nitrus" in private.text and 'id="verdict"' in private.text
 
 
+def test_the_publish_form_takes_the_day2_cut(client):
+    r = client.post("/publish", files={"file": ("sample.json", sample_bytes())},
+                    data={"top": "8", "after_round": "3", "day2": "15:2"})
+    assert r.status_code == 201, r.text
+    event_link = r.text.split('id="event-link">')[1].split("<")[0]
+    assert "Top 8 through day 2 (15:2)" in client.get(event_link).text
+    points = client.post("/publish", files={"file": ("sample.json", sample_bytes())},
+                         data={"top": "8", "after_round": "3", "cut_points": "15"})
+    assert "15+ points" in client.get(points.text.split('id="event-link">')[1].split("<")[0]).text
+    private = client.post("/analyse", files={"file": ("s.json", sample_bytes())},
+                          data={"after_round": "3", "day2": "15:x"})
+    assert private.status_code == 422 and "use POINTS:ROUNDS" in private.text
+
+
 def test_edit_form_replaces_the_file(client):
     r = client.post("/api/events", content=hostile_event(seed=7)).json()
     event_id, token = r["id"], r["edit_token"]
