@@ -50,7 +50,8 @@ The rules, as the brief and the engine's documentation state them:
   last round, when it is not the first simulated round, a table draws 0-0-3 under any policy but
   "none" when both players reach the day-1 cut's points with the draw (a cut by rank: both locked
   into it, as above); before day 2's first round only the players on the cut's points (or the
-  best of the day-1 standings) stay active.  Tiebreaks carry on (the MTG packs).
+  best of the day-1 standings) stay active.  Tiebreaks carry on (the MTG packs); in the final
+  standings the players the cut stopped come after day 2's.
 - Final standings: every player who competed or is still active, by match points, OMW%, GW%, OGW%
   (exact fractions; GW% floored or not as the rule pack says), exact ties in random order.  The
   cut is the first ``top`` active players.
@@ -439,6 +440,9 @@ def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
             matches.append(Match(number, p, kind=BYE))
         rounds.append(Round(number, tuple(matches)))
     order = standings_order(fld.members, standings_keys(fld, rounds), rng)
+    if fld.day1:  # the players day 1's cut stopped are placed after day 2's
+        cut = set(fld.active) - set(active)
+        order = [p for p in order if p not in cut] + [p for p in order if p in cut]
     return order, rounds, active
 
 

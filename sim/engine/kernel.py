@@ -196,6 +196,26 @@ def cut_by_points(act, plist, points, cut):
 
 
 @kernel
+def cut_players_last(order, started, act):
+    """``order`` with the players a phase's cut stopped (``started`` but no longer in ``act``)
+    moved after everyone else, in the same order among themselves: day 2's players are placed
+    first, as the event ranks them."""
+    out = np.empty_like(order)
+    k = 0
+    for i in range(order.shape[0]):
+        p = order[i]
+        if act[p] or not started[p]:
+            out[k] = p
+            k += 1
+    for i in range(order.shape[0]):
+        p = order[i]
+        if started[p] and not act[p]:
+            out[k] = p
+            k += 1
+    return out
+
+
+@kernel
 def cut_by_rank(order, act, plist, top):
     """A phase's cut by rank: only the first ``top`` players of ``act`` in the standings ``order``
     stay; ``plist`` gets their indices in order; returns how many they are."""
@@ -408,6 +428,7 @@ def type_late_calls(seed, field, tables, model, rules, plan, work, run):
     mw = np.empty(field.opp.shape[0])
     gwp = np.empty(field.opp.shape[0])
     complete_keys(order[0], mw, gwp, work.rec, work.opp, work.kind, plan.total, rules.codes, flags, work.keys)
+    cut_players_last(order, field.active, active)
 
 
 @kernel
@@ -442,6 +463,8 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
     gwp = np.empty(n)
     for s in range(lo, hi):
         order = simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)
+        if plan.phase_end > 0:
+            order = cut_players_last(order, field.active, active)
         row = s - first
         top = plan.top
         if cut_points >= 0:

@@ -31,7 +31,7 @@ from coldstart import CHILD  # the compile-event recorder the benchmark uses
 #: The kernels type_late_calls is there for (simulate_one's calls after its first ranking, and
 #: simulate_chunk's complete_keys).
 LATE = ("pair_standings", "pair_swiss", "pair_dutch", "mark_behaviour_draws", "mark_locked_draws",
-        "play_tables", "complete_keys", "cut_by_points", "cut_by_rank")
+        "play_tables", "complete_keys", "cut_by_points", "cut_by_rank", "cut_players_last")
 
 
 def captured_args(monkeypatch, name: str, run) -> tuple:
@@ -74,7 +74,7 @@ def test_late_calls_type_the_calls_simulate_chunk_makes(monkeypatch, pack):
     simulate = calls_typed(engine.simulate_chunk, (0, first, first + 1, first, seed, *chunk[4:]))
     checked = [name for name in LATE if name in simulate]
     assert {"pair_standings", "play_tables", "mark_locked_draws", "complete_keys", "cut_by_points",
-            "cut_by_rank"} <= set(checked)
+            "cut_by_rank", "cut_players_last"} <= set(checked)
     for name in checked:
         assert simulate[name] <= late.get(name, set()), name
 

@@ -167,3 +167,25 @@ def test_other_tables_play_day1s_last_round_for_the_day2_cut():
                           precision=None, seed=2)
     assert final.draw_probabilities == day2.draw_probabilities
     assert max(p for _, p in day2.draw_probabilities) > 0.5  # tables that draw into day 2
+
+
+def test_players_cut_after_day1_rank_below_day2s():
+    """A cut by rank stops players on the same points as some who go on; in the final standings
+    every day-2 player is placed above them (their ranks start after day 2's field)."""
+    from drawsafe.standings.table import compute_standings
+
+    rules = get_rules("mtg")
+    event = generate_event(40, 4, 4, seed=5, rules=rules)
+    snap = take_snapshot(event, rounds=4)
+    rows = compute_standings(snap, rules).rows
+    line = rows[15]
+    def key(row):
+        return (row.points, *(row.values[t.key] for t in rules.tiebreaks))
+
+    below = [r for r in rows[16:] if key(r) < key(line)]
+    surely_cut = [snap.index[r.player] for r in below]
+    assert any(r.points == line.points for r in below), "the case needs players cut on the line's points"
+    batch = Simulator(through_day2(snap, 3, cut_top=16), rules, SimConfig(top=4, future_draws="none")).run(
+        3_000, seed=4)
+    for p in surely_cut:  # (without the rule, 695 of their finishes were among the first 16)
+        assert batch.rank_hist[p, :16].sum() == 0, snap.names[p]
