@@ -75,8 +75,8 @@ def pairings(ctx: EventContext, request: PairingsRequest, say: Say | None = None
 def through_day2(ctx: EventContext, request: OddsRequest, notes: Notes) -> EventContext:
     """``ctx`` simulated through day 2 when the request asks (``--day2``), noting how."""
     ctx = ctx.through_day2(request.day2, request.day2_top)
-    if ctx.snapshot.phase_end:
-        notes.add(f"day 2: {ctx.day2_text()}")
+    if ctx.day2_note:
+        notes.add(f"day 2: {ctx.day2_note}")
     return ctx
 
 

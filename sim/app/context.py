@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from drawsafe.app import commands
 from drawsafe.app.options import OptionError, build
 from drawsafe.app.requests import (
@@ -73,6 +75,8 @@ class EventContext:
     rules: RulePack
     rules_source: str
     from_sample: bool
+    #: How ``--day2`` was read (:meth:`through_day2`), None without it.
+    day2_note: str | None = None
 
     def announce(self, say: Callable[[str], None]) -> None:
         """Tell the user what was read and decided (on stderr)."""
@@ -158,7 +162,37 @@ class EventContext:
         else:
             points, rounds = parse_day2(day2)
         snap = through_day2(self.snapshot, rounds, points, day2_top, f"--day2 {day2}")
-        return dataclasses.replace(self, snapshot=snap)
+        crossed = dataclasses.replace(self, snapshot=snap)
+        note = crossed.day2_text()
+        if snap.after_round == snap.phase_end and snap.next_round is None:
+            snap = self.cut_now(snap)
+            left = snap.rounds_left
+            note = (f"day 1 is over: the {int(snap.active.sum())} players through its cut ("
+                    f"{crossed.snapshot.phase_cut.cut_text()}) play {left} more round{'s' if left != 1 else ''} "
+                    f"(day 2, tiebreaks {tiebreak_words(self.rules)})")
+        return dataclasses.replace(self, snapshot=snap, day2_note=note)
+
+    def cut_now(self, snap: Snapshot) -> Snapshot:
+        """``snap`` after day 1's last round, day 2 not paired yet: the day-1 cut made at once on
+        its standings (a rank cut's exact ties in the standings' seed-0 order), so that day 2's
+        first round is paired, projected and answered among the players through only."""
+        cut = snap.phase_cut
+        rows = compute_standings(snap, self.rules).rows  # after day 1's last round: day 1's standings
+        kept, placed = set(), 0
+        for row in rows:
+            if not snap.active[snap.index[row.player]]:
+                continue
+            if cut.cut_points is not None and row.points >= cut.cut_points - 1e-9:
+                kept.add(row.player)
+            elif cut.cut_points is None and (cut.cut_top is None or placed < cut.cut_top):
+                kept.add(row.player)
+                placed += 1
+        through = np.array([p in kept for p in snap.names], dtype=bool)
+        cut_out = (snap.cut_out if snap.cut_out is not None else np.zeros(snap.players, dtype=bool)) | \
+            (snap.active & ~through)
+        return dataclasses.replace(snap, active=snap.active & through, cut_out=cut_out, phase_end=0,
+                                   phase_cut=None,
+                                   rounds_source=f"{snap.rounds_source}; day 1's cut, {cut.cut_text()}")
 
     def file_day2_rounds(self) -> int:
         """The rounds of day 2 the file shows (``--day2 auto``: a replay of a finished event).
@@ -178,9 +212,8 @@ class EventContext:
         s = self.snapshot
         if not s.phase_end:
             return None
-        tiebreaks = "restart" if self.rules.phase_tiebreaks == "restart" else "carry over"
         return (f"day 1 is played out to round {s.phase_end}; day 2 ({s.total_rounds - s.phase_end} more "
-                f"rounds, tiebreaks {tiebreaks} as rules {self.rules.name} say) is for "
+                f"rounds, tiebreaks {tiebreak_words(self.rules)} as rules {self.rules.name} say) is for "
                 f"{s.phase_cut.cut_text()}")
 
     def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
@@ -255,6 +288,11 @@ class EventContext:
         if given:
             raise OptionError(f"{given[0]} is an option of open_event (the event is already open)")
         return build(kind, fields, kind.__name__)
+
+
+def tiebreak_words(rules: RulePack) -> str:
+    """What a day 2 does to the pack's tiebreaks, in words."""
+    return "restart" if rules.phase_tiebreaks == "restart" else "carry over"
 
 
 def read(source: str | os.PathLike | bytes | dict | Event | None = None, *, text: str | None = None,

@@ -86,3 +86,26 @@ def test_the_library_takes_day2_too(day1):
 
     odds = drawsafe.open_event(day1, rules="pokemon", rounds=5).odds(day2="9:3", sims=500, seed=1)
     assert odds.top == 8 and sum(r.cut.estimate for r in odds.players) == pytest.approx(8, abs=0.05)
+
+
+def test_between_the_days_day2_is_paired_among_the_players_through(tmp_path):
+    """Day 1 over, day 2 not paired: the cut is made at once, so day 2's first round (here also its
+    last, projected by standings) is paired among the players through only."""
+    import drawsafe
+    from drawsafe.event.io.export import write_native_json
+    from drawsafe.simulation.generate import generate_event
+
+    path = tmp_path / "day1.json"
+    write_native_json(generate_event(40, 4, 4, seed=5), str(path))
+    ctx = drawsafe.open_event(path)
+    through = ctx.through_day2("9:1")
+    points = {r.player: r.points for r in ctx.standings().rows}
+    on = {p for p, v in points.items() if v >= 9}
+    assert {p for p, a in zip(through.snapshot.names, through.snapshot.active) if a} == on
+    assert "day 1 is over: the 12 players through its cut (everyone on 9+ points) play 1 more round" in \
+        through.day2_note
+    report = ctx.draw(day2="9:1", top=4, sims=500, others="none")
+    assert report.pairings == "projected" and report.tables
+    assert {p.player for t in report.tables for p in t.players} <= on
+    ranked = drawsafe.open_event(path).through_day2("1", day2_top=16)
+    assert int(ranked.snapshot.active.sum()) == 16
