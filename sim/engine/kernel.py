@@ -182,17 +182,24 @@ def work_arrays(field, n_keys, tables):
 
 
 @kernel
-def cut_by_points(act, plist, points, cut):
-    """A phase's cut by points: only the players of ``act`` on at least ``cut`` points stay;
-    ``plist`` gets their indices in order; returns how many they are."""
+def list_active(act, plist):
+    """``plist`` gets the indices of the players of ``act``, in order; returns how many they are."""
     k = 0
     for p in range(act.shape[0]):
-        if act[p] and points[p] < cut:
-            act[p] = False
         if act[p]:
             plist[k] = p
             k += 1
     return k
+
+
+@kernel
+def cut_by_points(act, plist, points, cut):
+    """A phase's cut by points: only the players of ``act`` on at least ``cut`` points stay;
+    ``plist`` gets their indices in order; returns how many they are."""
+    for p in range(act.shape[0]):
+        if act[p] and points[p] < cut:
+            act[p] = False
+    return list_active(act, plist)
 
 
 @kernel
@@ -226,12 +233,7 @@ def cut_by_rank(order, act, plist, top):
             placed += 1
             if placed > top:
                 act[p] = False
-    k = 0
-    for p in range(act.shape[0]):
-        if act[p]:
-            plist[k] = p
-            k += 1
-    return k
+    return list_active(act, plist)
 
 
 @kernel

@@ -80,7 +80,13 @@ class SimConfig:
         """The points cut in the kernels' integer points (-1: no points cut)."""
         if self.cut_points is None:
             return -1
-        return int(np.ceil(self.cut_points * point_scale - 1e-9))
+        return kernel_points(self.cut_points, point_scale)
+
+
+def kernel_points(points: float, point_scale: int) -> int:
+    """A points cut in the pack's displayed points (19; 4.5 in chess) as the kernels' integer
+    points: the least total that reaches it."""
+    return int(np.ceil(points * point_scale - 1e-9))
 
 
 @dataclass
@@ -278,7 +284,7 @@ class Simulator:
             return 0, -1, 0
         cut = snap.phase_cut
         if cut.cut_points is not None:
-            return int(snap.phase_end), int(np.ceil(cut.cut_points * self.rules.point_scale - 1e-9)), 0
+            return int(snap.phase_end), kernel_points(cut.cut_points, self.rules.point_scale), 0
         return int(snap.phase_end), -1, int(cut.cut_top or 0)
 
     def draw_points(self, seed: int) -> int:
