@@ -434,10 +434,7 @@ def other_tables(sim: Simulator, fr: FirstRound, others: str, safe: float, seed:
     if day1 is not None:
         inner = other_tables(day1, fr, others, safe, seed, max_sims, stake_function(day1, fr, seed), evaluated,
                              behaviour)
-        through = sim
-        if inner.p_draw is not None and sim.config.future_draws == "safe":
-            through = Simulator(sim.snap, sim.rules, replace(sim.config, future_draws="behaviour",
-                                                             behaviour=inner.sim.config.behaviour))
+        through = sim if inner.p_draw is None else behaviour_future(sim, behaviour)
         return OtherTables(through, inner.fr, inner.drawing, inner.p_draw, inner.converged, inner.iterations)
     drawing: set[int] = set()
     converged, iterations = True, 0
@@ -490,9 +487,19 @@ def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf
 
     model = model or BehaviourModel.load()
     p, _ = draw_probabilities(model, sim, fr, seed, SETTLE_SIMS, stake_of)
+    return p, behaviour_future(sim, model), fr.with_draw_probabilities(p)
+
+
+def behaviour_future(sim: Simulator, model=None) -> Simulator:
+    """``sim`` with the behaviour ``model`` (default: the package's fitted one) also in the last
+    round of each simulated future, when two or more rounds are left and its config asks for no
+    other future policy than the default "safe"."""
+    from drawsafe.simulation.behaviour import BehaviourModel
+
     if sim.snap.rounds_left >= 2 and sim.config.future_draws == "safe":
-        sim = Simulator(sim.snap, sim.rules, replace(sim.config, future_draws="behaviour", behaviour=model))
-    return p, sim, fr.with_draw_probabilities(p)
+        return Simulator(sim.snap, sim.rules, replace(sim.config, future_draws="behaviour",
+                                                      behaviour=model or BehaviourModel.load()))
+    return sim
 
 
 class StakeOf:
