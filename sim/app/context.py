@@ -39,7 +39,7 @@ from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
-from drawsafe.event.snapshot import Snapshot, parse_day2, take_snapshot, through_day2
+from drawsafe.event.snapshot import Snapshot, read_day2, refuse_in_day2, take_snapshot, through_day2
 from drawsafe.standings.check import CheckReport
 from drawsafe.standings.places import check_places, compare_places
 from drawsafe.standings.published import check_event
@@ -157,19 +157,18 @@ class EventContext:
                 raise UsageError("--day2-top needs --day2 ROUNDS (the rounds of day 2)")
             return self
         self.refuse_without_swiss("its rounds cannot be simulated")
-        if day2.strip().lower() == "auto":
-            points, rounds = None, self.file_day2_rounds()
-        else:
-            points, rounds = parse_day2(day2)
+        spec = read_day2(day2)
+        points, rounds = (None, self.file_day2_rounds()) if spec is None else spec
         snap = through_day2(self.snapshot, rounds, points, day2_top, f"--day2 {day2}")
-        crossed = dataclasses.replace(self, snapshot=snap)
-        note = crossed.day2_text()
+        words, cut = tiebreak_words(self.rules), snap.phase_cut.cut_text()
         if snap.after_round == snap.phase_end and snap.next_round is None:
             snap = self.cut_now(snap)
             left = snap.rounds_left
-            note = (f"day 1 is over: the {int(snap.active.sum())} players through its cut ("
-                    f"{crossed.snapshot.phase_cut.cut_text()}) play {left} more round{'s' if left != 1 else ''} "
-                    f"(day 2, tiebreaks {tiebreak_words(self.rules)})")
+            note = (f"day 1 is over: the {int(snap.active.sum())} players through its cut ({cut}) play {left} "
+                    f"more round{'s' if left != 1 else ''} (day 2, tiebreaks {words})")
+        else:
+            note = (f"day 1 is played out to round {snap.phase_end}; day 2 ({rounds} more rounds, tiebreaks "
+                    f"{words} as rules {self.rules.name} say) is for {cut}")
         return dataclasses.replace(self, snapshot=snap, day2_note=note)
 
     def cut_now(self, snap: Snapshot) -> Snapshot:
@@ -199,22 +198,11 @@ class EventContext:
 
         :raises UsageError: when the file shows no day 2 or the snapshot is not in its day 1."""
         s, swiss = self.snapshot, self.event.swiss_rounds
-        if s.phase_cut is None and s.phase_start > 0:
-            raise UsageError(f"--day2 auto: the standings after round {s.after_round} are already in the file's "
-                             f"day 2 (from round {s.phase_start + 1}): its cut is made; drop --day2")
+        refuse_in_day2(s, "--day2 auto")
         if s.phase_cut is None or not swiss or swiss <= s.total_rounds:
             raise UsageError("--day2 auto: the file shows no day 2 after this snapshot's day 1; give --day2 "
                              "POINTS:ROUNDS")
         return swiss - s.total_rounds
-
-    def day2_text(self) -> str | None:
-        """How the simulations cross into day 2 (None when they do not)."""
-        s = self.snapshot
-        if not s.phase_end:
-            return None
-        return (f"day 1 is played out to round {s.phase_end}; day 2 ({s.total_rounds - s.phase_end} more "
-                f"rounds, tiebreaks {tiebreak_words(self.rules)} as rules {self.rules.name} say) is for "
-                f"{s.phase_cut.cut_text()}")
 
     def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
         """The cut these options ask for: a Top ``top`` (``"auto"``: the file's announced cut, else

@@ -274,9 +274,7 @@ def through_day2(snap: Snapshot, rounds: int, cut_points: float | None = None, c
     if cut_points is not None and cut_top is not None:
         raise UsageError(f"{said}: give the day-1 cut by points (POINTS:ROUNDS) or by rank (--day2-top), not both")
     day1 = snap.total_rounds
-    if snap.phase_cut is None and snap.phase_start > 0:
-        raise UsageError(f"{said}: the standings after round {snap.after_round} are already in the file's "
-                         f"day 2 (from round {snap.phase_start + 1}): its cut is made; drop {said}")
+    refuse_in_day2(snap, said)
     if cut_points is None and cut_top is None:
         known = snap.phase_cut
         if known is None or (known.cut_points is None and not known.cut_top):
@@ -290,6 +288,21 @@ def through_day2(snap: Snapshot, rounds: int, cut_points: float | None = None, c
     return replace(snap, total_rounds=day1 + rounds,
                    rounds_source=f"{day1} of {name}, then {rounds} of day 2 ({said})",
                    phase_start=day1, phase_cut=phase, phase_end=day1)
+
+
+def refuse_in_day2(snap: Snapshot, said: str) -> None:
+    """:raises UsageError: when ``snap`` is already in the file's day 2 (there is no day 1 to play
+    out, its cut is made)."""
+    if snap.phase_cut is None and snap.phase_start > 0:
+        raise UsageError(f"{said}: the standings after round {snap.after_round} are already in the file's "
+                         f"day 2 (from round {snap.phase_start + 1}): its cut is made; drop {said}")
+
+
+def read_day2(text: str) -> tuple[int | None, int] | None:
+    """``--day2`` as :func:`parse_day2` reads it, or None for ``auto`` (the file's own day 2).
+
+    :raises UsageError: for anything else."""
+    return None if text.strip().lower() == "auto" else parse_day2(text)
 
 
 def parse_day2(text: str | None) -> tuple[int | None, int]:

@@ -122,8 +122,8 @@ def routes(service, read_upload, public_url: str | None = None):
 
     def form_query(fields: dict) -> dict:
         query = {"top": fields.get("top") or "8", "rules": fields.get("rules", "")}
-        for k in ("after_round", "rounds", "cut_points", "day2"):
-            if fields.get(k, "").strip():
+        for k in FORM_OPTIONS:
+            if k not in query and fields.get(k, "").strip():
                 query[k] = fields[k].strip()
         return query
 

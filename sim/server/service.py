@@ -14,7 +14,7 @@ from drawsafe.app.context import EventContext, open_event
 from drawsafe.app.options import values
 from drawsafe.app.requests import EventOptions
 from drawsafe.errors import DrawsafeError, InputError, UsageError
-from drawsafe.event.snapshot import parse_day2
+from drawsafe.event.snapshot import read_day2
 from drawsafe.server.config import ServerConfig
 from drawsafe.server.jobs import JobQueue, JobTimeout
 from drawsafe.server.options import OptionError, parse_options
@@ -162,8 +162,8 @@ def published_options(query: dict, base: dict | None = None) -> dict:
             o[k] = None
     if o["day2"] is None and o["day2_top"] is not None:
         raise OptionError("day2_top needs day2 (the rounds of day 2)")
-    if o["day2"] is not None and o["day2"].strip().lower() != "auto":
-        parse_day2(o["day2"])  # its spelling now; whether the event can take it, at each question
+    if o["day2"] is not None:
+        read_day2(o["day2"])  # its spelling now; whether the event can take it, at each question
     return o
 
 
