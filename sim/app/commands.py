@@ -275,15 +275,14 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
     if request.to == "tdf" and os.path.isdir(output):
         raise UsageError(f"-o {output}: is a folder; give a file name such as event.tdf")
     ctx = open_event(file, format=request.format, rules=request.rules, division=request.division)
-    places = {row.player: i + 1 for i, row in enumerate(ctx.standings().rows)}
-    event = ctx.event
-    if request.to == "tdf":
-        snap = ctx.snapshot
-        if snap.rounds_left > 0:
-            places = None
-            notes.add(f"note: after round {snap.after_round} of {snap.total_rounds} the event is not finished: no "
-                      f"final places written, and a .tdf does not hold the number of Swiss rounds: read it with "
-                      f"--rounds {snap.total_rounds}")
+    event, snap = ctx.event, ctx.snapshot
+    if request.to == "tdf" and snap.rounds_left > 0:
+        places = None
+        notes.add(f"note: after round {snap.after_round} of {snap.total_rounds} the event is not finished: no "
+                  f"final places written, and a .tdf does not hold the number of Swiss rounds: read it with "
+                  f"--rounds {snap.total_rounds}")
+    else:
+        places = {row.player: i + 1 for i, row in enumerate(ctx.standings().rows)}
     written = write_event(event, request.to, output, request.division, places)
     result = Exported(tuple(written), request.to, len(event.players), len(event.swiss), len(event.playoff))
     notes.add(f"wrote {', '.join(written)}: {result.players} players, {result.swiss_rounds} Swiss rounds, "
