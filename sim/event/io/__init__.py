@@ -110,7 +110,9 @@ def guess_format(text: str, file: str) -> str:
 
 def read_json(text: str, file: str, format: str, division: str | None = None) -> Event:
     from drawsafe.event.io.melee import looks_like_melee, read_melee
+    from drawsafe.event.io.mtgo import looks_like_mtgo, read_mtgo
     from drawsafe.event.io.native_json import read_native_json
+    from drawsafe.event.io.topdeck import looks_like_topdeck, read_topdeck
 
     try:
         data = json.loads(text)
@@ -129,7 +131,11 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
             raise InputError(file, None, "Limitless data must be a JSON object with a 'pairings' list",
                              "or a folder of details.json, standings.json and pairings.json")
         return read_limitless(data, file)
-    if looks_like_melee(data):
+    if looks_like_melee(data):  # the decklist cache: melee.gg, TopDeck and MTGO entries
+        if looks_like_topdeck(data):
+            return read_topdeck(data, file)
+        if looks_like_mtgo(data):
+            return read_mtgo(data, file)
         return read_melee(data, file)
     if format == "melee":
         raise InputError(file, None, "not a melee.gg file: it lacks 'Rounds' and 'Tournament'")

@@ -65,17 +65,11 @@ def read_melee(data: dict, file: str) -> Event:
     """Build an event from a parsed melee.gg decklist-cache JSON file.
 
     TopDeck and MTGO entries of the same cache have their own readers
-    (:mod:`drawsafe.event.io.topdeck`, :mod:`drawsafe.event.io.mtgo`).
+    (:mod:`drawsafe.event.io.topdeck`, :mod:`drawsafe.event.io.mtgo`, which use this module's
+    parts); :func:`drawsafe.event.io.read_json` sends each entry to its reader.
 
     :raises InputError: on any problem, naming the file, round and match.
     """
-    from drawsafe.event.io.mtgo import looks_like_mtgo, read_mtgo
-    from drawsafe.event.io.topdeck import looks_like_topdeck, read_topdeck
-
-    if looks_like_topdeck(data):
-        return read_topdeck(data, file)
-    if looks_like_mtgo(data):
-        return read_mtgo(data, file)
     info, rounds = cache_parts(data, file)
     b = EventBuilder(file, "melee", strict=False)
     merged = 0

@@ -22,6 +22,7 @@ import re
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.melee import parse_match, parse_standings, published_precision
 from drawsafe.event.io.topdeck import is_playoff_name
 from drawsafe.event.model import Event
 
@@ -45,8 +46,6 @@ def read_mtgo(data: dict, file: str) -> Event:
 
     :raises InputError: on any problem, naming the file and the place in it.
     """
-    from drawsafe.event.io.melee import parse_match, parse_standings, published_precision
-
     info = data.get("Tournament") or {}
     if not isinstance(info, dict):
         raise InputError(file, "Tournament", "must be an object")

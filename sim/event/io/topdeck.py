@@ -26,6 +26,13 @@ from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, parse_int
+from drawsafe.event.io.melee import (
+    cache_parts,
+    detect_playoff,
+    merge_listed_twice,
+    parse_standings,
+    published_precision,
+)
 from drawsafe.event.model import BYE, LOSS, Event, Match
 
 #: Match results of the cache's TopDeck files (wins of Player1, wins of Player2, draws).
@@ -62,13 +69,6 @@ def read_topdeck(data: dict, file: str) -> Event:
 
     :raises InputError: on any problem, naming the file, round and match.
     """
-    from drawsafe.event.io.melee import (
-        cache_parts,
-        merge_listed_twice,
-        parse_standings,
-        published_precision,
-    )
-
     info, rounds = cache_parts(data, file)
     b = EventBuilder(file, "topdeck", strict=False)
     games_seen = False
@@ -122,8 +122,6 @@ def read_topdeck(data: dict, file: str) -> Event:
                     rules="mtg", notes=notes,
                     swiss_rounds=len(swiss) if (standings or b.playoff_rounds) and swiss else None)
     if not b.playoff_rounds and standings:  # no round named so: the playoff by its shape, as melee's
-        from drawsafe.event.io.melee import detect_playoff
-
         first = detect_playoff(event.rounds)
         event = replace(event, swiss_rounds=first - 1 if first > 1 else event.swiss_rounds,
                         rounds=tuple(replace(r, playoff=r.number >= first) for r in event.rounds))
