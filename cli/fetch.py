@@ -5,7 +5,14 @@ from __future__ import annotations
 import click
 
 from drawsafe.app.requests import FetchRequest
-from drawsafe.cli.options import friendly_errors, json_option, note, request_of, request_options
+from drawsafe.cli.options import (
+    check_folder,
+    friendly_errors,
+    json_option,
+    note,
+    request_of,
+    request_options,
+)
 from drawsafe.writing import write_atomic
 
 
@@ -32,7 +39,6 @@ def fetch(file, output, as_json, **params):
     fetched once, a live one again after 30 s.
     """
     from drawsafe.app.commands import fetch as run
-    from drawsafe.cli.main import check_folder
     from drawsafe.cli.render import emit_json
 
     request = request_of(FetchRequest, params)

@@ -8,8 +8,6 @@ of :mod:`drawsafe.app.commands`.  The library is imported when a command runs (l
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from drawsafe.app.requests import (
@@ -20,6 +18,7 @@ from drawsafe.app.requests import (
     StandingsRequest,
 )
 from drawsafe.cli.options import (
+    check_folder,
     commands,
     event_argument,
     event_of,
@@ -39,16 +38,6 @@ from drawsafe.cli.render import (
     pairings_view,
     standings_view,
 )
-from drawsafe.errors import UsageError
-
-
-def check_folder(output: str) -> None:
-    """Fail before any work when ``output`` could not be written."""
-    folder = os.path.dirname(os.path.abspath(output))
-    if not os.path.isdir(folder):
-        raise UsageError(f"-o {output}: the folder {folder} does not exist")
-    if os.path.isdir(output):
-        raise UsageError(f"-o {output}: is a folder; give a file name")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -10,13 +10,14 @@ declared here, by the commands themselves.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 
 import click
 
 from drawsafe.app.options import SPECIAL, Option, fields
 from drawsafe.app.requests import EventOptions
-from drawsafe.errors import DrawsafeError
+from drawsafe.errors import DrawsafeError, UsageError
 
 
 class SpecialType(click.ParamType):
@@ -123,6 +124,15 @@ def event_argument(func):
 
 def json_option(func):
     return click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr).")(func)
+
+
+def check_folder(output: str) -> None:
+    """Fail before any work when ``output`` could not be written."""
+    folder = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(folder):
+        raise UsageError(f"-o {output}: the folder {folder} does not exist")
+    if os.path.isdir(output):
+        raise UsageError(f"-o {output}: is a folder; give a file name")
 
 
 def friendly_errors(func):
