@@ -41,10 +41,10 @@ from drawsafe.simulation.behaviour import (
     L2,
     Observations,
     fold_models,
-    intentional_draw_mask,
     observation_weights,
     out_of_fold,
 )
+from drawsafe.simulation.behaviour_model import intentional_draw_mask
 from drawsafe.simulation.calibration import select_events, skipped_qualifiers
 from drawsafe.simulation.decisions import EXPECT
 from drawsafe.standings.table import compute_standings

@@ -9,6 +9,7 @@ any split and merged (:meth:`SimBatch.merge`) with the same result as one big ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numba
 import numpy as np
@@ -23,6 +24,9 @@ from drawsafe.event.model import BYE, LOSS, MATCH
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
+
+if TYPE_CHECKING:
+    from drawsafe.simulation.behaviour_model import BehaviourModel
 
 #: Pilot simulations that set the "safe points" of the future draw policy, and where they start
 #: (simulation indices far from those of any run, so they never coincide).
@@ -302,10 +306,10 @@ class Simulator:
 
     def future_probabilities(self, seed: int) -> np.ndarray:
         """Draw probabilities of the "behaviour" future policy by the two players' points
-        (:func:`drawsafe.simulation.behaviour.future_table`); zeros with one round left."""
+        (:func:`future_table`); zeros with one round left."""
         key = ("future", seed)
         if key not in self.pilots:
-            from drawsafe.simulation.behaviour import BehaviourModel, future_table
+            from drawsafe.simulation.behaviour_model import BehaviourModel
 
             if self.snap.rounds_left < 2:
                 self.pilots[key] = np.zeros((1, 1))
@@ -377,5 +381,44 @@ class Simulator:
                         first_counts.sum(axis=0))
 
 
+def future_table(model: BehaviourModel, sim: Simulator, seed: int) -> np.ndarray:
+    """Draw probabilities for the last round of a simulated future, by the two players' points
+    (``[points_a, points_b]``, in the kernel's integer points): the behaviour ``model``
+    (:mod:`drawsafe.simulation.behaviour_model`) applied to the "behaviour" future policy.
 
+    Stand-ins for what the kernel cannot simulate: P(cut | final points v) is the share of pilot
+    players finishing on v who made the cut (locked draws only, :meth:`Simulator.pilot_rates`);
+    P(cut | draw) is that at points + a draw, P(cut | play) the mean at points + a win and + 0;
+    the standing is the expected number of active players ahead after the rounds before the last
+    (each played as a coin, 45/10/45 with draws), a player's current points moved to the same
+    round the same way.
+    """
+    from drawsafe.simulation.behaviour_model import intentional_draws, table_features
 
+    rate = sim.pilot_rates(seed)
+    size = len(rate)
+    table = sim.points_table
+    win, draw = int(table[2]), int(table[1])
+    pts = sim.rec0[sim.players, REC_POINTS].astype(np.int64)
+    before = sim.snap.rounds_left - 1  # rounds simulated before the future's last round
+    dist = np.bincount(pts, minlength=size).astype(float)
+    for _ in range(before):
+        step = np.zeros(size)
+        step += 0.45 * dist  # a loss
+        step[win:] += 0.45 * dist[:size - win]
+        step[draw:] += 0.10 * dist[:size - draw]
+        dist = step
+    ahead = dist[::-1].cumsum()[::-1]  # players with at least v points
+    ahead = np.concatenate([ahead[1:], [0.0]])  # with more than v points
+    v = np.arange(size)
+    pd = rate[np.minimum(v + draw, size - 1)]
+    pp = 0.5 * (rate[np.minimum(v + win, size - 1)] + rate[v])
+    rank = ahead + 1
+    a, b = np.meshgrid(v, v, indexing="ij")
+    x = table_features(np.stack([pd[a], pd[b]], -1).reshape(-1, 2),
+                       np.stack([pp[a], pp[b]], -1).reshape(-1, 2),
+                       np.stack([a, b], -1).reshape(-1, 2) / sim.rules.point_scale,
+                       np.stack([rank[a], rank[b]], -1).reshape(-1, 2), sim.config.top, 1,
+                       win / sim.rules.point_scale, sim.snap.total_rounds, True,
+                       intentional_draws(sim.snap))
+    return model.probability(x).reshape(size, size)

@@ -21,7 +21,6 @@ from drawsafe.simulation.behaviour import (
     BehaviourModel,
     Observations,
     RoundObservation,
-    future_table,
     out_of_fold,
     table_features,
 )
@@ -29,7 +28,7 @@ from drawsafe.simulation.calibration import Band, DrawCalls, skill
 from drawsafe.simulation.decisions import NOTHING_AT_STAKE, PlayerChances, draw_decisions, verdict
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.scenarios import FlipEvaluator
-from drawsafe.simulation.simulator import SimConfig, Simulator, published_first_round
+from drawsafe.simulation.simulator import SimConfig, Simulator, future_table, published_first_round
 from drawsafe.stats import ConfidenceInterval, PairedDifference, Proportion
 from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.tiebreaks.values import REC_POINTS

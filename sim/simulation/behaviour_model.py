@@ -1,0 +1,166 @@
+"""The behaviour model of other tables' intentional draws: its features and the logistic regression.
+
+:func:`table_features` turns what a table's players can see (their chances of the cut if they draw
+and if they play, points, standing, rounds left, the event's intentional draws so far) into the
+rows of :data:`FEATURES`; :class:`BehaviourModel` gives each row its probability of an intentional
+draw, with the coefficients fitted on real events (package data ``drawsafe/data/behaviour.json``).
+Computing the features of a round (:mod:`drawsafe.simulation.behaviour`) and of the last round of
+a simulated future (:func:`drawsafe.simulation.simulator.future_table`) is left to the modules that
+simulate: this one imports no other module of the simulation layer.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+from scipy.optimize import minimize
+from scipy.special import expit
+
+from drawsafe.event import kinds
+
+#: The model's inputs, in order (see :func:`table_features`).
+FEATURES = (
+    "draw_min",  # the lower of the two players' P(cut | draw)
+    "draw_max",
+    "gain_min",  # min over the two of P(cut | draw) - P(cut | play)
+    "gain_max",
+    "play_max",  # the higher P(cut | play)
+    "both_safe",  # both P(cut | draw) >= 0.99
+    "no_stake",  # neither player above 0.1% either way
+    "gap",  # points gap in wins
+    "rank_worse",  # log(rank of the lower-ranked player / cut)
+    "rank_better",
+    "two_left",  # two or more rounds left (the double draw)
+    "two_left_draw_min",  # interaction: the double draw asks more of the lower player
+    "playoff",  # the event has a playoff (the cut is real; always 1 for `drawsafe draw`)
+    "playoff_both_safe",
+    "playoff_no_stake",
+    "log_rounds",  # log of the Swiss rounds (long days: more players go home with a draw)
+    "ids_before",  # log(1 + intentional draws in the event's earlier rounds): the local custom
+    "ids_before_both_safe",
+)
+#: Where the coefficients live (package data).
+DATA_FILE = "behaviour.json"
+
+
+def table_features(pd: np.ndarray, pp: np.ndarray, points: np.ndarray, rank: np.ndarray,
+                   cut: int, rounds_left: int, win_points: float, total_rounds: int,
+                   playoff: bool = True, ids_before: int = 0) -> np.ndarray:
+    """The features of :data:`FEATURES` for tables given as arrays ``[tables, 2]`` (both players):
+    P(cut | draw) ``pd``, P(cut | play) ``pp``, current ``points`` and ``rank`` (1 = first), in an
+    event of ``total_rounds`` Swiss rounds with (``playoff``) or without a playoff after them,
+    where ``ids_before`` intentional draws were played in the rounds so far."""
+    pd, pp = np.asarray(pd, float).reshape(-1, 2), np.asarray(pp, float).reshape(-1, 2)
+    points = np.asarray(points, float).reshape(-1, 2)
+    rank = np.asarray(rank, float).reshape(-1, 2)
+    rounds_left = np.broadcast_to(np.asarray(rounds_left), (len(pd),))
+    cut = np.broadcast_to(np.asarray(cut, float), (len(pd),))
+    gain = pd - pp
+    two = (rounds_left >= 2).astype(float)
+    dmin = pd.min(axis=1)
+    safe = (dmin >= 0.99).astype(float)
+    none = (np.maximum(pd, pp).max(axis=1) < 0.001).astype(float)
+    cut_is_real = np.full(len(pd), float(playoff))
+    return np.column_stack([
+        dmin, pd.max(axis=1), gain.min(axis=1), gain.max(axis=1), pp.max(axis=1), safe, none,
+        np.abs(points[:, 0] - points[:, 1]) / win_points,
+        np.log(np.maximum(rank.max(axis=1), 1) / cut), np.log(np.maximum(rank.min(axis=1), 1) / cut),
+        two, two * dmin, cut_is_real, cut_is_real * safe, cut_is_real * none,
+        np.full(len(pd), np.log(total_rounds)), np.full(len(pd), np.log1p(ids_before)),
+        np.log1p(ids_before) * safe]).reshape(-1, len(FEATURES))
+
+
+@dataclass(frozen=True)
+class BehaviourModel:
+    """Logistic regression on standardised :data:`FEATURES`: P(table draws) = expit(b + w·z)."""
+
+    features: tuple[str, ...]
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[float, ...]
+    intercept: float
+    l2: float = 1.0
+    #: What it was fitted on (events, tables, draws) and how to refit it.
+    trained_on: dict | None = None
+    refit: str = ""
+
+    def probability(self, x: np.ndarray) -> np.ndarray:
+        """P(intentional draw) for feature rows ``x`` ([tables, features])."""
+        z = (np.asarray(x, float) - np.array(self.mean)) / np.array(self.scale)
+        return expit(self.intercept + z @ np.array(self.coef))
+
+    @classmethod
+    def fit(cls, x: np.ndarray, y: np.ndarray, l2: float = 1.0, weight: np.ndarray | None = None,
+            **extra) -> BehaviourModel:
+        """Maximum likelihood (each row counted ``weight`` times) with an L2 penalty
+        ``l2 / 2 * |w|^2`` on the standardised coefficients (not the intercept).
+
+        :raises ValueError: without both outcomes among ``y``.
+        """
+        x, y = np.asarray(x, float), np.asarray(y, float)
+        if len(y) == 0 or y.min() == y.max():
+            raise ValueError("the behaviour model needs tables that drew and tables that played")
+        wt = np.ones(len(y)) if weight is None else np.asarray(weight, float)
+        mean, scale = x.mean(axis=0), x.std(axis=0)
+        scale = np.where(scale > 0, scale, 1.0)
+        z = (x - mean) / scale
+
+        def loss(w):
+            eta = w[0] + z @ w[1:]
+            # log(1 + e^eta) - y * eta, written stably; its gradient is (p - y)
+            value = wt @ np.logaddexp(0, eta) - (wt * y) @ eta + 0.5 * l2 * w[1:] @ w[1:]
+            r = wt * (expit(eta) - y)
+            return value, np.concatenate([[r.sum()], z.T @ r + l2 * w[1:]])
+
+        w0 = np.zeros(x.shape[1] + 1)
+        rate = (wt @ y) / wt.sum()
+        w0[0] = np.log(rate / (1 - rate))
+        res = minimize(loss, w0, jac=True, method="L-BFGS-B")
+        w = res.x
+        return cls(tuple(FEATURES[:x.shape[1]]) if x.shape[1] == len(FEATURES) else
+                   tuple(f"x{i}" for i in range(x.shape[1])),
+                   tuple(map(float, mean)), tuple(map(float, scale)), tuple(map(float, w[1:])),
+                   float(w[0]), l2, **extra)
+
+    def to_json(self) -> dict:
+        return {"features": list(self.features), "mean": list(self.mean), "scale": list(self.scale),
+                "coef": list(self.coef), "intercept": self.intercept, "l2": self.l2,
+                "trained_on": self.trained_on, "refit": self.refit}
+
+    @classmethod
+    def from_json(cls, d: dict) -> BehaviourModel:
+        """:raises ValueError: when the file's features are not this version's."""
+        if tuple(d["features"]) != FEATURES:
+            raise ValueError(f"behaviour model features {d['features']} are not {list(FEATURES)}; "
+                             "refit it (python benchmarks/behaviour_fit.py)")
+        return cls(tuple(d["features"]), tuple(d["mean"]), tuple(d["scale"]), tuple(d["coef"]),
+                   float(d["intercept"]), float(d.get("l2", 1.0)), d.get("trained_on"),
+                   d.get("refit", ""))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> BehaviourModel:
+        """The model of ``path``, by default the package's fitted one."""
+        if path is None:
+            text = resources.files("drawsafe").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+        return cls.from_json(json.loads(text))
+
+
+def intentional_draw_mask(snap) -> np.ndarray:
+    """[players, rounds]: True where the player's match of that round of ``snap`` was an intentional
+    draw (0-0-3)."""
+
+    return (snap.kind == kinds.PLAYED) & (snap.gw == 0) & (snap.gl == 0) & (snap.gd == 3)
+
+
+def intentional_draws(snap) -> int:
+    """Intentional draws (0-0-3) in the rounds of ``snap``."""
+    return int(intentional_draw_mask(snap).sum()) // 2
