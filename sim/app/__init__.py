@@ -3,6 +3,8 @@ command line, the server and the library.
 
 - :mod:`drawsafe.app.requests`: a frozen dataclass per command, every option declared once
   (:mod:`drawsafe.app.options`: type, default, range, help);
+- :mod:`drawsafe.app.opened`: :class:`~drawsafe.app.opened.OpenedEvent`, the event opened (its
+  snapshot and rule pack) and the building blocks the commands are made of;
 - :mod:`drawsafe.app.context`: :func:`open_event` and :class:`EventContext`, the library's facade;
 - :mod:`drawsafe.app.commands`: one function per command, returning the typed result and its notes;
 - :mod:`drawsafe.app.warmup`, :mod:`drawsafe.app.ahead`, :mod:`drawsafe.app.compiling`: compiling

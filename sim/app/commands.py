@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from drawsafe.app.opened import OpenedEvent, read
 from drawsafe.app.requests import (
     DrawRequest,
     ExportRequest,
@@ -32,7 +33,6 @@ from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import get_rules
 
 if TYPE_CHECKING:
-    from drawsafe.app.context import EventContext
     from drawsafe.simulation.simulator import SimConfig
 
 Say = Callable[[str], None]
@@ -60,19 +60,19 @@ class Notes:
         return Outcome(result, tuple(self.items))
 
 
-def standings(ctx: EventContext, request: StandingsRequest, say: Say | None = None) -> Outcome:
+def standings(ctx: OpenedEvent, request: StandingsRequest, say: Say | None = None) -> Outcome:
     """Exact standings, or with ``request.check`` the comparison with the file's published ones."""
     if request.check:
         return Outcome(ctx.check())
     return Outcome(ctx.standings(request.seed))
 
 
-def pairings(ctx: EventContext, request: PairingsRequest, say: Say | None = None) -> Outcome:
+def pairings(ctx: OpenedEvent, request: PairingsRequest, say: Say | None = None) -> Outcome:
     """The next round's pairings, as published or projected."""
     return Outcome(ctx.pairings(request.last_round, request.seed, request.pairing))
 
 
-def through_day2(ctx: EventContext, request: OddsRequest, notes: Notes) -> EventContext:
+def through_day2(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> OpenedEvent:
     """``ctx`` simulated through day 2 when the request asks (``--day2``), noting how."""
     ctx = ctx.through_day2(request.day2, request.day2_top)
     if ctx.day2_note:
@@ -80,8 +80,8 @@ def through_day2(ctx: EventContext, request: OddsRequest, notes: Notes) -> Event
     return ctx
 
 
-def config_of(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfig:
-    """The simulation settings of a request (:meth:`EventContext.sim_config`), noting how ``--top
+def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig:
+    """The simulation settings of a request (:meth:`OpenedEvent.sim_config`), noting how ``--top
     auto`` was resolved and where the result model's draw share comes from."""
     cut = ctx.cut(request.top, request.cut_points)
     if cut.note:
@@ -93,7 +93,7 @@ def config_of(ctx: EventContext, request: OddsRequest, notes: Notes) -> SimConfi
     return config
 
 
-def compile_ahead(ctx: EventContext, config: SimConfig, flips: bool) -> None:
+def compile_ahead(ctx: OpenedEvent, config: SimConfig, flips: bool) -> None:
     """Start the compile helper on an idle core (:mod:`drawsafe.app.ahead`) when the snapshot has a
     round to simulate."""
     from drawsafe.app import ahead  # lazy, as the simulations below: standings needs neither
@@ -102,7 +102,7 @@ def compile_ahead(ctx: EventContext, config: SimConfig, flips: bool) -> None:
         ahead.compile_ahead(ctx.rules, config, flips=flips)
 
 
-def prepare(command: str, ctx: EventContext, request: OddsRequest, say: Say | None):
+def prepare(command: str, ctx: OpenedEvent, request: OddsRequest, say: Say | None):
     """What ``odds`` and ``draw`` start from: their notes, the context (through day 2 when asked),
     the simulation settings, and during a last round in progress the exact answer (None: simulate)."""
     notes = Notes(say)
@@ -111,7 +111,7 @@ def prepare(command: str, ctx: EventContext, request: OddsRequest, say: Say | No
     return notes, ctx, config, exact_answer(command, ctx, request, config, notes)
 
 
-def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = None,
+def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
     from drawsafe.simulation.forecast import forecast_odds  # lazy: the simulation layer
@@ -131,7 +131,7 @@ def odds(ctx: EventContext, request: OddsRequest, progress: Progress | None = No
     return notes.outcome(result)
 
 
-def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = None,
+def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
     from drawsafe.simulation.decisions import draw_decisions  # lazy: the simulation layer
@@ -151,7 +151,7 @@ def draw(ctx: EventContext, request: DrawRequest, progress: Progress | None = No
     return notes.outcome(report)
 
 
-def exact_answer(command: str, ctx: EventContext, request: OddsRequest, config: SimConfig, notes: Notes):
+def exact_answer(command: str, ctx: OpenedEvent, request: OddsRequest, config: SimConfig, notes: Notes):
     """The exact answer of ``odds`` or ``draw`` during the last round (:mod:`drawsafe.simulation.live`)
     when its pairings are published and at most ``request.exact_tables`` open tables can still
     change the cut; None (and a note saying why, when it was tried) to simulate instead."""
@@ -181,7 +181,7 @@ def exact_answer(command: str, ctx: EventContext, request: OddsRequest, config: 
     return result
 
 
-def report(ctx: EventContext, request: ReportRequest, progress: Progress | None = None,
+def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None = None,
            say: Say | None = None, command: str | None = None) -> Outcome:
     """The plotted report (:class:`~drawsafe.report.Report`); ``command`` (the command line that
     makes it) is printed at its end."""
@@ -263,7 +263,6 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
 
     :raises UsageError: when ``output`` is the input, in a folder that does not exist, or a folder
         for a ``.tdf``; nothing is written then."""
-    from drawsafe.app.context import open_event  # lazy: context imports this module
     from drawsafe.event.io.export import write_event
 
     notes = Notes(say)
@@ -274,7 +273,8 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
         raise UsageError(f"-o {output}: the folder {folder} does not exist")
     if request.to == "tdf" and os.path.isdir(output):
         raise UsageError(f"-o {output}: is a folder; give a file name such as event.tdf")
-    ctx = open_event(file, format=request.format, rules=request.rules, division=request.division)
+    ctx = OpenedEvent.from_event(read(file, format=request.format, division=request.division),
+                                 request.rules)
     event, snap = ctx.event, ctx.snapshot
     if request.to == "tdf" and snap.rounds_left > 0:
         places = None
@@ -294,7 +294,7 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
 EVENT_COMMANDS = {"standings": standings, "pairings": pairings, "odds": odds, "draw": draw, "report": report}
 
 
-def run(name: str, ctx: EventContext | None, request, progress: Progress | None = None,
+def run(name: str, ctx: OpenedEvent | None, request, progress: Progress | None = None,
         say: Say | None = None, **extra) -> Outcome:
     """Run the command called ``name`` on ``ctx`` (``None`` for ``field``) with its request;
     ``extra``: the command's own keywords (``report``: ``command``, the command line shown)."""

@@ -1,8 +1,5 @@
 """One event as read, its snapshot and rule pack: the library's facade.
 
-The pairing and simulation layers are imported by the methods that use them (start-up time of
-``drawsafe standings``: the README's "Layout").
-
 :func:`open_event` reads an event (a path, bytes, text, a dict of native JSON, an
 :class:`~drawsafe.event.model.Event`, or nothing: the embedded sample) with the options of
 :class:`~drawsafe.app.requests.EventOptions`; the :class:`EventContext` it returns answers what the
@@ -14,20 +11,20 @@ commands answer, each method taking the fields of the command's request
     event = drawsafe.open_event("swiss.json", after_round=6)
     event.standings().rows[0]
     event.draw(sims=4_000, seed=1).tables[0].verdict
+
+The event, its snapshot and rule pack and the building blocks of the commands are those of
+:class:`~drawsafe.app.opened.OpenedEvent`; :class:`EventContext` adds the commands
+(:mod:`drawsafe.app.commands`, which imports :mod:`drawsafe.app.opened`, not this module).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
+from typing import Any
 
 from drawsafe.app import commands
+from drawsafe.app.opened import OpenedEvent, read
 from drawsafe.app.options import OptionError, build
 from drawsafe.app.requests import (
     EVENT_FIELDS,
@@ -35,218 +32,15 @@ from drawsafe.app.requests import (
     OddsRequest,
     ReportRequest,
 )
-from drawsafe.errors import InputError, UsageError
-from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
-from drawsafe.event.sample import sample_event
-from drawsafe.event.snapshot import Snapshot, read_day2, refuse_in_day2, take_snapshot, through_day2
-from drawsafe.standings.check import CheckReport
-from drawsafe.standings.places import check_places, compare_places
-from drawsafe.standings.published import check_event
-from drawsafe.standings.ranks import RankCheck, publishes_ranks_only
-from drawsafe.standings.table import Standings, compute_standings
-from drawsafe.tiebreaks.cuts import auto_top
-from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
-
-if TYPE_CHECKING:
-    from drawsafe.pairing.next_round import Pairings
-    from drawsafe.simulation.simulator import SimConfig
 
 #: Progress callbacks receive (simulations done, simulations planned).
 ProgressCallback = Callable[[int, int], None]
 
 
-@dataclass(frozen=True)
-class Cut:
-    """Who makes it: the first ``top`` active players, or (``points`` not None) everyone on at
-    least ``points`` points; ``note`` says how ``--top auto`` was resolved."""
-
-    top: int
-    points: float | None = None
-    note: str | None = None
-
-
-@dataclass
-class EventContext:
-    """One event as read, its snapshot and rule pack; its methods answer what the commands answer."""
-
-    event: Event
-    snapshot: Snapshot
-    rules: RulePack
-    rules_source: str
-    from_sample: bool
-    #: How ``--day2`` was read (:meth:`through_day2`), None without it.
-    day2_note: str | None = None
-
-    def announce(self, say: Callable[[str], None]) -> None:
-        """Tell the user what was read and decided (on stderr)."""
-        if self.from_sample:
-            say(f"no FILE given: using the embedded sample event '{self.event.name}'")
-        s = self.snapshot
-        if self.without_swiss:
-            say(f"{self.event.name}: {s.players} players in the published standings; no Swiss round in the "
-                f"file; rules {self.rules.name} ({self.rules_source})")
-        else:
-            say(f"{self.event.name}: {s.players} players; standings after Swiss round {s.after_round} "
-                f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
-        for text in self.event.notes:
-            say(f"note: {text}")
-        if self.event.places and self.snapshot.rounds_left == 0:
-            found = compare_places(self.event, self.standings())
-            if found is not None:
-                say(f"note: {found.summary()} (rules {self.rules.name})")
-        if publishes_ranks_only(self.event.standings) and self.snapshot.rounds_left == 0:
-            say(f"note: {self.check().summary()}")
-
-    @property
-    def without_swiss(self) -> bool:
-        """True for a file with published standings but no Swiss round (an MTGO entry of the
-        decklist cache: its top 32 and its playoff): only ``standings --check`` applies."""
-        return not self.event.swiss and bool(self.event.standings) and \
-            not publishes_ranks_only(self.event.standings)
-
-    def refuse_without_swiss(self, what: str) -> None:
-        """:raises UsageError: for an event whose file has no Swiss round to compute ``what`` from."""
-        if self.without_swiss:
-            raise UsageError(f"{self.event.source}: the file holds the published standings and the playoff "
-                             f"but no Swiss round (as the decklist cache keeps MTGO events): {what}; "
-                             "`drawsafe standings --check` checks the published figures against each other")
-
-    # --- the building blocks of the commands
-
-    def standings(self, seed: int = 0) -> Standings:
-        """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``."""
-        self.refuse_without_swiss("its standings cannot be recomputed")
-        return compute_standings(self.snapshot, self.rules, seed)
-
-    def check(self) -> CheckReport | RankCheck:
-        """The computed standings against those the file publishes, every difference explained.
-
-        A file that publishes only final places (TOM, Limitless, pokedata) is checked on them
-        (:func:`drawsafe.standings.places.check_places`).
-
-        :raises UsageError: when the file publishes neither standings nor final places, or its
-            final places are checked against a snapshot before the last Swiss round."""
-        if not self.event.standings and self.event.places:
-            if self.snapshot.rounds_left > 0:
-                raise UsageError(f"{self.event.source}: the file publishes final places; check them against "
-                                 f"the final standings (after Swiss round {self.snapshot.total_rounds}, not "
-                                 f"{self.snapshot.after_round})")
-            return check_places(self.event, self.snapshot, self.rules)
-        if not self.event.standings:
-            raise UsageError(f"{self.event.source}: the file has no published standings to check against")
-        return check_event(self.event, self.snapshot, self.rules)
-
-    def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
-        """The next round's pairings, as published or projected (the last round as the pack pairs
-        it unless ``last_round`` says)."""
-        from drawsafe.pairing.next_round import next_round_pairings  # lazy: the pairing kernels
-
-        self.refuse_without_swiss("the next round cannot be paired")
-        return next_round_pairings(self.snapshot, self.rules, last_round or self.rules.last_round, seed,
-                                   pairing)
-
-    def through_day2(self, day2: str | None, day2_top: int | None = None) -> EventContext:
-        """This event simulated through day 2 to the final cut (``--day2 POINTS:ROUNDS``, or ROUNDS
-        with the file's day-1 cut or ``day2_top``): :func:`drawsafe.event.snapshot.through_day2`;
-        itself when neither is given.
-
-        :raises UsageError: for a spec it cannot read or a snapshot not in day 1."""
-        if day2 is None:
-            if day2_top is not None:
-                raise UsageError("--day2-top needs --day2 ROUNDS (the rounds of day 2)")
-            return self
-        self.refuse_without_swiss("its rounds cannot be simulated")
-        spec = read_day2(day2)
-        points, rounds = (None, self.file_day2_rounds()) if spec is None else spec
-        snap = through_day2(self.snapshot, rounds, points, day2_top, f"--day2 {day2}")
-        words, cut = tiebreak_words(self.rules), snap.phase_cut.cut_text()
-        if snap.after_round == snap.phase_end and snap.next_round is None:
-            snap = self.cut_now(snap)
-            left = snap.rounds_left
-            note = (f"day 1 is over: the {int(snap.active.sum())} players through its cut ({cut}) play {left} "
-                    f"more round{'s' if left != 1 else ''} (day 2, tiebreaks {words})")
-        else:
-            note = (f"day 1 is played out to round {snap.phase_end}; day 2 ({rounds} more rounds, tiebreaks "
-                    f"{words} as rules {self.rules.name} say) is for {cut}")
-        return dataclasses.replace(self, snapshot=snap, day2_note=note)
-
-    def cut_now(self, snap: Snapshot) -> Snapshot:
-        """``snap`` after day 1's last round, day 2 not paired yet: the day-1 cut made at once on
-        its standings (a rank cut's exact ties in the standings' seed-0 order), so that day 2's
-        first round is paired, projected and answered among the players through only."""
-        cut = snap.phase_cut
-        rows = compute_standings(snap, self.rules).rows  # after day 1's last round: day 1's standings
-        kept, placed = set(), 0
-        for row in rows:
-            if not snap.active[snap.index[row.player]]:
-                continue
-            if cut.cut_points is not None and row.points >= cut.cut_points - 1e-9:
-                kept.add(row.player)
-            elif cut.cut_points is None and (cut.cut_top is None or placed < cut.cut_top):
-                kept.add(row.player)
-                placed += 1
-        through = np.array([p in kept for p in snap.names], dtype=bool)
-        cut_out = (snap.cut_out if snap.cut_out is not None else np.zeros(snap.players, dtype=bool)) | \
-            (snap.active & ~through)
-        return dataclasses.replace(snap, active=snap.active & through, cut_out=cut_out, phase_end=0,
-                                   phase_cut=None,
-                                   rounds_source=f"{snap.rounds_source}; day 1's cut, {cut.cut_text()}")
-
-    def file_day2_rounds(self) -> int:
-        """The rounds of day 2 the file shows (``--day2 auto``: a replay of a finished event).
-
-        :raises UsageError: when the file shows no day 2 or the snapshot is not in its day 1."""
-        s, swiss = self.snapshot, self.event.swiss_rounds
-        refuse_in_day2(s, "--day2 auto")
-        if s.phase_cut is None or not swiss or swiss <= s.total_rounds:
-            raise UsageError("--day2 auto: the file shows no day 2 after this snapshot's day 1; give --day2 "
-                             "POINTS:ROUNDS")
-        return swiss - s.total_rounds
-
-    def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
-        """The cut these options ask for: a Top ``top`` (``"auto"``: the file's announced cut, else
-        the pack's attendance table, :func:`drawsafe.tiebreaks.cuts.auto_top`), or with
-        ``cut_points`` everyone on at least that many points (day 2).
-
-        During an earlier phase of the event (a day 1, ``Snapshot.phase_cut``) the simulations end
-        with that phase, and without ``cut_points`` the cut is the one that ends it (the file's day-2
-        cut: by points, or the first N).
-
-        :raises UsageError: for ``top="auto"`` where the pack has no published table."""
-        phase = self.snapshot.phase_cut if not self.snapshot.phase_end else None  # (crossed: the final cut)
-        if cut_points is None and phase is not None and (phase.cut_points is not None or phase.cut_top):
-            said = (f"the {phase.name} cut found in the file, {phase.cut_text()} (the simulations end "
-                    f"with {phase.name}, round {self.snapshot.total_rounds}; --cut-points to change, "
-                    "--day2 ROUNDS for the final cut through day 2)")
-            if phase.cut_points is not None:
-                return Cut(top if isinstance(top, int) else 8, phase.cut_points, said)
-            return Cut(phase.cut_top, None, said)
-        if cut_points is not None:
-            size = top if isinstance(top, int) else 8
-            said = f"everyone on {cut_points:g}+ points (--cut-points); --top auto is not used" \
-                if top == "auto" else None
-            return Cut(size, cut_points, said)
-        if top == "auto":
-            choice = auto_top(self.rules, len(self.snapshot.names), self.event.top_cut)
-            return Cut(choice.top, None, f"Top {choice.top} ({choice.source})")
-        return Cut(int(top), None, None)
-
-    def sim_config(self, top: int | str = 8, last_round: str | None = None, model: str | None = None,
-                   draw_share: float | None = None, future_draws: str = "safe", safe: float = 0.99,
-                   pairing: str | None = None, cut_points: float | None = None) -> SimConfig:
-        """The :class:`~drawsafe.simulation.simulator.SimConfig` of these options: the cut of
-        :meth:`cut`, the last round paired as the rule pack pairs it unless ``last_round`` says,
-        and the result model fitted to this event and pack
-        (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
-        from drawsafe.engine.results import ResultModel  # lazy: standings needs no simulation
-        from drawsafe.simulation.simulator import SimConfig
-
-        self.refuse_without_swiss("its rounds cannot be simulated")
-        cut = self.cut(top, cut_points)
-        results = ResultModel.for_event(self.event, self.rules, model, draw_share)
-        return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
-                         future_draws=future_draws, safe=safe, pairing=pairing, cut_points=cut.points)
+class EventContext(OpenedEvent):
+    """One event as read, its snapshot and rule pack (:class:`~drawsafe.app.opened.OpenedEvent`,
+    with the building blocks of the commands); its methods answer what the commands answer."""
 
     # --- the commands, with their requests' fields as keyword arguments
 
@@ -278,34 +72,6 @@ class EventContext:
         return build(kind, fields, kind.__name__)
 
 
-def tiebreak_words(rules: RulePack) -> str:
-    """What a day 2 does to the pack's tiebreaks, in words."""
-    return "restart" if rules.phase_tiebreaks == "restart" else "carry over"
-
-
-def read(source: str | os.PathLike | bytes | dict | Event | None = None, *, text: str | None = None,
-         format: str = "auto", division: str | None = None, name: str = "<data>") -> Event:
-    """The event of ``source`` (see :func:`open_event`)."""
-    if text is not None:
-        if source is not None:
-            raise TypeError("give either source or text, not both")
-        return parse_event(text.encode("utf-8"), name, format, division)
-    if source is None:
-        return sample_event()
-    if isinstance(source, Event):
-        return source
-    if isinstance(source, (bytes, bytearray)):
-        return parse_event(bytes(source), name, format, division)
-    if isinstance(source, dict):
-        return parse_event(json.dumps(source).encode("utf-8"), name, "json" if format == "auto" else format,
-                           division)
-    if isinstance(source, str) and source.strip().lower().startswith(("http://", "https://")):
-        from drawsafe.fetch import read_url  # lazy: httpx, for links only
-
-        return read_url(source.strip(), format, division)
-    return load_event(source, format, division)
-
-
 def open_event(source: str | os.PathLike | bytes | dict | Event | None = None, *, text: str | None = None,
                format: str = "auto", rules: str | None = None, rounds: int | None = None,
                after_round: int | None = None, tiebreaks: str | None = None, division: str | None = None,
@@ -333,18 +99,4 @@ def event_context(event: Event, rules: str | None = None, rounds: int | None = N
                   after_round: int | None = None, tiebreaks: str | None = None,
                   from_sample: bool = False) -> EventContext:
     """The context of an event already read (see :func:`open_event` for the options)."""
-    if rules is not None:
-        pack, source = get_rules(rules), "--rules"
-    elif event.rules:
-        try:
-            pack, source = get_rules(event.rules), f"suggested by the {event.format} file"
-        except UsageError as e:
-            raise InputError(event.source, "rules", str(e), "fix the file's rules field or give --rules") \
-                from None
-    else:
-        pack, source = get_rules(DEFAULT_PACK), "default"
-    if tiebreaks is not None:
-        pack = with_tiebreaks(pack, tiebreaks)
-        source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"
-    snapshot = take_snapshot(event, after_round, rounds, schedule=pack.schedule)
-    return EventContext(event, snapshot, pack, source, from_sample)
+    return EventContext.from_event(event, rules, rounds, after_round, tiebreaks, from_sample)
