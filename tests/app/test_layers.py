@@ -9,6 +9,10 @@ as one at the top.  The order is the README's "Layout":
 An import inside a function that crosses subpackages is allowed only in the top layers (app,
 server, cli, and the package's own ``__init__``), where it keeps ``drawsafe --help`` from loading
 numba; the test lists them and says how many there are.
+
+The modules form no cycle either, inside a subpackage too (module A imports B, which imports ...
+A), counting the same imports (inside functions and under ``TYPE_CHECKING`` as well): a function
+two modules share lives in a lower module both import.
 """
 
 from __future__ import annotations
@@ -70,6 +74,89 @@ def imports() -> list[tuple[str, str, bool, int]]:
             for t in targets:
                 found.append((name, t, id(node) in inner, node.lineno))
     return found
+
+
+def module_imports() -> dict[str, set[str]]:
+    """Every module's drawsafe imports, by module: ``from drawsafe.a import b`` imports the module
+    ``drawsafe.a.b`` when there is one, else ``drawsafe.a``; an import of the module itself is left
+    out."""
+    known = modules()
+    graph: dict[str, set[str]] = {name: set() for name in known}
+    for name, path in known.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and \
+                    (node.module == "drawsafe" or node.module.startswith("drawsafe.")):
+                targets = [f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
+                           for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names if a.name.startswith("drawsafe.")]
+            else:
+                continue
+            graph[name] |= {t for t in targets if t != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[tuple[list[str], list[str]]]:
+    """The import cycles of ``graph``: for each group of modules that import each other (a strongly
+    connected component, Tarjan's algorithm), a shortest cycle through its first module (that
+    module repeated at the end) and the group."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    out = []
+    for group in groups:
+        start = min(group)
+        before: dict[str, str | None] = {start: None}
+        queue = [start]
+        while start not in graph[queue[0]]:  # breadth first, inside the group, back to start
+            v = queue.pop(0)
+            for w in sorted(graph[v] & group):
+                if w not in before:
+                    before[w] = v
+                    queue.append(w)
+        chain, v = [], queue[0]
+        while v is not None:
+            chain.append(v)
+            v = before[v]
+        out.append((chain[::-1] + [start], sorted(group)))
+    return sorted(out)
+
+
+def test_cycles_finds_each_group_once():
+    graph = {"a": {"b", "d"}, "b": {"c"}, "c": {"a", "d"}, "d": {"c"}, "e": {"f"}, "f": {"e"}, "g": set()}
+    assert cycles(graph) == [(["a", "b", "c", "a"], ["a", "b", "c", "d"]), (["e", "f", "e"], ["e", "f"])]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_cycle_between_modules():
+    found = cycles(module_imports())
+    assert not found, "import cycles: " + "; ".join(
+        " -> ".join(cycle) + (f" (the modules {', '.join(group)} import each other)" if len(group) > 2 else "")
+        for cycle, group in found)
 
 
 def test_no_cycle_between_subpackages():
