@@ -29,10 +29,10 @@ from drawsafe.tiebreaks.packs import PACKS, get_rules
 
 
 def default_packs() -> tuple[str, ...]:
-    """The rule packs warmed up by default: those marked ``warm``, one per compiled variant of the
-    kernels (:attr:`~drawsafe.tiebreaks.packs.RulePack.kernel_variant`): MTG, Pokémon (its
-    tiebreak kernels, point-group pairing) and a chess pack (Dutch pairing, chess tiebreaks), so
-    that every pack the server serves answers without compiling."""
+    """The rule packs warmed up by default: those marked ``warm``.  Every pack runs on the same
+    compiled kernels; the warm packs between them also take each game's own paths (MTG's last
+    round by standings, Pokémon's freeze, chess's Dutch pairing and tiebreaks), so that every pack
+    the server serves answers without compiling."""
     return tuple(name for name, pack in PACKS.items() if pack.warm)
 
 
@@ -54,7 +54,7 @@ class WarmupReport:
 def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str, ...] | None = None
             ) -> WarmupReport:
     """Compile (or load from the cache) every kernel the commands use, for the rule ``packs``
-    (default: :func:`default_packs`; packs of one kernel variant are warmed once);
+    (default: :func:`default_packs`);
     ``progress(done, steps)`` after each step.  Runs the library's own paths on small events: the
     embedded sample when its pack is of the variant (its last round: standings, pairings, odds,
     draw or play by flips), generated events two rounds from their end (pairing, the future draw
@@ -89,15 +89,12 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
             except NotExact:  # (not expected of this event: then the step compiles less)
                 pass
 
-    steps, variants = [], set()
+    steps = []
     sample = sample_event()
     for name in packs:
         rules = get_rules(name)
-        if rules.kernel_variant in variants:
-            continue
-        variants.add(rules.kernel_variant)
-        if get_rules(sample.rules).kernel_variant == rules.kernel_variant:
-            steps.append((take_snapshot(sample), get_rules(sample.rules)))
+        if name == sample.rules:
+            steps.append((take_snapshot(sample), rules))
         for left in (1, 2):
             event = generate_event(24, 6, 6 - left, seed=1, rules=rules)
             steps.append((take_snapshot(event), rules))

@@ -5,9 +5,9 @@ numba compiles a kernel taking a named tuple once per tuple of member types, and
 simulation or per round with these bundles; inside the loops over players and tables they read
 the members directly (no call passes arrays per table: :mod:`drawsafe.engine.tables`).
 
-The dtypes that select a compiled variant are named where the bundles are built: the pairing
-system by ``Plan.pairing`` (:func:`drawsafe.engine.kernel.pairing_selector`), the tiebreak kernels by
-``Rules.codes`` (:data:`drawsafe.tiebreaks.values.MTG_CODES_DTYPE` or ``ALL_CODES_DTYPE``).
+Every game runs on the same compiled kernels: what differs between games is data in these
+bundles (``Rules``: the tiebreak codes, points per result, flags; ``Plan.pairing``: the pairing
+system as an int64), never a dtype that would select another compiled variant.
 """
 
 from __future__ import annotations
@@ -37,13 +37,13 @@ FirstTables = namedtuple("FirstTables", "a b mode score draw_p")
 MatchModel = namedtuple("MatchModel",
                         "model strength draw_share decided_cum decided_scores drawn_cum drawn_scores bye_games")
 
-#: The rule pack: tiebreak ``codes`` (their dtype selects the tiebreak kernels), match points per
+#: The rule pack: tiebreak ``codes`` (int64, points first), match points per
 #: result (``points_table``), ``flags`` (drawsafe.tiebreaks.values FLAG_...).
 Rules = namedtuple("Rules", "codes points_table flags")
 
 #: What the simulations play: rounds ``after_round .. total - 1``, the cut (``top``, or with
-#: ``cut_points >= 0`` everyone on at least that many points), the pairing system (an empty array
-#: whose dtype names it), whether the last round is paired by standings, the future draw policy
+#: ``cut_points >= 0`` everyone on at least that many points), the pairing system (int64,
+#: drawsafe.engine.codes MTG_PAIRING or DUTCH_PAIRING), whether the last round is paired by standings, the future draw policy
 #: (drawsafe.engine.codes NO_DRAWS ...), its safe points total and, for BEHAVIOUR_POINTS, the draw
 #: probabilities ``future_p[points_a, points_b]`` [points, points] (else an empty [0, 0]).
 #: A phase crossed on the way (a day 1 played out, then day 2): before round ``phase_end``

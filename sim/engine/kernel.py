@@ -24,8 +24,6 @@ the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut
 from __future__ import annotations
 
 import numpy as np
-from numba import types
-from numba.extending import overload
 
 from drawsafe.engine.codes import (  # noqa: F401 (the codes are part of this module's interface)
     A_WON,
@@ -61,28 +59,29 @@ from drawsafe.rng import stream
 from drawsafe.standings.order import complete_keys, refined_order
 from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, round_result, win_percentages
 
-#: Pairing systems (MTG_PAIRING, DUTCH_PAIRING in drawsafe.engine.codes): the kernels receive an empty array whose dtype names the system (:func:`pairing_selector`), so
-#: numba compiles only the system in use (Magic runs never compile the Dutch search).
+#: Pairing systems (MTG_PAIRING, DUTCH_PAIRING in drawsafe.engine.codes) are a run-time argument
+#: (``Plan.pairing``, an int64): every game runs on the same machine code (one compile serves them all).
 
 
-def pairing_selector(system: int) -> np.ndarray:
-    return np.zeros(0, dtype=np.int16 if system == DUTCH_PAIRING else np.int8)
+def pairing_selector(system: int) -> np.int64:
+    """``Plan.pairing`` for the pairing system ``system`` (MTG_PAIRING or DUTCH_PAIRING)."""
+    return np.int64(system)
 
 
-def pair_round(selector, state, players, points, had_bye, opp, nr, ratings, pa, pb):
-    """Pair a round with the system ``selector`` names (see :func:`pairing_selector`)."""
-    if selector.dtype == np.int16:
+@kernel
+def pair_round(system, state, players, points, had_bye, opp, nr, ratings, pa, pb):
+    """Pair a round with the pairing ``system`` (MTG_PAIRING: point groups in random order,
+    :func:`~drawsafe.pairing.swiss.pair_swiss`; DUTCH_PAIRING: :func:`~drawsafe.pairing.dutch.pair_dutch`).
+
+    ``system`` int64; ``state`` the round's random stream; ``players`` int64[k] the active players;
+    ``points`` int64[n]; ``had_bye`` bool[n]; ``opp`` int64[n, rounds] and ``nr`` the rounds played
+    (no rematch); ``ratings`` float64[n] (Dutch colour-free ranking order); ``pa``, ``pb`` int64
+    tables written from 0.  Returns (tables, bye player or -1, no rematch was needed)."""
+    if system == DUTCH_PAIRING:
         return pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb)
     return pair_swiss(state, players, points, had_bye, opp, nr, pa, pb)
 
 
-@overload(pair_round)
-def _pair_round(selector, state, players, points, had_bye, opp, nr, ratings, pa, pb):
-    if selector.dtype == types.int16:
-        return lambda selector, state, players, points, had_bye, opp, nr, ratings, pa, pb: \
-            pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb)
-    return lambda selector, state, players, points, had_bye, opp, nr, ratings, pa, pb: \
-        pair_swiss(state, players, points, had_bye, opp, nr, pa, pb)
 #: Stream counters: the draws of each round's pairing and of each table start at fixed counters, so
 #: that changing one table's result (draw instead of play) leaves every other random number as it
 #: was (common random numbers between scenarios).

@@ -51,9 +51,8 @@ from drawsafe.event import kinds
 from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
 from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator
 from drawsafe.standings.order import complete_keys, refined_order
-from drawsafe.tiebreaks import chess, pokemon
 from drawsafe.tiebreaks import values as tb
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.packs import BY_CODE, RulePack
 from drawsafe.tiebreaks.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS, add_round, remove_round, win_percentages
 
@@ -71,37 +70,28 @@ FAST = True
 A_WINS, DRAW, B_WINS = 0, 1, 2
 RESULT_NAMES = ("A wins", "draw", "B wins")
 
-#: Tiebreaks that read match results only, by kernel code: how far in the opponent graph a
-#: table's result reaches (0: its own players; 1: their opponents; 2: opponents' opponents; direct
-#: encounter compares the players of a tied group, which any points total can change: everyone).
-MATCH_LEVEL = {tb.OMW: 1, pokemon.OWP: 1, pokemon.OOWP: 2, chess.BH: 1, chess.BH_C1: 1, chess.BH_C2: 1,
-               chess.BH_M1: 1, chess.BH_M2: 1, chess.SUMBH: 2, chess.SB: 1, chess.PS: 0, chess.PS_C1: 0,
-               chess.PS_C2: 0, chess.KS: 1, chess.DE: 99, chess.WIN: 0, chess.WON: 0, chess.ARO: 0,
-               chess.ARO_C1: 0, chess.TPR: 0}
-#: Tiebreaks that read game scores, with the same reach.
-GAME_LEVEL = {tb.GW: 0, tb.GW_RAW: 0, tb.OGW: 1}
-#: The reach assumed for a code in neither table (a new tiebreak: counted as game-level, far).
-UNKNOWN_DEPTH = 2
-
-
 def key_depths(codes) -> tuple[int, np.ndarray, int]:
     """For the pack's kernel codes (points first): how far a result reaches into anyone's
     standings columns, each column's reach of a game score (-1: the column reads results only) and
     how many leading tiebreaks read results only (columns ``0 .. prefix`` never depend on game
-    scores)."""
+    scores).  Each tiebreak declares its reach (:attr:`drawsafe.tiebreaks.packs.Tiebreak.reach`).
+
+    :raises ValueError: for a code no declared tiebreak has."""
     depth, prefix, leading = 0, 0, True
     col_depth = np.full(len(codes), -1, dtype=np.int64)
     for i, c in enumerate(int(x) for x in codes):
         if i == 0:
             continue
-        if c in MATCH_LEVEL:
-            depth = max(depth, MATCH_LEVEL[c])
+        t = BY_CODE.get(c)
+        if t is None:
+            raise ValueError(f"tiebreak code {c} is not declared in drawsafe.tiebreaks.packs.TIEBREAKS")
+        depth = max(depth, t.reach)
+        if not t.games:
             if leading:
                 prefix += 1
         else:
-            d = GAME_LEVEL.get(c, UNKNOWN_DEPTH)
-            depth, leading = max(depth, d), False
-            col_depth[i] = d
+            leading = False
+            col_depth[i] = t.reach
     return depth, col_depth, prefix
 
 
@@ -897,7 +887,7 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
     tab = (ta, tbv, radix, res_of, n_out, out_res, score, prior, res_p, rep)
     cut_points = int(sim.cut_points)
     plan = (np.int64(r0 + 1), np.int64(top), np.int64(cut_points), np.int64(low_points), np.int64(prefix),
-            col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and sim.codes.dtype == tb.MTG_CODES_DTYPE),
+            col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and all(int(c) in tb.MTG_CODES for c in sim.codes)),
             np.int64(max(1, evaluation_cap // chunks)))
     out = (base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats)
     in_chunks(enumerate_chunk, chunks, 0, combinations, field, tab, Rules(sim.codes, sim.points_table, sim.flags),

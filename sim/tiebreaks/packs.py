@@ -37,6 +37,10 @@ def display_points(raw: float, point_scale: int = 1) -> int | float:
     return int(value) if float(value).is_integer() else float(value)
 
 
+#: The reach of a tiebreak that any points total anywhere can change (direct encounter).
+EVERYONE = 99
+
+
 @dataclass(frozen=True)
 class Tiebreak:
     """One tiebreak: its short key (as on a standings sheet), kernel code and definition."""
@@ -50,6 +54,18 @@ class Tiebreak:
     #: Decimals a plain number needs to be shown exactly (chess: halves 1, Sonneborn-Berger's
     #: quarters 2, counts and ratings 0); ``None`` for percentages.
     decimals: int | None = None
+    #: How far one match's result reaches into this tiebreak's values, in layers of the opponent
+    #: graph: 0 its own players only, 1 also their opponents, 2 opponents' opponents,
+    #: :data:`EVERYONE` anyone (direct encounter compares whoever ends up tied).  The exact answer
+    #: (:mod:`drawsafe.simulation.enumeration`) reads it to know whose standings a table can move;
+    #: every tiebreak must declare it.
+    reach: int = -1
+    #: The value reads game scores (GW%, OGW%), not only match results.
+    games: bool = False
+
+    def __post_init__(self):
+        if self.reach < 0:
+            raise ValueError(f"tiebreak {self.key}: declare its reach (0, 1, 2 or EVERYONE)")
 
 
 @dataclass(frozen=True)
@@ -103,8 +119,9 @@ class RulePack:
     #: to explain a published GW% (None: no such variant), and that variant in words.
     floor_variant: str | None = None
     floor_variant_text: str = ""
-    #: Compiled ahead by ``drawsafe warmup`` and the server by default (one pack per compiled
-    #: variant of the kernels: :attr:`kernel_variant`).
+    #: Run by ``drawsafe warmup`` and the server at start (every pack runs on the same compiled
+    #: kernels; the warm packs also take each game's own paths: Pokémon's freeze, chess's Dutch
+    #: pairing and its tiebreaks).
     warm: bool = False
     #: An event in phases (``Event.phases``: day 1, a cut, day 2): "carry" (the tiebreaks of day 2
     #: count every Swiss round, as Magic's do) or "restart" (day 2's count only day-2 rounds: a
@@ -122,26 +139,20 @@ class RulePack:
             raise ValueError(f"phase_tiebreaks must be one of {PHASE_TIEBREAKS}, not {self.phase_tiebreaks!r}")
 
     @property
-    def kernel_variant(self) -> tuple[str, str]:
-        """What selects the compiled variant of the kernels: the tiebreak codes' dtype and the
-        pairing system.  Packs of one variant share their machine code."""
-        return (str(self.codes().dtype), self.pairing)
-
-    @property
     def plannable(self) -> bool:
         """``drawsafe field`` plans events of this pack (its kernel pairs point groups, as Magic
         and Pokémon software do)."""
         return self.pairing == "mtg"
 
     def codes(self) -> np.ndarray:
-        """Kernel codes: points first, then the tiebreaks.
+        """Kernel codes: points first, then the tiebreaks (int64 for every pack: one compiled
+        engine runs every game, see :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`)."""
+        return np.array([tb.POINTS] + [t.code for t in self.tiebreaks], dtype=tb.CODES_DTYPE)
 
-        The dtype tells the kernels which tiebreak code to compile: int64 when every tiebreak is an
-        MTG one, int16 otherwise (see :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`).
-        """
-        codes = [tb.POINTS] + [t.code for t in self.tiebreaks]
-        mtg_only = all(c in tb.MTG_CODES for c in codes)
-        return np.array(codes, dtype=tb.MTG_CODES_DTYPE if mtg_only else tb.ALL_CODES_DTYPE)
+    @property
+    def mtg_only(self) -> bool:
+        """Every tiebreak is a Magic one (the exact answer's incremental evaluation serves it)."""
+        return all(t.code in tb.MTG_CODES for t in self.tiebreaks)
 
     def flags(self, dedupe: bool, phase_start: int = 0) -> np.ndarray:
         """The ``flags`` array of :func:`drawsafe.tiebreaks.values.tiebreak_values` for this pack;
@@ -167,71 +178,71 @@ class RulePack:
 
 OMW = Tiebreak("OMW", tb.OMW, "Opponents' match-win %",
                "mean of the opponents' match points / (3 x rounds they competed), each at least "
-               "1/3; byes left out")
+               "1/3; byes left out", reach=1)
 GW = Tiebreak("GW", tb.GW, "Game-win %",
               "own game points / (3 x games played), at least 1/3 (a bye is a 2-0 win; 0-0-3 is "
-              "three drawn games)")
+              "three drawn games)", reach=0, games=True)
 GW_RAW = Tiebreak("GW", tb.GW_RAW, "Game-win % (not floored)",
-                  "own game points / (3 x games played), no floor (older MTR wording)")
+                  "own game points / (3 x games played), no floor (older MTR wording)", reach=0, games=True)
 OGW = Tiebreak("OGW", tb.OGW, "Opponents' game-win %",
-               "mean of the opponents' game-win %, each at least 1/3; byes left out")
+               "mean of the opponents' game-win %, each at least 1/3; byes left out", reach=1, games=True)
 
 #: How each chess tiebreak treats unplayed rounds is the pack's choice; the definitions say "per
 #: the pack" where it matters (see ``drawsafe rules`` for the packs and drawsafe.tiebreaks.chess).
 _UNPLAYED = "unplayed rounds per the pack"
 BH = Tiebreak("BH", chess.BH, "Buchholz",
-              f"sum of the opponents' scores, one per round ({_UNPLAYED})", False, 1)
+              f"sum of the opponents' scores, one per round ({_UNPLAYED})", False, 1, reach=1)
 BH_C1 = Tiebreak("BH-C1", chess.BH_C1, "Buchholz cut 1",
                  "Buchholz less the lowest opponent score (FIDE 2023+: a voluntary unplayed round "
-                 "is cut first)", False, 1)
+                 "is cut first)", False, 1, reach=1)
 BH_C2 = Tiebreak("BH-C2", chess.BH_C2, "Buchholz cut 2",
                  "Buchholz less the two lowest opponent scores (voluntary unplayed rounds first)",
-                 False, 1)
+                 False, 1, reach=1)
 BH_M1 = Tiebreak("BH-M1", chess.BH_M1, "Median Buchholz 1",
-                 "Buchholz less the highest and the lowest opponent score", False, 1)
+                 "Buchholz less the highest and the lowest opponent score", False, 1, reach=1)
 BH_M2 = Tiebreak("BH-M2", chess.BH_M2, "Median Buchholz 2",
-                 "Buchholz less the two highest and the two lowest opponent scores", False, 1)
+                 "Buchholz less the two highest and the two lowest opponent scores", False, 1, reach=1)
 SUMBH = Tiebreak("SBH", chess.SUMBH, "Sum of Buchholz",
                  "sum of the opponents' Buchholz (an unplayed round adds one's own Buchholz; "
-                 "no adjustment: a round without opponent adds 0)", False, 1)
+                 "no adjustment: a round without opponent adds 0)", False, 1, reach=2)
 SB = Tiebreak("SB", chess.SB, "Sonneborn-Berger",
               f"scores of the opponents beaten plus half the scores of those drawn ({_UNPLAYED})",
-              False, 2)
+              False, 2, reach=1)
 PS = Tiebreak("PS", chess.PS, "Sum of progressive scores",
-              "sum of the player's running score after each round (real results only)", False, 1)
+              "sum of the player's running score after each round (real results only)", False, 1, reach=0)
 PS_C1 = Tiebreak("PS-C1", chess.PS_C1, "Progressive scores cut 1",
-                 "sum of progressive scores without the score after round 1", False, 1)
+                 "sum of progressive scores without the score after round 1", False, 1, reach=0)
 PS_C2 = Tiebreak("PS-C2", chess.PS_C2, "Progressive scores cut 2",
-                 "sum of progressive scores without the scores after rounds 1 and 2", False, 1)
+                 "sum of progressive scores without the scores after rounds 1 and 2", False, 1, reach=0)
 KS = Tiebreak("KS", chess.KS, "Koya",
               "points scored against the opponents who finished with 50% or more (real results, "
-              "forfeits included)", False, 1)
+              "forfeits included)", False, 1, reach=1)
 DE = Tiebreak("DE", chess.DE, "Direct encounter",
               "among players equal on everything before it: points scored against each other when "
               "all have met, applied again to those still equal; shown as the number of the group "
-              "ranked below", False, 0)
+              "ranked below", False, 0, reach=EVERYONE)
 WIN = Tiebreak("WIN", chess.WIN, "Number of wins",
                "rounds scored as a win, forfeit wins and full-point byes included (1998 annex: "
-               "games won over the board)", False, 0)
-WON = Tiebreak("WON", chess.WON, "Games won", "games won over the board", False, 0)
+               "games won over the board)", False, 0, reach=0)
+WON = Tiebreak("WON", chess.WON, "Games won", "games won over the board", False, 0, reach=0)
 ARO = Tiebreak("ARO", chess.ARO, "Average rating of opponents",
                "mean rating of the rated opponents met over the board, rounded half up (1998: "
-               "every round, an unplayed one against one's own rating)", False, 0)
+               "every round, an unplayed one against one's own rating)", False, 0, reach=0)
 ARO_C1 = Tiebreak("ARO-C1", chess.ARO_C1, "Average rating of opponents cut 1",
-                  "ARO without the lowest rated opponent (or without an unrated one)", False, 0)
+                  "ARO without the lowest rated opponent (or without an unrated one)", False, 0, reach=0)
 TPR = Tiebreak("TPR", chess.TPR, "Tournament performance rating",
                "ARO + dp(score / games) from FIDE table 8.1(a), over the same games as ARO",
-               False, 0)
+               False, 0, reach=0)
 PERF = Tiebreak("PERF", chess.PERF, "lichess performance",
                 "mean over the rounds with an opponent (forfeits included) of the opponent's rating "
                 "+500 for a win, -500 for a loss, whole part only (lichess Swiss); one's own rating "
-                "without such rounds; 0 when an opponent has no rating", False, 0)
+                "without such rounds; 0 when an opponent has no rating", False, 0, reach=0)
 OWP = Tiebreak("OWP", pokemon.OWP, "Opponents' win %",
                "mean of the opponents' (wins + ties/2) / rounds, byes removed, each at least 25% "
                "and at most 75% for a dropped opponent; a pairing without result counts the "
-               "opponent; frozen when the player leaves; a day 2 counts only day-2 rounds")
+               "opponent; frozen when the player leaves; a day 2 counts only day-2 rounds", reach=1)
 OOWP = Tiebreak("OOWP", pokemon.OOWP, "Opponents' opponents' win %",
-                "mean of the opponents' OWP (an opponent who left: their frozen OWP)")
+                "mean of the opponents' OWP (an opponent who left: their frozen OWP)", reach=2)
 
 #: Every tiebreak by the key ``--tiebreaks`` accepts (upper case), in the order ``drawsafe rules``
 #: lists them.
@@ -242,6 +253,9 @@ TIEBREAKS: dict[str, Tiebreak] = {
     "WON": WON, "ARO": ARO, "ARO-C1": ARO_C1, "TPR": TPR, "PERF": PERF,
     "OWP": OWP, "OOWP": OOWP,
 }
+
+#: Every tiebreak by its kernel code.
+BY_CODE: dict[int, Tiebreak] = {t.code: t for t in TIEBREAKS.values()}
 
 PACKS: dict[str, RulePack] = {}
 
@@ -382,13 +396,10 @@ def markdown_table() -> str:
         return "½" if x == 0.5 else f"{x:g}"
 
     keys = {id(t): k for k, t in TIEBREAKS.items()}
-    warm_variants = {q.kernel_variant: q.name for q in PACKS.values() if q.warm}
     head = ("| pack | game | points (win/draw/loss) | tiebreaks (`--tiebreaks` keys) | pairing, last round | "
-            "draws by default | `--top auto` | warmed |")
-    rows = [head, "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+            "draws by default | `--top auto` |")
+    rows = [head, "| --- | --- | --- | --- | --- | --- | --- |"]
     for p in PACKS.values():
-        warmed = "yes" if p.warm else (f"with `{warm_variants[p.kernel_variant]}`"
-                                        if p.kernel_variant in warm_variants else "no")
         pts = points_of(p)
         r = p.results
         share = "2.84% (Magic, measured)" if r.draw_share is None else f"{r.draw_share:.0%}"
@@ -397,7 +408,7 @@ def markdown_table() -> str:
         last = p.last_round if p.pairing == "mtg" else "as every round"
         rows.append(f"| `{p.name}` | {p.game} | {'/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))} | "
                     f"{', '.join(keys[id(t)] for t in p.tiebreaks)} | {p.pairing}, {last} | {share} | "
-                    f"{p.schedule.name if p.schedule else 'no table: give --top'} | {warmed} |")
+                    f"{p.schedule.name if p.schedule else 'no table: give --top'} |")
     return "\n".join(rows)
 
 

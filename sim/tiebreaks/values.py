@@ -20,8 +20,6 @@ opponent averages (the floor; nobody is compared on it in practice).
 from __future__ import annotations
 
 import numpy as np
-from numba import types
-from numba.extending import overload
 
 from drawsafe.event import kinds
 from drawsafe.jit import inline_kernel, kernel
@@ -176,40 +174,18 @@ def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratin
     """Fill ``out[:, k]`` with the value of tiebreak ``codes[k]`` for every player (higher is better).
 
     ``flags`` is an int64 array of :data:`N_FLAGS` options (``FLAG_*``); ``ratings`` a float per
-    player (zeros when the event has none).  ``codes`` comes from :meth:`drawsafe.tiebreaks.packs.RulePack.codes`:
-    its dtype says which kernels are compiled (see :func:`tiebreak_values_rec`).
+    player (zeros when the event has none).  ``codes`` (int64) comes from
+    :meth:`drawsafe.tiebreaks.packs.RulePack.codes` (see :func:`tiebreak_values_rec`).
     """
     rec = player_records(kind, gw, gl, gd, nr, points_table)
     tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
 
 
-#: dtype of the codes of packs that use only the MTG kernels; any other pack's codes are
-#: :data:`ALL_CODES_DTYPE`.  numba compiles per argument type, so MTG packs never compile (and never
-#: wait for) the chess and Pokemon kernels.
-MTG_CODES_DTYPE = np.int64
-ALL_CODES_DTYPE = np.int16
+#: The tiebreak codes of Magic packs: :func:`shared_values` and :func:`mtg_column` serve them; a
+#: pack whose codes are all among them may use the enumeration's incremental evaluation.
 MTG_CODES = (POINTS, OMW, GW, OGW, GW_RAW)
-
-
-def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
-    """:func:`tiebreak_values` with the players' records already summed (the simulations keep
-    them up to date round by round instead of summing every round again).
-
-    Dispatches on the dtype of ``codes``: :func:`mtg_values_rec` for ``int64`` codes,
-    :func:`all_values_rec` for ``int16`` (in Python as well as inside other kernels).
-    """
-    if codes.dtype == ALL_CODES_DTYPE:
-        return all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
-    return mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
-
-
-@overload(tiebreak_values_rec)
-def _tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
-    if codes.dtype == types.int16:
-        return lambda rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out: \
-            all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
-    return lambda rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out: \
-        mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
+#: The one dtype of a pack's codes (``RulePack.codes``): every game runs on the same machine code.
+CODES_DTYPE = np.int64
 
 
 @kernel
@@ -252,18 +228,17 @@ def shared_values(rec, opp, kind, nr, points_table, codes, dedupe):
 
 
 @kernel
-def mtg_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
-    """The MTG tiebreaks (points, OMW%, GW%, GW% unfloored, OGW%)."""
-    gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, flags[FLAG_DEDUPE] != 0)
-    for k in range(codes.shape[0]):
-        if not mtg_column(codes[k], k, rec, gwp, omw, ogw, out):
-            raise ValueError("not an MTG tiebreak code: the pack's codes must be int16")
+def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
+    """:func:`tiebreak_values` with the players' records already summed (the simulations keep
+    them up to date round by round instead of summing every round again).
 
-
-@kernel
-def all_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out):
-    """Every tiebreak: the MTG ones, chess (:mod:`drawsafe.tiebreaks.chess`), Pokemon
-    (:mod:`drawsafe.tiebreaks.pokemon`)."""
+    ``rec`` int64[n, REC_*] the summed records; ``opp``, ``kind``, ``gw``, ``gl``, ``gd``
+    int64[n, rounds] the rounds; ``nr`` the rounds to read; ``points_table`` int64[3] points for a
+    loss, draw, win; ``codes`` int64[k] (:meth:`drawsafe.tiebreaks.packs.RulePack.codes`: points
+    first); ``flags`` int64[N_FLAGS]; ``ratings`` float64[n]; ``out`` float64[n, >= k] written.
+    Every game's codes go through this one compiled loop: the MTG columns first
+    (:func:`mtg_column`), then chess (:mod:`drawsafe.tiebreaks.chess`) and Pokemon
+    (:mod:`drawsafe.tiebreaks.pokemon`), each computed only when a code asks for it."""
     dedupe = flags[FLAG_DEDUPE] != 0
     gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
     owp = np.empty(0)  # the Pokémon OWP and OOWP, both computed at the first of them

@@ -151,7 +151,7 @@ def neighbours(snap, start: set[int], depth: int) -> set[int]:
 @pytest.mark.parametrize("key", [k for k, _ in __import__("drawsafe.tiebreaks.packs", fromlist=["x"])
                                  .tiebreak_catalogue()])
 def test_each_tiebreak_reads_what_the_enumeration_assumes(key):
-    """A tiebreak listed as reading match results only (enumeration.MATCH_LEVEL) does not move when
+    """A tiebreak declared as reading match results only (``Tiebreak.games`` false) does not move when
     a game score changes but not the result; every tiebreak, when a table's result or score
     changes, moves only for players within its declared reach of that table's players."""
     from drawsafe.standings.table import tiebreak_table
@@ -159,8 +159,8 @@ def test_each_tiebreak_reads_what_the_enumeration_assumes(key):
 
     base = get_rules("fide") if key not in ("OMW", "GW", "GW-RAW", "OGW", "OWP", "OOWP") else get_rules("mtg")
     rules = with_tiebreaks(base, key)
-    code = TIEBREAKS[key].code
-    reach = enumeration.MATCH_LEVEL.get(code, enumeration.GAME_LEVEL.get(code, enumeration.UNKNOWN_DEPTH))
+    declared = TIEBREAKS[key]
+    reach = declared.reach
     for seed in range(6):
         event = generate_event(14, 4, 4, seed, get_rules("mtg"))
         snap = take_snapshot(event)
@@ -177,11 +177,23 @@ def test_each_tiebreak_reads_what_the_enumeration_assumes(key):
                 other = take_snapshot(replace(event, rounds=event.rounds[:-1] + (replace(last, matches=matches),)))
                 after = tiebreak_table(other, rules)[:, 1]
                 moved = set(np.flatnonzero(np.abs(after - before) > 1e-9).tolist())
-                if result_kept and code in enumeration.MATCH_LEVEL:
+                if result_kept and not declared.games:
                     assert not moved, (key, seed, m)
                 a, b = snap.index[m.player_a], snap.index[m.player_b]
                 assert moved <= neighbours(snap, {a, b}, reach), (key, seed, m, moved)
             break
+
+
+def test_a_tiebreak_must_declare_its_reach():
+    """The exact answer reads each tiebreak's reach; a tiebreak without one is refused when it is
+    declared, and a code nobody declared is refused when the enumeration reads it (no silent
+    default)."""
+    from drawsafe.tiebreaks.packs import Tiebreak
+
+    with pytest.raises(ValueError, match="declare its reach"):
+        Tiebreak("NEW", 999, "a new tiebreak", "undeclared reach")
+    with pytest.raises(ValueError, match="not declared"):
+        enumeration.key_depths(np.array([0, 999]))
 
 
 def test_a_round_too_costly_to_enumerate_is_said_not_guessed(melee_snapshot):

@@ -360,7 +360,7 @@ def test_unknown_code_is_an_error():
     out = np.zeros((snap.players, 2))
     with pytest.raises(ValueError):
         tb.tiebreak_values(snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, 4,
-                           np.array([0, 1, 2]), np.array([0, tc.LAST + 1], dtype=tb.ALL_CODES_DTYPE),
+                           np.array([0, 1, 2]), np.array([0, tc.LAST + 1], dtype=tb.CODES_DTYPE),
                            FIDE_PACK.flags(False), snap.ratings, out)
 
 
