@@ -18,9 +18,12 @@ from drawsafe.cli.render import emit_json
 def warmup(as_json, **params):
     """Compile the simulation kernels now, so that the first real run answers at once.
 
-    For install scripts and container images: the compiled kernels are kept in the cache folder
-    (NUMBA_CACHE_DIR, else ~/.cache/drawsafe) and loaded by every later run.  Says how long it took;
-    a second warmup finds everything cached and takes a second or two.
+    drawsafe ships its kernels compiled: an installation of a release compiles nothing, and warmup
+    only loads them.  Kernels compile on first use when the shipped ones do not apply (a source
+    tree with edited kernels, another numba or Python): for install scripts and container images
+    of such an installation, the compiled kernels are kept in the cache folder (NUMBA_CACHE_DIR,
+    else ~/.cache/drawsafe) and loaded by every later run.  Says what it compiled and how long it
+    took (--json: every kernel compiled).
     """
     from drawsafe.app.warmup import warm_up  # lazy: numba
 
@@ -37,5 +40,8 @@ def warmup(as_json, **params):
     if report.compiled:
         note(f"compiled {len(report.compiled)} kernels in {report.compile_seconds:.1f} s "
              f"({report.seconds:.1f} s in all); cached in {where}")
+    elif report.shipped:
+        note(f"nothing to compile: the kernels shipped with drawsafe loaded ({report.seconds:.1f} s); "
+             f"cache: {where}")
     else:
         note(f"every kernel was already compiled ({report.seconds:.1f} s); cache: {where}")

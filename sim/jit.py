@@ -5,10 +5,15 @@ Compiled kernels are cached on disk, so the compile time is paid once per instal
 - Where: numba checks a cached function against its own source file only, but our kernels call
   kernels in other files (and LLVM inlines them), so an edit to one file could leave a stale kernel
   cached for another.  The cache therefore lives in a folder named after a hash of every module
-  that defines kernels or constants they compile in, of this installation's path and version, and
-  of the numba, llvmlite and Python versions (:func:`cache_key`): any change starts a fresh cache,
-  and two installations never load each other's machine code.  The folder is under
-  ``$NUMBA_CACHE_DIR`` when set, else under ``~/.cache/drawsafe``.
+  that defines kernels or constants they compile in, of drawsafe's version, of the CPU the kernels
+  are compiled for and of the numba, llvmlite and Python versions (:func:`cache_key`): any change
+  starts a fresh cache.  The folder is under ``$NUMBA_CACHE_DIR`` when set, else under
+  ``~/.cache/drawsafe``; inside it a kernel's files sit under its module's folder in the package
+  (:class:`PackageLocator`), not under a hash of where the package is installed.
+- Shipped: the kernels come compiled with the package (``data/kernels/<key>.tar.xz``, built by
+  ``python -m drawsafe.app.ship``), for a portable CPU (:data:`TARGET_CPU`).  When the archive's
+  key is this installation's (same sources, numba, llvmlite and Python), the first run unpacks it
+  into the cache folder and compiles nothing; otherwise the kernels compile on first use as before.
 - A folder that cannot be written (read-only, full disk): one note on stderr, and the kernels
   compile in memory for this run (slower, never a crash).
 - One variant per kernel: numba compiles a separate variant for every literal constant a kernel
@@ -30,13 +35,54 @@ from typing import ClassVar
 
 import numba
 from numba.core import cgutils, types
-from numba.core.caching import FunctionCache
+from numba.core.caching import (
+    CompileResultCacheImpl,
+    FunctionCache,
+    _CacheLocator,
+    _SourceFileBackedLocatorMixin,
+)
 from numba.extending import intrinsic, overload
 from numba.np.arrayobj import make_array
 
 #: Modules without kernels whose constants the kernels compile in (relative to the package).
 CONSTANT_MODULES = ("jit.py", "event/kinds.py", "engine/codes.py")
+#: The package's folder (``sim/`` in the source tree).
+PACKAGE = Path(__file__).resolve().parent
 
+#: What a CPU must have to run kernels compiled for each portable target (LLVM's feature names).
+PORTABLE_FEATURES = {
+    "generic": (),
+    "x86-64-v3": ("avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe", "xsave", "cx16", "sahf",
+                  "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3"),
+}
+#: The portable target the kernels are compiled (and shipped) for by default: the baseline, as fast
+#: as this processor's own target on these kernels (benchmarks/NOTES.md: throughput of generic,
+#: x86-64-v3 and host code alternated in one sitting, within the machine's noise).
+DEFAULT_TARGET = "generic"
+
+
+def target_cpu() -> str:
+    """The CPU the kernels are compiled for: :data:`DEFAULT_TARGET` when this processor runs it
+    (then the kernels shipped with the package load here, and a machine compiling its own gets the
+    same machine code), else the baseline ``generic``.  ``DRAWSAFE_CPU`` names another (``host``:
+    this processor, never shipped); numba's own ``NUMBA_CPU_NAME`` wins over both."""
+    if "NUMBA_CPU_NAME" in os.environ:
+        return os.environ["NUMBA_CPU_NAME"]
+    wanted = os.environ.get("DRAWSAFE_CPU") or DEFAULT_TARGET
+    if wanted == "host" or wanted not in PORTABLE_FEATURES:
+        return wanted
+    import llvmlite.binding as llvm
+
+    if llvm.get_process_triple().split("-")[0] != "x86_64":
+        return "generic" if wanted == "generic" else "host"
+    have = {f[1:] for f in llvm.get_host_cpu_features().flatten().split(",") if f.startswith("+")}
+    return wanted if set(PORTABLE_FEATURES[wanted]) <= have else "generic"
+
+
+TARGET_CPU = target_cpu()
+if "NUMBA_CPU_NAME" not in os.environ and TARGET_CPU != "host":
+    numba.config.CPU_NAME = TARGET_CPU
+    numba.config.CPU_FEATURES = ""
 
 def kernel_sources(root: Path) -> list[Path]:
     """The package's modules that define kernels (they import ``drawsafe.jit``) or constants the
@@ -51,11 +97,12 @@ def kernel_sources(root: Path) -> list[Path]:
 
 def cache_key(root: Path | None = None, numba_version: str | None = None) -> str:
     """A short hash of everything the compiled kernels depend on (see the module docstring):
-    the kernel sources under ``root`` (default: this package), where it is installed, its version,
-    numba's (``numba_version``), llvmlite's and Python's."""
+    the kernel sources under ``root`` (default: this package), its version, the target CPU,
+    numba's (``numba_version``), llvmlite's and Python's.  Not where it is installed: a clone
+    elsewhere finds the kernels shipped with it."""
     import llvmlite
 
-    root = root or Path(__file__).resolve().parent
+    root = root or PACKAGE
     digest = hashlib.sha256()
     for path in kernel_sources(root):
         digest.update(path.relative_to(root).as_posix().encode())
@@ -66,17 +113,24 @@ def cache_key(root: Path | None = None, numba_version: str | None = None) -> str
         own = version("drawsafe")
     except ImportError:  # running from a source tree without an install
         own = "source"
-    for part in (str(root), own, numba_version or numba.__version__, llvmlite.__version__, sys.version):
+    if TARGET_CPU == "host":
+        import llvmlite.binding as llvm
+
+        cpu = f"host {llvm.get_host_cpu_name()} {llvm.get_host_cpu_features().flatten()}"
+    else:
+        cpu = TARGET_CPU
+    python = f"{sys.implementation.name} {sys.version_info[0]}.{sys.version_info[1]}"  # numba checks the bytecode
+    for part in (own, cpu, numba_version or numba.__version__, llvmlite.__version__, python):
         digest.update(part.encode())
     return digest.hexdigest()[:16]
 
 
-def cache_dir() -> Path:
+def cache_dir(key: str) -> Path:
     base = os.environ.get("NUMBA_CACHE_DIR")
     if not base:
         home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         base = os.path.join(home, "drawsafe")
-    return Path(base) / f"numba-{cache_key()}"
+    return Path(base) / f"numba-{key}"
 
 
 def warn(text: str) -> None:
@@ -95,9 +149,54 @@ def writable(folder: Path) -> str | None:
     return None
 
 
-CACHE_DIR = cache_dir()
+def shipped_archive(key: str) -> Path:
+    """The archive of the kernels compiled for the cache key ``key`` that the package ships (it
+    may not exist: see :mod:`drawsafe.app.ship`)."""
+    return PACKAGE / "data" / "kernels" / f"{key}.tar.xz"
+
+
+#: Written in the cache folder once the shipped kernels are unpacked there.
+SHIPPED_MARK = ".shipped"
+
+
+def unpack_shipped(folder: Path, archive: Path) -> bool:
+    """Unpack the shipped kernels ``archive`` into the cache ``folder`` unless done before; True
+    when the folder holds them.  Each file is written whole under a temporary name and renamed,
+    so two processes starting at once never read half a file."""
+    import tarfile
+    import uuid
+
+    mark = folder / SHIPPED_MARK
+    if mark.exists():
+        return True
+    if not archive.exists():
+        return False
+    try:
+        with tarfile.open(archive, "r:xz") as tar:
+            for member in tar.getmembers():
+                if not member.isfile() or member.name.startswith(("/", "..")) or ".." in Path(member.name).parts:
+                    continue
+                target = folder / member.name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                data = tar.extractfile(member).read()
+                tmp = target.with_name(f"{target.name}.tmp.{uuid.uuid4().hex[:12]}")
+                tmp.write_bytes(data)
+                os.replace(tmp, target)
+        mark.write_text(archive.name)
+    except (OSError, tarfile.TarError) as e:
+        warn(f"could not unpack the compiled kernels shipped with drawsafe ({e}); they compile on "
+             "first use instead.")
+        return False
+    return True
+
+
+#: This installation's :func:`cache_key`.
+CACHE_KEY = cache_key()
+CACHE_DIR = cache_dir(CACHE_KEY)
 #: Why the kernel cache is off for this run (None: on).
 CACHE_OFF = writable(CACHE_DIR)
+#: The kernels shipped with the package are in the cache folder (nothing to compile).
+SHIPPED = not CACHE_OFF and unpack_shipped(CACHE_DIR, shipped_archive(CACHE_KEY))
 if CACHE_OFF:
     warn(f"the kernel cache folder {CACHE_DIR} cannot be written ({CACHE_OFF}); the kernels compile "
          "for this run only (slower). Set NUMBA_CACHE_DIR to a writable folder to keep them.")
@@ -105,10 +204,38 @@ else:
     numba.config.CACHE_DIR = str(CACHE_DIR)
 
 
-class KernelCache(FunctionCache):
-    """numba's on-disk cache, except that a failed write (disk full, folder made read-only
-    meanwhile) gives one note and leaves the compiled kernel in memory instead of raising."""
+class PackageLocator(_SourceFileBackedLocatorMixin, _CacheLocator):
+    """Where a kernel of the package is cached: :data:`CACHE_DIR` / its module's folder relative
+    to the package (numba's own locator names the folder after a hash of the module's absolute
+    path, which another clone of the same sources would not find).  The source stamp is numba's:
+    a hash of the module's content, never its modification time (pip does not keep those)."""
 
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        rel = Path(py_file).resolve().parent.relative_to(PACKAGE)
+        self._cache_path = os.path.join(str(CACHE_DIR), "kernels", *rel.parts)
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if not Path(py_file).resolve().is_relative_to(PACKAGE):  # a kernel outside the package
+            return None
+        return super().from_function(py_func, py_file)
+
+
+class PackageCacheImpl(CompileResultCacheImpl):
+    _locator_classes: ClassVar[list] = [PackageLocator, *CompileResultCacheImpl._locator_classes]
+
+
+class KernelCache(FunctionCache):
+    """numba's on-disk cache, in the package's layout (:class:`PackageLocator`), except that a
+    failed write (disk full, folder made read-only meanwhile) gives one note and leaves the compiled
+    kernel in memory instead of raising."""
+
+    _impl_class = PackageCacheImpl
     failed = False
 
     def save_overload(self, sig, data):

@@ -38,17 +38,20 @@ def default_packs() -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class WarmupReport:
-    """What :func:`warm_up` did: seconds in all, and the kernels it compiled (none: all cached)."""
+    """What :func:`warm_up` did: seconds in all, and the kernels it compiled (none: all cached),
+    and whether the cache started from the kernels shipped with the package (:mod:`drawsafe.jit`)."""
 
     seconds: float
     compiled: tuple[str, ...]
     compile_seconds: float
     packs: tuple[str, ...]
     cache_dir: str | None
+    shipped: bool = False
 
     def to_json(self) -> dict:
         return {"seconds": round(self.seconds, 2), "compile_seconds": round(self.compile_seconds, 2),
-                "compiled": list(self.compiled), "packs": list(self.packs), "cache_dir": self.cache_dir}
+                "compiled": list(self.compiled), "packs": list(self.packs), "cache_dir": self.cache_dir,
+                "shipped": self.shipped}
 
 
 def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str, ...] | None = None
@@ -113,7 +116,7 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
             if progress:
                 progress(i + 1, len(steps))
     return WarmupReport(time.perf_counter() - started, tuple(dict.fromkeys(watch.names)), watch.seconds,
-                        tuple(packs), None if jit.CACHE_OFF else str(jit.CACHE_DIR))
+                        tuple(packs), None if jit.CACHE_OFF else str(jit.CACHE_DIR), jit.SHIPPED)
 
 
 def in_progress(event):
