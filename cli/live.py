@@ -54,7 +54,7 @@ def live_odds_view(result, show_all: bool = False):
         root = "; ".join(f"t{r.table}: {r.wanted}" for r in p.root_for[:2])
         t.add_row(styled(p.player), fmt_points(p.points_now, p.point_scale), exact_pct(p.p_cut),
                   places_text(p), styled(root, "dim"))
-    head = styled(f"{result.cut_label} odds, {result.exact.text()}", "bold")
+    head = styled(f"{result.cut.label()} odds, {result.exact.text()}", "bold")
     foot = styled(f"({hidden} players cannot make the cut whatever happens; --all lists them)", "dim") \
         if hidden else None
     cases = []

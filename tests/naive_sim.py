@@ -119,11 +119,11 @@ def field_of(source: Snapshot | Event, rules: RulePack) -> Field:
     active = tuple(p for p, a in zip(snap.names, snap.active) if a)
     competed = {p for r in history for m in r.matches for p in m.players}
     members = tuple(p for p in snap.names if p in competed or p in active)
-    cut = snap.phase_cut if snap.phase_end else None
+    cut = snap.phase_cut.cut if snap.phase_end and snap.phase_cut is not None else None
     return Field(snap.event, snap.names, history, active, members, snap.total_rounds,
                  snap.next_round, floored=codes[1] == tb.GW, day1=snap.phase_end if cut else 0,
-                 day1_points=None if cut is None or cut.cut_points is None else int(cut.cut_points),
-                 day1_top=None if cut is None else cut.cut_top)
+                 day1_points=None if cut is None or cut.points is None else int(cut.points),
+                 day1_top=None if cut is None else cut.top)
 
 
 def points_of(rounds: list[Round], players) -> dict[str, int]:

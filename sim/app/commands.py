@@ -81,13 +81,14 @@ def through_day2(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> Opened
 
 
 def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig:
-    """The simulation settings of a request (:meth:`OpenedEvent.sim_config`), noting how ``--top
-    auto`` was resolved and where the result model's draw share comes from."""
+    """The simulation settings of a request (:meth:`OpenedEvent.sim_config`) with its cut, worked
+    out once (:meth:`OpenedEvent.cut`), noting how the cut was chosen and where the result model's
+    draw share comes from."""
     cut = ctx.cut(request.top, request.cut_points)
     if cut.note:
         notes.add(f"cut: {cut.note}")
-    config = ctx.sim_config(cut.top, request.last_round, request.model, request.draw_share,
-                            request.future_draws, request.safe, request.pairing, cut.points)
+    config = ctx.sim_config(cut, request.last_round, request.model, request.draw_share,
+                            request.future_draws, request.safe, request.pairing)
     if config.results.note:
         notes.add(f"results: {config.results.note}")
     return config
@@ -212,7 +213,7 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
     if top == "auto":
         rules = get_rules(request.rules)
         choice = auto_top(rules, request.players)
-        notes.add(f"cut: Top {choice.top} ({choice.source})")
+        notes.add(f"cut: {choice.note}")
         top = choice.top
         if rounds is None and rules.schedule is not None and not any(request.byes) and not day2_rounds:
             # the whole structure from the pack's table: its Swiss rounds too (the table has no day 2)

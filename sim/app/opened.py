@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from drawsafe.errors import InputError, UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import Event
 from drawsafe.event.sample import sample_event
@@ -37,16 +38,6 @@ from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tie
 if TYPE_CHECKING:
     from drawsafe.pairing.next_round import Pairings
     from drawsafe.simulation.simulator import SimConfig
-
-
-@dataclass(frozen=True)
-class Cut:
-    """Who makes it: the first ``top`` active players, or (``points`` not None) everyone on at
-    least ``points`` points; ``note`` says how ``--top auto`` was resolved."""
-
-    top: int
-    points: float | None = None
-    note: str | None = None
 
 
 @dataclass
@@ -167,7 +158,7 @@ class OpenedEvent:
         spec = read_day2(day2)
         points, rounds = (None, self.file_day2_rounds()) if spec is None else spec
         snap = through_day2(self.snapshot, rounds, points, day2_top, f"--day2 {day2}")
-        words, cut = tiebreak_words(self.rules), snap.phase_cut.cut_text()
+        words, cut = tiebreak_words(self.rules), snap.phase_cut.cut.label(sentence=True)
         if snap.after_round == snap.phase_end and snap.next_round is None:
             snap = self.cut_now(snap)
             left = snap.rounds_left
@@ -182,23 +173,15 @@ class OpenedEvent:
         """``snap`` after day 1's last round, day 2 not paired yet: the day-1 cut made at once on
         its standings (a rank cut's exact ties in the standings' seed-0 order), so that day 2's
         first round is paired, projected and answered among the players through only."""
-        cut = snap.phase_cut
+        cut = snap.phase_cut.cut
         rows = compute_standings(snap, self.rules).rows  # after day 1's last round: day 1's standings
-        kept, placed = set(), 0
-        for row in rows:
-            if not snap.active[snap.index[row.player]]:
-                continue
-            if cut.cut_points is not None and row.points >= cut.cut_points - 1e-9:
-                kept.add(row.player)
-            elif cut.cut_points is None and (cut.cut_top is None or placed < cut.cut_top):
-                kept.add(row.player)
-                placed += 1
+        kept = cut.made((row.player, row.points) for row in rows if snap.active[snap.index[row.player]])
         through = np.array([p in kept for p in snap.names], dtype=bool)
         cut_out = (snap.cut_out if snap.cut_out is not None else np.zeros(snap.players, dtype=bool)) | \
             (snap.active & ~through)
         return dataclasses.replace(snap, active=snap.active & through, cut_out=cut_out, phase_end=0,
                                    phase_cut=None,
-                                   rounds_source=f"{snap.rounds_source}; day 1's cut, {cut.cut_text()}")
+                                   rounds_source=f"{snap.rounds_source}; day 1's cut, {cut.label(sentence=True)}")
 
     def file_day2_rounds(self) -> int:
         """The rounds of day 2 the file shows (``--day2 auto``: a replay of a finished event).
@@ -212,45 +195,46 @@ class OpenedEvent:
         return swiss - s.total_rounds
 
     def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
-        """The cut these options ask for: a Top ``top`` (``"auto"``: the file's announced cut, else
-        the pack's attendance table, :func:`drawsafe.tiebreaks.cuts.auto_top`), or with
-        ``cut_points`` everyone on at least that many points (day 2).
+        """The cut of a question, worked out once (:class:`~drawsafe.event.cut.Cut`, its note saying
+        how it was chosen when the options did not say it plainly): a Top ``top`` (``"auto"``: the
+        file's announced cut, else the pack's attendance table,
+        :func:`drawsafe.tiebreaks.cuts.auto_top`), or with ``cut_points`` everyone on at least that
+        many points (day 2).
 
         During an earlier phase of the event (a day 1, ``Snapshot.phase_cut``) the simulations end
         with that phase, and without ``cut_points`` the cut is the one that ends it (the file's day-2
         cut: by points, or the first N).
 
         :raises UsageError: for ``top="auto"`` where the pack has no published table."""
+        size = top if isinstance(top, int) else 8  # what a points cut counts by rank
         phase = self.snapshot.phase_cut if not self.snapshot.phase_end else None  # (crossed: the final cut)
-        if cut_points is None and phase is not None and (phase.cut_points is not None or phase.cut_top):
-            said = (f"the {phase.name} cut found in the file, {phase.cut_text()} (the simulations end "
-                    f"with {phase.name}, round {self.snapshot.total_rounds}; --cut-points to change, "
+        if cut_points is None and phase is not None and phase.cut is not None and \
+                (phase.cut.points is not None or phase.cut.top):
+            said = (f"the {phase.name} cut found in the file, {phase.cut.label(sentence=True)} (the simulations "
+                    f"end with {phase.name}, round {self.snapshot.total_rounds}; --cut-points to change, "
                     "--day2 ROUNDS for the final cut through day 2)")
-            if phase.cut_points is not None:
-                return Cut(top if isinstance(top, int) else 8, phase.cut_points, said)
-            return Cut(phase.cut_top, None, said)
+            return dataclasses.replace(phase.cut.sized(size), note=said)
         if cut_points is not None:
-            size = top if isinstance(top, int) else 8
-            said = f"everyone on {cut_points:g}+ points (--cut-points); --top auto is not used" \
-                if top == "auto" else None
-            return Cut(size, cut_points, said)
+            cut = Cut(size, cut_points)
+            if top == "auto":
+                return dataclasses.replace(cut, note=f"{cut.label(sentence=True)} (--cut-points); --top auto is "
+                                                     "not used")
+            return cut
         if top == "auto":
-            choice = auto_top(self.rules, len(self.snapshot.names), self.event.top_cut)
-            return Cut(choice.top, None, f"Top {choice.top} ({choice.source})")
-        return Cut(int(top), None, None)
+            return auto_top(self.rules, len(self.snapshot.names), self.event.top_cut)
+        return Cut(int(top))
 
-    def sim_config(self, top: int | str = 8, last_round: str | None = None, model: str | None = None,
+    def sim_config(self, cut: Cut, last_round: str | None = None, model: str | None = None,
                    draw_share: float | None = None, future_draws: str = "safe", safe: float = 0.99,
-                   pairing: str | None = None, cut_points: float | None = None) -> SimConfig:
-        """The :class:`~drawsafe.simulation.simulator.SimConfig` of these options: the cut of
-        :meth:`cut`, the last round paired as the rule pack pairs it unless ``last_round`` says,
+                   pairing: str | None = None) -> SimConfig:
+        """The :class:`~drawsafe.simulation.simulator.SimConfig` of a question: its ``cut`` (of
+        :meth:`cut`), the last round paired as the rule pack pairs it unless ``last_round`` says,
         and the result model fitted to this event and pack
         (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
         from drawsafe.engine.results import ResultModel  # lazy: standings needs no simulation
         from drawsafe.simulation.simulator import SimConfig
 
         self.refuse_without_swiss("its rounds cannot be simulated")
-        cut = self.cut(top, cut_points)
         results = ResultModel.for_event(self.event, self.rules, model, draw_share)
         return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
                          future_draws=future_draws, safe=safe, pairing=pairing, cut_points=cut.points)

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from drawsafe.event.cut import Cut
+
 MATCH = "match"
 BYE = "bye"
 LOSS = "loss"
@@ -131,20 +133,12 @@ class PublishedStanding:
 @dataclass(frozen=True)
 class Phase:
     """One stage of an event's Swiss rounds: ``rounds`` of them (``None``: to the end of the Swiss),
-    then who goes on to the next stage: everyone on at least ``cut_points`` points, or the first
-    ``cut_top`` of the standings (neither: everyone still playing)."""
+    then who goes on to the next stage, its ``cut`` (:class:`~drawsafe.event.cut.Cut`: everyone on
+    at least its points, or the first ``top`` of the standings; ``None``: everyone still playing)."""
 
     name: str
     rounds: int | None = None
-    cut_points: float | None = None
-    cut_top: int | None = None
-
-    def cut_text(self) -> str:
-        if self.cut_points is not None:
-            return f"everyone on {self.cut_points:g}+ points"
-        if self.cut_top is not None:
-            return f"the first {self.cut_top}"
-        return "everyone still playing"
+    cut: Cut | None = None
 
 
 @dataclass(frozen=True)

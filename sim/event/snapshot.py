@@ -25,6 +25,7 @@ import numpy as np
 
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
+from drawsafe.event.cut import Cut
 from drawsafe.event.model import (
     BYE,
     DOUBLE_LOSS,
@@ -277,14 +278,14 @@ def through_day2(snap: Snapshot, rounds: int, cut_points: float | None = None, c
     refuse_in_day2(snap, said)
     if cut_points is None and cut_top is None:
         known = snap.phase_cut
-        if known is None or (known.cut_points is None and not known.cut_top):
+        if known is None or known.cut is None or (known.cut.points is None and not known.cut.top):
             raise UsageError(f"{said}: the file shows no day-1 cut; give its points as "
                              f"POINTS:ROUNDS (e.g. --day2 19:{rounds}) or its size with --day2-top N")
-        cut_points, cut_top = known.cut_points, known.cut_top
+        cut_points, cut_top = known.cut.points, known.cut.top
     if cut_top is not None and cut_top < 1:
         raise UsageError(f"{said}: the day-2 cut by rank must keep at least 1 player")
     name = snap.phase_cut.name if snap.phase_cut is not None else "day 1"
-    phase = Phase(name, day1, cut_points=cut_points, cut_top=cut_top)
+    phase = Phase(name, day1, Cut(cut_top, cut_points))
     return replace(snap, total_rounds=day1 + rounds,
                    rounds_source=f"{day1} of {name}, then {rounds} of day 2 ({said})",
                    phase_start=day1, phase_cut=phase, phase_end=day1)

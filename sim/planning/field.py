@@ -19,6 +19,7 @@ from drawsafe.choices import FIELD_IDS, FIELD_MAX_SIMS, FIELD_PRECISION, FIELD_S
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.model import Event
 from drawsafe.event.schedule import recommended_rounds
 from drawsafe.event.snapshot import take_snapshot
@@ -152,7 +153,7 @@ class FieldConfig:
 
     def describe(self) -> str:
         byes = f", byes {self.byes[0]}/{self.byes[1]}/{self.byes[2]}" if any(self.byes) else ""
-        cut = f"{self.cut_points:g}+ points" if self.cut_points is not None else f"Top {self.top}"
+        cut = Cut(self.top, self.cut_points).label()
         if self.day2_rounds:
             entry = (f"{self.day2_points:g}+ points" if self.day2_points is not None
                      else f"the best {self.day2_top}")

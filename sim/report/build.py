@@ -48,7 +48,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], data.contenders())
-    figures = [("1-draw-or-play.png", png_bytes(draw_figure(data.draw, data.config.cut_label)))]
+    figures = [("1-draw-or-play.png", png_bytes(draw_figure(data.draw, data.config.cut.label())))]
     for k, tb in enumerate(data.rules.tiebreaks):
         figures.append((f"2-tiebreak-{tb.key.lower()}.png", png_bytes(tiebreak_figure(data, k))))
     figures += [("3-ranks.png", png_bytes(rank_figure(data))),
@@ -66,7 +66,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
         sections.method_section(data, command),
     ]
     title = f"Can they draw in? {data.event.name}"
-    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.config.cut_label}: drawsafe Monte Carlo "
+    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.config.cut.label()}: drawsafe Monte Carlo "
             f"report ({data.batch.n:,} simulations, seed {data.seed})")
     footer = f"drawsafe {package_version()}: exact tiebreaks, Monte Carlo odds with 95% intervals."
     return Report(html.page(title, meta, body, footer), tuple(figures), data.batch.n, data.draw.simulations,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
+from drawsafe.event.cut import Cut
 from drawsafe.report.style import (
     SCENARIO_STYLE,
     new_figure,
@@ -39,7 +40,7 @@ def shown_tables(report: DrawReport) -> list[TableDecision]:
     return keep[:MAX_TABLES]
 
 
-def draw_figure(report: DrawReport, top: int) -> Figure:
+def draw_figure(report: DrawReport, top: int | str) -> Figure:
     tables = shown_tables(report)
     with styled():
         fig = new_figure(row_height(3 * len(tables), per_row=0.3, extra=2.6))
@@ -73,7 +74,7 @@ def draw_figure(report: DrawReport, top: int) -> Figure:
         ax.set_xlim(-0.02, 1.02)
         percent_axis(ax)
         ax.tick_params(axis="x", top=True, labeltop=True)
-        cut = top if isinstance(top, str) else f"Top {top}"  # "Top 8" or a points cut, "19+ points"
+        cut = top if isinstance(top, str) else Cut(top).label()  # "Top 8" or a points cut, "19+ points"
         ax.set_xlabel(f"P(making the cut: {cut}), with 95% intervals")
         rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} rounds left"
         fig.suptitle(f"{TITLE}\nround {report.round} ({rounds}); other tables: {report.others}")

@@ -23,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from drawsafe.event.cut import Cut
 from drawsafe.event.sample import SAMPLE, sample_path
 from drawsafe.server import verdicts
 from drawsafe.server.names import find_player
@@ -77,10 +78,9 @@ def loopback(url: str) -> bool:
 
 
 def cut_label(o) -> str:
-    points = getattr(o, "cut_points", None)
-    label = f"{points:g}+ points" if points is not None else f"Top {o.top}"
-    day2 = getattr(o, "day2", None)
-    return f"{label} through day 2 ({day2})" if day2 else label
+    """The cut a page's request ``o`` asks for, in :meth:`~drawsafe.event.cut.Cut.label`'s words
+    ("Top 8", "19+ points", "Top 8 through day 2 (19:5)")."""
+    return Cut(o.top, getattr(o, "cut_points", None)).label(day2=getattr(o, "day2", None))
 
 
 def routes(service, read_upload, public_url: str | None = None):

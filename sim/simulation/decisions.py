@@ -330,7 +330,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     pairings, _, projection = how.partition(" (")
     return DrawReport(snap.after_round + 1, snap.rounds_left, n, pairings, others, safe, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
-                      probabilities, config.cut_label, projection.rstrip(")") or None)
+                      probabilities, config.cut.label(), projection.rstrip(")") or None)
 
 
 def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, sims: int | None,
@@ -363,7 +363,7 @@ def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, si
                                Proportion(int(counts[0, 1]), int(counts[0, 0]))))
     rows.sort(key=lambda r: (-r.now.estimate, -r.points, r.player))
     return DrawReport(snap.after_round + 1, snap.rounds_left, batch.n, "not out yet", others, safe, (), (), (),
-                      precision_reached=reached, cut=sim.config.cut_label, next_round=tuple(rows))
+                      precision_reached=reached, cut=sim.config.cut.label(), next_round=tuple(rows))
 
 
 @dataclass(frozen=True)
@@ -439,9 +439,9 @@ def day1_view(sim: Simulator) -> Simulator | None:
     snap = sim.snap
     if not snap.phase_end or snap.after_round + 1 != snap.phase_end or snap.phase_cut is None:
         return None
-    cut = snap.phase_cut
+    cut = snap.phase_cut.cut.sized(sim.config.top)
     day1 = replace(snap, total_rounds=snap.phase_end, phase_end=0)
-    config = replace(sim.config, cut_points=cut.cut_points, top=cut.cut_top or sim.config.top)
+    config = replace(sim.config, cut_points=cut.points, top=cut.top)
     return Simulator(day1, sim.rules, config)
 
 

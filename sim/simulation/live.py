@@ -310,7 +310,7 @@ def live_odds(snap, rules: RulePack, config: SimConfig, limit: int, others: str 
                                       final_points(sim, e, p, rules.point_scale), story.places(p),
                                       story.root_for(p)))
     players.sort(key=lambda o: (-o.p_cut, o.player))
-    return LiveOdds(0, config.top, 0, None, True, tuple(players), config.cut_points, others=others,
+    return LiveOdds(0, config.cut, 0, None, True, tuple(players), others=others,
                     pairings="published", drawing_tables=drawing, draw_probabilities=probabilities,
                     exact=summary_of(e))
 
@@ -456,7 +456,7 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
     drawing = tuple(sorted(t + 1 for t in range(fr.tables) if q[t] >= EXPECT and t in open_))
     probabilities = () if p_draw is None else tuple((t + 1, float(p_draw[t])) for t in open_)
     return LiveDraw(snap.after_round + 1, 1, 0, "published", others, safe, tuple(tables), tuple(left_out),
-                    drawing, converged, iterations, True, probabilities, config.cut_label, exact=summary_of(e),
+                    drawing, converged, iterations, True, probabilities, config.cut.label(), exact=summary_of(e),
                     places=places, root_for=rooting)
 
 

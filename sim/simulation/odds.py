@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
@@ -115,13 +116,12 @@ class OddsResult:
     """Cut odds of every player of a snapshot."""
 
     simulations: int
-    top: int
+    #: The cut the odds are of (:class:`~drawsafe.event.cut.Cut`: a Top N, or a points cut).
+    cut: Cut
     seed: int
     precision: float | None
     reached: bool
     players: tuple[PlayerOdds, ...]
-    #: A points cut (every active player on at least this many points), ``None`` for a Top N.
-    cut_points: float | None = None
     #: How the other tables of the round about to be played were modelled (``--others``), and what
     #: the simulations knew of its tables: "published", "projected" (the last round by standings)
     #: or "not out yet" (paired anew in each simulation).
@@ -131,12 +131,8 @@ class OddsResult:
     drawing_tables: tuple[int, ...] = ()
     draw_probabilities: tuple[tuple[int, float], ...] = ()
 
-    @property
-    def cut_label(self) -> str:
-        return f"Top {self.top}" if self.cut_points is None else f"{self.cut_points:g}+ points"
-
     def to_json(self) -> dict:
-        return {"simulations": self.simulations, "top": self.top, "cut_points": self.cut_points,
+        return {"simulations": self.simulations, "top": self.cut.top, "cut_points": self.cut.points,
                 "seed": self.seed,
                 "precision": self.precision, "precision_reached": self.reached,
                 "others": self.others, "pairings": self.pairings, "others_drawing": list(self.drawing_tables),
@@ -166,6 +162,5 @@ def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = Non
                           batch.points_hist[p], rules.point_scale) for p in live]
     players.sort(key=lambda o: (-o.cut.k, -batch.rank_hist[snap.index[o.player], :config.max_rank].sum(),
                                 o.player))
-    return OddsResult(batch.n, config.top, seed, None if sims else precision, reached, tuple(players),
-                      config.cut_points)
+    return OddsResult(batch.n, config.cut, seed, None if sims else precision, reached, tuple(players))
 

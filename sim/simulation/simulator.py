@@ -20,6 +20,7 @@ from drawsafe.engine.inputs import Field, FirstTables, MatchModel, Outputs, Plan
 from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
+from drawsafe.event.cut import Cut
 from drawsafe.event.model import BYE, LOSS, MATCH
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.packs import RulePack
@@ -38,7 +39,8 @@ PILOT_MIN_COUNT = 30
 
 @dataclass(frozen=True)
 class SimConfig:
-    """How the remaining rounds are played and what counts as making it."""
+    """How the remaining rounds are played and what counts as making it: ``top`` and
+    ``cut_points``, read as one :class:`~drawsafe.event.cut.Cut` (:attr:`cut`)."""
 
     top: int = 8
     #: Last Swiss round paired by standings (1 v 2, ...) or at random within point groups.
@@ -74,23 +76,10 @@ class SimConfig:
             raise UsageError(f"--cut-points must be from 0 to 10000, not {self.cut_points}")
 
     @property
-    def cut_label(self) -> str:
-        """The cut in words: "Top 8" or "19+ points"."""
-        if self.cut_points is not None:
-            return f"{self.cut_points:g}+ points"
-        return f"Top {self.top}"
-
-    def kernel_cut_points(self, point_scale: int = 1) -> int:
-        """The points cut in the kernels' integer points (-1: no points cut)."""
-        if self.cut_points is None:
-            return -1
-        return kernel_points(self.cut_points, point_scale)
-
-
-def kernel_points(points: float, point_scale: int) -> int:
-    """A points cut in the pack's displayed points (19; 4.5 in chess) as the kernels' integer
-    points: the least total that reaches it."""
-    return int(np.ceil(points * point_scale - 1e-9))
+    def cut(self) -> Cut:
+        """The cut of ``top`` and ``cut_points`` (:class:`~drawsafe.event.cut.Cut`: its words, its
+        kernel points)."""
+        return Cut(self.top, self.cut_points)
 
 
 @dataclass
@@ -262,7 +251,7 @@ class Simulator:
         self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
         self.pilots: dict = {}
         #: The points cut in kernel points, -1 for a cut by rank (``config.top``).
-        self.cut_points = config.kernel_cut_points(rules.point_scale)
+        self.cut_points = config.cut.kernel_points(rules.point_scale)
         # the kernels' inputs (drawsafe.engine.inputs), built once
         self.field = Field(self.opp, self.kind, self.gw, self.gl, self.gd, self.rec0, self.had_bye, self.award,
                            self.active, self.players, self.members, self.ratings)
@@ -286,10 +275,10 @@ class Simulator:
         snap = self.snap
         if not snap.phase_end or snap.phase_cut is None:
             return 0, -1, 0
-        cut = snap.phase_cut
-        if cut.cut_points is not None:
-            return int(snap.phase_end), kernel_points(cut.cut_points, self.rules.point_scale), 0
-        return int(snap.phase_end), -1, int(cut.cut_top or 0)
+        cut = snap.phase_cut.cut or Cut()
+        if cut.points is not None:
+            return int(snap.phase_end), cut.kernel_points(self.rules.point_scale), 0
+        return int(snap.phase_end), -1, int(cut.top or 0)
 
     def draw_points(self, seed: int) -> int:
         """The "safe points" of the future draw policy: the lowest final points total from which at

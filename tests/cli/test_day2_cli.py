@@ -85,7 +85,7 @@ def test_the_library_takes_day2_too(day1):
     import drawsafe
 
     odds = drawsafe.open_event(day1, rules="pokemon", rounds=5).odds(day2="9:3", sims=500, seed=1)
-    assert odds.top == 8 and sum(r.cut.estimate for r in odds.players) == pytest.approx(8, abs=0.05)
+    assert odds.cut.top == 8 and sum(r.cut.estimate for r in odds.players) == pytest.approx(8, abs=0.05)
 
 
 def test_between_the_days_day2_is_paired_among_the_players_through(tmp_path):

@@ -33,10 +33,8 @@ def one_world(snap, rules, seed):
     order = engine.simulate_one(seed, np.uint64(seed), sim.field, tables, sim.match, sim.kernel_rules,
                                 sim.plan(engine.NO_DRAWS, 0), snap.players, True, work)
     rounds = rounds_from_arrays(snap.names, work.opp, work.kind, work.gw, work.gl, work.gd, snap.total_rounds)
-    cut = snap.phase_cut
     event = replace(snap.event, rounds=tuple(rounds), swiss_rounds=snap.total_rounds,
-                    phases=(Phase("day 1", snap.phase_end, cut_points=cut.cut_points, cut_top=cut.cut_top),
-                            Phase("day 2")))
+                    phases=(Phase("day 1", snap.phase_end, snap.phase_cut.cut), Phase("day 2")))
     return event, [snap.names[p] for p in order], {snap.names[p] for p in np.flatnonzero(work.act)}
 
 

@@ -14,6 +14,7 @@ from conftest import DATA, SHARED, need
 
 from drawsafe.cli.main import main
 from drawsafe.errors import InputError, UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, NO_RESULT, Phase
 from drawsafe.event.snapshot import take_snapshot
@@ -50,7 +51,7 @@ def test_standings_document():
     assert any(m.kind == NO_RESULT for m in e.swiss[1].matches)
     # the shape: a final after five Swiss rounds; a day 2 for the 6+ players after round 3
     assert len(e.swiss) == 5 and len(e.playoff) == 1 and e.top_cut == 2 and e.swiss_rounds == 5
-    assert e.phases == (Phase("day 1", 3, cut_points=6), Phase("day 2"))
+    assert e.phases == (Phase("day 1", 3, Cut(points=6)), Phase("day 2"))
     # Eve dropped (drop 2); the players the day-2 cut stopped are not dropped (their drop is 3)
     assert e.drops == {"Eve Elm [UK]": 2}
     # placing 9999: not placed
@@ -179,7 +180,7 @@ def test_worlds_2024(division, agree):
     the reason of every difference but two (masters 1146 places: 335 agree, 810 file's figures, 1
     not frozen; seniors 403: 157, 246; juniors 384: 146, 237, 1 shifted)."""
     e = load_event(need(WORLDS), division=division)
-    assert e.phases[0] == Phase("day 1", 8, cut_points=18)
+    assert e.phases[0] == Phase("day 1", 8, Cut(points=18))
     report = check_places(e, take_snapshot(e), RULES)
     assert report.agreed == agree
     reasons = [d.reason for d in report.disagreements]

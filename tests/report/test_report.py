@@ -53,7 +53,7 @@ SECTIONS = ("summary", "draw-or-play", "tiebreak-swing", "ranks", "cut-line", "w
 @pytest.fixture(scope="module")
 def data():
     ctx = open_event(None)
-    return gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(8, "standings", "coin"), sims=SIMS,
+    return gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(ctx.cut(8), "standings", "coin"), sims=SIMS,
                   seed=SEED)
 
 
@@ -310,7 +310,7 @@ def test_figure_text_is_readable_on_a_phone(data):
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], data.contenders())
-    figures = [draw_figure(data.draw, data.config.cut_label), tiebreak_figure(data, 0), rank_figure(data),
+    figures = [draw_figure(data.draw, data.config.cut.label()), tiebreak_figure(data, 0), rank_figure(data),
                cutline_figure(data), rooting_figure(data, rows)]
     scale = PHONE_CONTENT_PX / (WIDTH * DPI)
     for fig in figures:

@@ -290,7 +290,7 @@ def test_report_main_batch_mixes_over_the_model():
     from drawsafe.report.data import gather
 
     ctx = open_event(None)
-    data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(8, "standings", "coin"), sims=4000,
+    data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(ctx.cut(8), "standings", "coin"), sims=4000,
                   seed=5, others="behaviour")
     assert data.first_round.draw_p is not None
     for t in data.draw.tables:

@@ -34,11 +34,12 @@ def test_pokemon_table_boundaries(players, rounds, top):
 
 
 def test_auto_top_sources():
-    assert auto_top(POKEMON, 100).top == 8 and "TCG Single Day" in auto_top(POKEMON, 100).source
+    assert auto_top(POKEMON, 100).top == 8 and "TCG Single Day" in auto_top(POKEMON, 100).note
     assert auto_top(POKEMON, 10).top == 4
     assert auto_top(POKEMON, 100, file_cut=16) .top == 16  # the file's own cut comes first
     assert auto_top(get_rules("mtg"), 500).top == 8
-    assert auto_top(get_rules("mtg"), 500).source == "Magic Tournament Rules, Appendix E (a Top 8 at every size)"
+    assert auto_top(get_rules("mtg"), 500).note == "Top 8 (Magic Tournament Rules, Appendix E (a Top 8 at every size))"
+    assert auto_top(POKEMON, 100, file_cut=16).note == "Top 16 (the file's announced top cut)"
     with pytest.raises(UsageError, match="no top cut for 6 players"):
         auto_top(POKEMON, 6)
     with pytest.raises(UsageError, match="no published table .* fide pack; give --top N"):

@@ -12,6 +12,7 @@ from fractions import Fraction as F
 import pytest
 from naive_pokemon import pokemon_values
 
+from drawsafe.event.cut import Cut
 from drawsafe.event.io.build import EventBuilder
 from drawsafe.event.model import BYE, NO_RESULT, Match, Phase
 from drawsafe.event.snapshot import take_snapshot
@@ -157,7 +158,7 @@ DAY2 = [["A-E W", "B-F W", "C-G W", "D-H W"], ["A-B W", "C-D W", "E-F T", "G-H T
 
 
 def day2_event():
-    return event(DAY2, phases=(Phase("day 1", 2, cut_points=3), Phase("day 2")))
+    return event(DAY2, phases=(Phase("day 1", 2, Cut(points=3)), Phase("day 2")))
 
 
 def test_day_two_counts_only_its_own_rounds():
@@ -231,7 +232,7 @@ def random_event(seed):
     for p in names:
         if p in played and leave[p] < len(rounds):
             drops[p] = leave[p]
-    phases = (Phase("day 1", day1, cut_points=3), Phase("day 2")) if day1 else ()
+    phases = (Phase("day 1", day1, Cut(points=3)), Phase("day 2")) if day1 else ()
     return event([t for t in rounds if t], {p: a for p, a in drops.items()}, phases)
 
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 
 from drawsafe.errors import InputError, UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, MATCH, NO_RESULT, Event, Match, Phase
 
@@ -590,7 +591,7 @@ def find_day2(b: EventBuilder, swiss: int) -> tuple[tuple[Phase, ...], tuple[int
         above = [p for p in stopped if pts.get(p, 0) >= cut]
         if len(above) > max(2, 0.1 * len(stayed)):
             continue
-        return ((Phase("day 1", d, cut_points=cut), Phase("day 2")),
+        return ((Phase("day 1", d, Cut(points=cut)), Phase("day 2")),
                 (d, cut, {p for p in stopped if pts.get(p, 0) < cut}))
     return (), None
 
