@@ -111,7 +111,7 @@ def odds(file, show_all, as_json, **params):
     the measured model) and ranks with the exact tiebreaks.  JSON adds each player's distribution
     of final rank (ranks 1-64) and of final points.
     """
-    result = simulate("odds", file, request_of(OddsRequest, params))
+    result = simulate(file, request_of(OddsRequest, params))
     if as_json:
         emit_json(result.to_json())
     elif getattr(result, "exact", None) is not None:  # the last round, answered exactly
@@ -135,7 +135,7 @@ def draw(file, as_json, **params):
     difference is sharp.  With two rounds left, "draw" is a double draw: draw now, and draw again
     in the last round when both players are then safe (see --future-draws).
     """
-    report = simulate("draw", file, request_of(DrawRequest, params))
+    report = simulate(file, request_of(DrawRequest, params))
     if as_json:
         emit_json(report.to_json())
     elif getattr(report, "exact", None) is not None:  # the last round, answered exactly

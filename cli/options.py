@@ -100,10 +100,11 @@ def commands():
     return app_commands
 
 
-def simulate(name: str, file: str | None, request, check=None, **extra):
-    """Open FILE, tell the user what was read, and run the simulating command ``name`` (odds, draw,
-    report) with a progress bar on stderr; returns the command's result.  ``check(ctx)`` runs
-    first, before anything is said (a request that cannot be answered gives its one line only)."""
+def simulate(file: str | None, request, check=None, **extra):
+    """Open FILE, tell the user what was read, and run the simulating command of ``request`` (odds,
+    draw, report: found by its type) with a progress bar on stderr; returns the command's result.
+    ``check(ctx)`` runs first, before anything is said (a request that cannot be answered gives its
+    one line only)."""
     from drawsafe.cli.progress import ProgressBar
 
     ctx = event_of(file, request)
@@ -112,7 +113,7 @@ def simulate(name: str, file: str | None, request, check=None, **extra):
     ctx.announce(note)
     bar = ProgressBar("simulating")
     try:
-        return getattr(commands(), name)(ctx, request, bar, note, **extra).result
+        return commands().run(ctx, request, bar, note, **extra).result
     finally:
         bar.close()
 

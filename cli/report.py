@@ -71,7 +71,7 @@ def report(file, output, png_dir, as_json, **params):
     check_destinations(output, png_dir)
     from drawsafe.report import check_request  # lazy: matplotlib
 
-    result = simulate("report", file, request, lambda ctx: check_request(ctx.snapshot, request.player),
+    result = simulate(file, request, lambda ctx: check_request(ctx.snapshot, request.player),
                       command=command)
     result.write(output, png_dir)
     seconds = time.monotonic() - started

@@ -6,7 +6,8 @@ The simulation layer, the report and the planner are imported by the commands th
 The command line and the server both call these and only render what they return: the same
 options give the same result, notes and warnings, word for word.  ``say``, when given, receives
 each note as it is made (the command line prints it on stderr at once); every note is also in the
-returned :class:`Outcome`.
+returned :class:`Outcome`.  :func:`run` finds a request's command by the request's type
+(:data:`COMMANDS`), never by a name.
 """
 
 from __future__ import annotations
@@ -103,13 +104,13 @@ def compile_ahead(ctx: OpenedEvent, config: SimConfig, flips: bool) -> None:
         ahead.compile_ahead(ctx.rules, config, flips=flips)
 
 
-def prepare(command: str, ctx: OpenedEvent, request: OddsRequest, say: Say | None):
+def prepare(ctx: OpenedEvent, request: OddsRequest, say: Say | None):
     """What ``odds`` and ``draw`` start from: their notes, the context (through day 2 when asked),
     the simulation settings, and during a last round in progress the exact answer (None: simulate)."""
     notes = Notes(say)
     ctx = through_day2(ctx, request, notes)
     config = config_of(ctx, request, notes)
-    return notes, ctx, config, exact_answer(command, ctx, request, config, notes)
+    return notes, ctx, config, exact_answer(ctx, request, config, notes)
 
 
 def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = None,
@@ -117,7 +118,7 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
     """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
     from drawsafe.simulation.forecast import forecast_odds  # lazy: the simulation layer
 
-    notes, ctx, config, live = prepare("odds", ctx, request, say)
+    notes, ctx, config, live = prepare(ctx, request, say)
     if live is not None:
         return notes.outcome(live)
     compile_ahead(ctx, config, flips=False)
@@ -137,7 +138,7 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
     from drawsafe.simulation.decisions import draw_decisions  # lazy: the simulation layer
 
-    notes, ctx, config, live = prepare("draw", ctx, request, say)
+    notes, ctx, config, live = prepare(ctx, request, say)
     if live is not None:
         return notes.outcome(live)
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
@@ -152,10 +153,11 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
     return notes.outcome(report)
 
 
-def exact_answer(command: str, ctx: OpenedEvent, request: OddsRequest, config: SimConfig, notes: Notes):
-    """The exact answer of ``odds`` or ``draw`` during the last round (:mod:`drawsafe.simulation.live`)
-    when its pairings are published and at most ``request.exact_tables`` open tables can still
-    change the cut; None (and a note saying why, when it was tried) to simulate instead."""
+def exact_answer(ctx: OpenedEvent, request: OddsRequest, config: SimConfig, notes: Notes):
+    """The exact answer of ``odds`` or ``draw`` (by the request's type: a :class:`DrawRequest` is
+    answered as ``draw``) during the last round (:mod:`drawsafe.simulation.live`) when its pairings
+    are published and at most ``request.exact_tables`` open tables can still change the cut; None
+    (and a note saying why, when it was tried) to simulate instead."""
     if request.exact_tables <= 0:
         return None
     from drawsafe.simulation.live import (  # lazy: the simulation layer
@@ -168,7 +170,7 @@ def exact_answer(command: str, ctx: OpenedEvent, request: OddsRequest, config: S
     if not eligible(ctx.snapshot):
         return None
     try:
-        if command == "odds":
+        if not isinstance(request, DrawRequest):
             result = live_odds(ctx.snapshot, ctx.rules, config, request.exact_tables, request.others,
                                request.safe, request.seed)
         else:
@@ -291,19 +293,33 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
     return notes.outcome(result)
 
 
-#: The command functions that take an event, by command name.
-EVENT_COMMANDS = {"standings": standings, "pairings": pairings, "odds": odds, "draw": draw, "report": report}
+#: The command of each request type that :func:`run` runs (the command line's and the server's).
+COMMANDS: dict[type, Callable[..., Outcome]] = {
+    StandingsRequest: standings, PairingsRequest: pairings, OddsRequest: odds, DrawRequest: draw,
+    ReportRequest: report, FieldRequest: field}
+#: The commands that simulate (they take a progress callback).
+SIMULATING = (odds, draw, report)
 
 
-def run(name: str, ctx: OpenedEvent | None, request, progress: Progress | None = None,
-        say: Say | None = None, **extra) -> Outcome:
-    """Run the command called ``name`` on ``ctx`` (``None`` for ``field``) with its request;
-    ``extra``: the command's own keywords (``report``: ``command``, the command line shown)."""
-    if name == "field":
+def command_of(request) -> Callable[..., Outcome]:
+    """The command that runs ``request``, found by its type (a subclass of a request type runs as
+    the nearest one's command).
+
+    :raises UsageError: for a request no command of :data:`COMMANDS` runs."""
+    for kind in type(request).__mro__:
+        if kind in COMMANDS:
+            return COMMANDS[kind]
+    raise UsageError(f"no command runs a {type(request).__name__}")
+
+
+def run(ctx: OpenedEvent | None, request, progress: Progress | None = None, say: Say | None = None,
+        **extra) -> Outcome:
+    """Run the command of ``request`` (:func:`command_of`) on ``ctx`` (``None`` for a
+    :class:`FieldRequest`); ``extra``: the command's own keywords (``report``: ``command``, the
+    command line shown)."""
+    function = command_of(request)
+    if function is field:
         return field(request, progress, say)
-    if name not in EVENT_COMMANDS:
-        raise UsageError(f"unknown command {name!r}")
-    function = EVENT_COMMANDS[name]
-    if name in ("odds", "draw", "report"):
+    if function in SIMULATING:
         return function(ctx, request, progress, say, **extra)
     return function(ctx, request, say)

@@ -15,6 +15,7 @@ from typing import Any
 from drawsafe.app import commands
 from drawsafe.app.context import EventContext
 from drawsafe.app.options import changed
+from drawsafe.app.requests import ReportRequest
 from drawsafe.progress import Progress
 
 
@@ -37,13 +38,15 @@ class Answer:
 
 def answer(command: str, ctx: EventContext | None, request, progress: Progress | None = None,
            label: str = "event") -> Answer:
-    """Run ``command`` on ``ctx`` (None for ``field``) with its request.
+    """Run ``request``'s command (:func:`drawsafe.app.commands.run`, by the request's type; ``command``
+    names it in the answer) on ``ctx`` (None for ``field``).
 
     :raises DrawsafeError: as the command line's command would (shown as one line).
     """
-    extra = {"command": command_line(label, request)} if command == "report" else {}
-    outcome = commands.run(command, ctx, request, progress, **extra)
-    if command == "report":
+    report = isinstance(request, ReportRequest)
+    extra = {"command": command_line(label, request)} if report else {}
+    outcome = commands.run(ctx, request, progress, **extra)
+    if report:
         return Answer(command, html=outcome.result.html, notes=outcome.notes, result=outcome.result)
     return Answer(command, outcome.result.to_json(), notes=outcome.notes, result=outcome.result)
 

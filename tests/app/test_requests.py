@@ -108,3 +108,24 @@ def test_library_methods_take_the_request_fields(monkeypatch):
         ctx.draw(safe=2.0)
     names = {f.name for f in dataclasses.fields(DrawRequest)}
     assert {"player", "safe", "others", "top", "sims", "precision", "seed", "future_draws"} <= names
+
+
+def test_commands_are_found_by_their_request_type():
+    """``commands.run`` runs the command of the request's type (the nearest, for a subclass: a
+    ReportRequest is a DrawRequest too but runs ``report``); every served request has one."""
+    from drawsafe.app import commands
+    from drawsafe.app.requests import ReportRequest, StandingsRequest
+    from drawsafe.errors import UsageError
+
+    assert set(SERVED.values()) <= set(commands.COMMANDS)
+    assert commands.command_of(DrawRequest()) is commands.draw
+    assert commands.command_of(ReportRequest()) is commands.report
+    assert commands.command_of(OddsRequest()) is commands.odds
+
+    @dataclasses.dataclass(frozen=True)
+    class MyStandings(StandingsRequest):
+        pass
+
+    assert commands.command_of(MyStandings()) is commands.standings
+    with pytest.raises(UsageError, match="no command runs a str"):
+        commands.run(None, "odds")
