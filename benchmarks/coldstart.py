@@ -8,6 +8,10 @@ kernels it compiled on the way) and self (without them).  ``--help`` is timed wa
 
     python benchmarks/coldstart.py [--json] [--commands draw,standings,odds,report] [--repeat 1] [--no-ahead]
 
+Cold means an empty cache folder: the kernels shipped with the package are unpacked into it and
+nothing compiles; ``--no-shipped`` leaves them out, so that every kernel compiles (a source tree
+whose kernels were edited since the archive was built).
+
 ``odds``, ``draw`` and ``report`` start a helper process that compiles the kernels they reach
 last (the end of the simulation kernel; for ``draw`` and ``report`` the last round's flip kernel)
 on the second core meanwhile (:mod:`drawsafe.app.ahead`): ``cold_cpu_s`` counts it,
@@ -154,7 +158,11 @@ def main(argv=None) -> None:
                     "before the package move: cli.main:main)")
     ap.add_argument("--no-ahead", action="store_true", help="no helper process compiling the late kernels "
                     "meanwhile (drawsafe.app.ahead): the single-process figures")
+    ap.add_argument("--no-shipped", action="store_true", help="leave the kernels shipped with the package "
+                    "out (DRAWSAFE_SHIPPED=0): cold is then a compile, as for a source tree with edited kernels")
     args = ap.parse_args(argv)
+    if args.no_shipped:
+        EXTRA_ENV["DRAWSAFE_SHIPPED"] = "0"
     if args.no_ahead:
         EXTRA_ENV["DRAWSAFE_COMPILE_AHEAD"] = "0"
     PYTHON[0], ENTRY = args.python, args.entry

@@ -1,6 +1,9 @@
 """The first run a new user gets: a fresh clone, the README's install command, then the commands
-in the order a scorekeeper meets them: ``drawsafe draw`` on the embedded sample, ``drawsafe serve``
-until ``/healthz`` answers and until its kernels are warm, ``drawsafe field``.
+in the order a scorekeeper meets them: ``drawsafe draw`` on the embedded sample (Magic), then on a
+Pokémon TOM file and on a chess TRF (each game's first answer), ``drawsafe serve`` until
+``/healthz`` answers and until its kernels are warm, ``drawsafe field``; and, with another empty
+kernel cache, a fresh ``drawsafe serve`` from its start to its first ``draw`` answer on a published
+event (the sample).
 
     python3 benchmarks/first_run.py [--commit HEAD] [--keep DIR] [--json]
 
@@ -65,6 +68,54 @@ def serve_until_healthy(exe: str, env: dict, cwd: str, data: str) -> tuple[float
         proc.wait(30)
 
 
+SHARED = ROOT.parent / "shared" / "data" / "real"
+#: Each game's first file: (game, path, ``draw``'s arguments): a real TOM file and a real TRF of
+#: ../shared when there, else the tests' own.
+GAME_FILES = (
+    ("pokemon", SHARED / "pokemon" / "tom" / "Completed2025 DG Nov Cup_25-11-024905.tdf", ["--after-round", "3"]),
+    ("pokemon", ROOT / "tests" / "data" / "pokemon" / "league-cup-drop.tdf", ["--after-round", "4"]),
+    ("chess", SHARED / "chess" / "trf" / "2020_06.trf", ["--after-round", "9"]),
+    ("chess", ROOT / "tests" / "data" / "chess" / "lichess.trf", ["--after-round", "3"]),
+)
+
+
+def serve_first_draw(exe: str, env: dict, cwd: str, data: str, event: str) -> float:
+    """Seconds from ``drawsafe serve``'s start until it answers ``draw`` on ``event``, published
+    through the API as soon as the server listens."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    start = time.perf_counter()
+    proc = subprocess.Popen([exe, "serve", "--port", str(port), "--data", data], env=env, cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise SystemExit("drawsafe serve exited before it answered")
+            if time.perf_counter() - start > 900:
+                raise SystemExit("drawsafe serve gave no draw answer within 900 s")
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        with open(event, "rb") as f:
+            body = f.read()
+        request = urllib.request.Request(f"{base}/api/events", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=900) as r:
+            event_id = json.loads(r.read())["id"]
+        with urllib.request.urlopen(f"{base}/api/events/{event_id}/draw", timeout=900) as r:
+            json.loads(r.read())
+        return time.perf_counter() - start
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--commit", default="HEAD")
@@ -85,6 +136,10 @@ def main() -> int:
     row["install_s"] = round(timed([py, "-m", "pip", "install", "-q", "-e", "."], env, clone), 1)
     # the README's command installs, then runs draw at once: the load average still shows the install
     row["draw_cold_s"] = round(timed([exe, "draw"], env, clone), 1)
+    for game, path, extra in GAME_FILES:  # each game's first answer, after Magic's
+        if path.exists() and f"draw_{game}_cold_s" not in row:
+            row[f"draw_{game}_file"] = path.name
+            row[f"draw_{game}_cold_s"] = round(timed([exe, "draw", str(path), *extra], env, clone), 1)
     listening, warm = serve_until_healthy(exe, env, clone, os.path.join(folder, "serve"))
     row["serve_listening_cold_s"], row["serve_cold_s"] = round(listening, 1), round(warm, 1)
     row["field_cold_s"] = round(timed([exe, "field", "--players", "64"], env, clone), 1)
@@ -92,6 +147,9 @@ def main() -> int:
     listening, warm = serve_until_healthy(exe, env, clone, os.path.join(folder, "serve"))
     row["serve_listening_warm_s"], row["serve_warm_s"] = round(listening, 1), round(warm, 1)
     row["field_warm_s"] = round(timed([exe, "field", "--players", "64"], env, clone), 1)
+    fresh = dict(env, NUMBA_CACHE_DIR=os.path.join(folder, "numba-serve"))
+    row["serve_first_draw_cold_s"] = round(serve_first_draw(
+        exe, fresh, clone, os.path.join(folder, "serve-fresh"), os.path.join(clone, "sim", "data", "sample-event.json")), 1)
     print(json.dumps(row) if args.json else "\n".join(f"{k}: {v}" for k, v in row.items()))
     return 0
 

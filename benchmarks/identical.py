@@ -10,7 +10,9 @@ then compare the folders:
 For the embedded sample and the real events of ``../shared/data/melee`` that played a Top 8 (cut
 before their last Swiss round), it writes ``drawsafe draw --json`` and ``odds --json`` (fixed
 ``--sims``, seed 0) and the API's ``POST /api/draw``, ``/api/odds``, ``/api/standings`` and
-``/api/pairings`` (in-process client); and ``drawsafe field --json`` for a few fields.  Only the
+``/api/pairings`` (in-process client); the same for every Pokémon TOM file and chess TRF of
+``tests/data`` and ``../shared/data/real`` (:func:`other_games`: each game's pack, its own
+default round); and ``drawsafe field --json`` for a few fields.  Only the
 stable entry points are used (``drawsafe.cli.main:main``, ``drawsafe.server.create_app``), so the
 script runs on trees whose modules moved.  ``compare`` drops every ``seconds`` value and reports
 each answer that differs.
@@ -41,6 +43,15 @@ def top8_events(data: Path) -> list[tuple[str, int]]:
         if e["swiss_rounds"] >= 4 and e["playoff_first_round_matches"] == 4:
             out.append((e["file"], e["swiss_rounds"]))
     return out
+
+
+def other_games(data: Path) -> list[Path]:
+    """The Pokémon and chess files the answers are compared on: the tests' own and the real ones
+    of ``shared/data/real`` (``data`` is ``shared/data/melee``)."""
+    real = data.parent / "real"
+    files = sorted((ROOT / "tests" / "data" / "pokemon").glob("*.tdf")) + sorted((ROOT / "tests" / "data" / "chess").glob("*.trf"))
+    files += sorted((real / "pokemon" / "tom").glob("*.tdf")) + sorted((real / "chess" / "trf").glob("*.trf"))
+    return files
 
 
 def strip_seconds(value):
@@ -91,6 +102,15 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int) -> None
                                 content=raw)
                 (out / f"{stem}-api-{command}.json").write_text(f"{r.status_code}\n{r.text}")
             print(f"\r{n + 1}/{len(events)} {file[:60]}", end="", file=sys.stderr)
+        for path in other_games(data):
+            stem = f"game-{path.parent.name}-{path.stem}".replace(" ", "_")
+            for command in ("standings", "pairings", "draw", "odds"):
+                extra = ["--sims", str(sims)] if command in ("draw", "odds") else []
+                cli(f"{stem}-{command}.json", [command, str(path), *extra, "--json"])
+            raw = path.read_bytes()
+            for command, extra in (("draw", {"sims": str(sims)}), ("standings", {})):
+                r = client.post(f"/api/{command}", params={"filename": path.name, **extra}, content=raw)
+                (out / f"{stem}-api-{command}.json").write_text(f"{r.status_code}\n{r.text}")
     print(file=sys.stderr)
 
 

@@ -195,8 +195,10 @@ CACHE_KEY = cache_key()
 CACHE_DIR = cache_dir(CACHE_KEY)
 #: Why the kernel cache is off for this run (None: on).
 CACHE_OFF = writable(CACHE_DIR)
-#: The kernels shipped with the package are in the cache folder (nothing to compile).
-SHIPPED = not CACHE_OFF and unpack_shipped(CACHE_DIR, shipped_archive(CACHE_KEY))
+#: The kernels shipped with the package are in the cache folder (nothing to compile);
+#: ``DRAWSAFE_SHIPPED=0`` leaves them out (to measure or test the compile itself).
+SHIPPED = (not CACHE_OFF and os.environ.get("DRAWSAFE_SHIPPED") != "0"
+           and unpack_shipped(CACHE_DIR, shipped_archive(CACHE_KEY)))
 if CACHE_OFF:
     warn(f"the kernel cache folder {CACHE_DIR} cannot be written ({CACHE_OFF}); the kernels compile "
          "for this run only (slower). Set NUMBA_CACHE_DIR to a writable folder to keep them.")
