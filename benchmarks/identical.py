@@ -62,7 +62,7 @@ def strip_seconds(value):
     return value
 
 
-def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int) -> None:
+def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int, games_only: bool = False) -> None:
     from click.testing import CliRunner
 
     from drawsafe.cli.main import main
@@ -81,10 +81,13 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int) -> None
         text = r.stdout if r.exit_code == 0 else f"exit {r.exit_code}: {r.stderr}"
         (out / name).write_text(text)
 
-    for i, args in enumerate(FIELDS):
+    if games_only:
+        events = []
+    for i, args in enumerate(FIELDS if not games_only else ()):
         cli(f"field-{i}.json", ["field", *args, "--json"])
-    cli("sample-draw.json", ["draw", "--sims", str(sims), "--json"])
-    cli("sample-odds.json", ["odds", "--sims", str(sims * 4), "--json"])
+    if not games_only:
+        cli("sample-draw.json", ["draw", "--sims", str(sims), "--json"])
+        cli("sample-odds.json", ["odds", "--sims", str(sims * 4), "--json"])
     with tempfile.TemporaryDirectory() as tmp, \
             TestClient(create_app(ServerConfig(data_dir=tmp, warm=False)),
                        raise_server_exceptions=False) as client:
@@ -102,14 +105,20 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int) -> None
                                 content=raw)
                 (out / f"{stem}-api-{command}.json").write_text(f"{r.status_code}\n{r.text}")
             print(f"\r{n + 1}/{len(events)} {file[:60]}", end="", file=sys.stderr)
+        from drawsafe import open_event
+
         for path in other_games(data):
             stem = f"game-{path.parent.name}-{path.stem}".replace(" ", "_")
+            snap = open_event(str(path)).snapshot
+            # a finished event is answered before its last Swiss round, as a player would ask
+            after = [] if snap.rounds_left else ["--after-round", str(snap.after_round - 1)]
             for command in ("standings", "pairings", "draw", "odds"):
                 extra = ["--sims", str(sims)] if command in ("draw", "odds") else []
-                cli(f"{stem}-{command}.json", [command, str(path), *extra, "--json"])
+                cli(f"{stem}-{command}.json", [command, str(path), *after, *extra, "--json"])
             raw = path.read_bytes()
+            query = {"after_round": after[1]} if after else {}
             for command, extra in (("draw", {"sims": str(sims)}), ("standings", {})):
-                r = client.post(f"/api/{command}", params={"filename": path.name, **extra}, content=raw)
+                r = client.post(f"/api/{command}", params={"filename": path.name, **query, **extra}, content=raw)
                 (out / f"{stem}-api-{command}.json").write_text(f"{r.status_code}\n{r.text}")
     print(file=sys.stderr)
 
@@ -149,6 +158,7 @@ def main() -> int:
                    default=Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee")
     r.add_argument("--events-from", type=Path, default=None, help="Take the event list of an earlier run.")
     r.add_argument("--sims", type=int, default=2000)
+    r.add_argument("--games-only", action="store_true", help="only the Pokémon and chess files (other_games)")
     c = sub.add_parser("compare")
     c.add_argument("a", type=Path)
     c.add_argument("b", type=Path)
@@ -159,7 +169,7 @@ def main() -> int:
         events = [tuple(e) for e in json.loads((args.events_from / "events.json").read_text())]
     else:
         events = top8_events(args.data)
-    run(args.out, args.data, events, args.sims)
+    run(args.out, args.data, events, args.sims, args.games_only)
     return 0
 
 
