@@ -11,7 +11,7 @@ Compiled kernels are cached on disk, so the compile time is paid once per instal
   ``~/.cache/drawsafe``; inside it a kernel's files sit under its module's folder in the package
   (:class:`PackageLocator`), not under a hash of where the package is installed.
 - Shipped: the kernels come compiled with the package (``data/kernels/<key>.tar.xz``, built by
-  ``python -m drawsafe.app.ship``), for a portable CPU (:data:`TARGET_CPU`).  When the archive's
+  ``python -m drawsafe.app.ship``), for a portable CPU (:data:`DEFAULT_TARGET`).  When the archive's
   key is this installation's (same sources, numba, llvmlite and Python), the first run unpacks it
   into the cache folder and compiles nothing; otherwise the kernels compile on first use as before.
 - A folder that cannot be written (read-only, full disk): one note on stderr, and the kernels
@@ -55,17 +55,19 @@ PORTABLE_FEATURES = {
     "x86-64-v3": ("avx", "avx2", "bmi", "bmi2", "f16c", "fma", "lzcnt", "movbe", "xsave", "cx16", "sahf",
                   "popcnt", "sse3", "sse4.1", "sse4.2", "ssse3"),
 }
-#: The portable target the kernels are compiled (and shipped) for by default: the baseline, as fast
-#: as this processor's own target on these kernels (benchmarks/NOTES.md: throughput of generic,
-#: x86-64-v3 and host code alternated in one sitting, within the machine's noise).
-DEFAULT_TARGET = "generic"
+#: The portable target the kernels are compiled (and shipped) for by default: x86-64-v3 (AVX2,
+#: BMI2, FMA; every x86-64 server processor since 2013-2015) runs them as fast as this processor's
+#: own target, the baseline ``generic`` about 10% slower on Magic's simulations
+#: (benchmarks/NOTES.md, "One engine, shipped compiled").
+DEFAULT_TARGET = "x86-64-v3"
 
 
 def target_cpu() -> str:
     """The CPU the kernels are compiled for: :data:`DEFAULT_TARGET` when this processor runs it
     (then the kernels shipped with the package load here, and a machine compiling its own gets the
-    same machine code), else the baseline ``generic``.  ``DRAWSAFE_CPU`` names another (``host``:
-    this processor, never shipped); numba's own ``NUMBA_CPU_NAME`` wins over both."""
+    same machine code), else this processor (``host``: they compile on first use).
+    ``DRAWSAFE_CPU`` names another target (``generic``, ``x86-64-v3``, ``host``); numba's own
+    ``NUMBA_CPU_NAME`` wins over both."""
     if "NUMBA_CPU_NAME" in os.environ:
         return os.environ["NUMBA_CPU_NAME"]
     wanted = os.environ.get("DRAWSAFE_CPU") or DEFAULT_TARGET
@@ -73,11 +75,10 @@ def target_cpu() -> str:
         return wanted
     import llvmlite.binding as llvm
 
-    if llvm.get_process_triple().split("-")[0] != "x86_64":
-        return "generic" if wanted == "generic" else "host"
+    if wanted != "generic" and llvm.get_process_triple().split("-")[0] != "x86_64":
+        return "host"
     have = {f[1:] for f in llvm.get_host_cpu_features().flatten().split(",") if f.startswith("+")}
-    return wanted if set(PORTABLE_FEATURES[wanted]) <= have else "generic"
-
+    return wanted if set(PORTABLE_FEATURES[wanted]) <= have else "host"
 
 TARGET_CPU = target_cpu()
 if "NUMBA_CPU_NAME" not in os.environ and TARGET_CPU != "host":

@@ -23,8 +23,8 @@ def shipped_applies() -> str | None:
     """Why the shipped archive cannot apply to this environment (None: it must)."""
     if numba.__version__ != PINNED:
         return f"numba {numba.__version__} is not the pinned {PINNED}"
-    if jit.TARGET_CPU != "generic":
-        return f"kernels compiled for {jit.TARGET_CPU} (DRAWSAFE_CPU / NUMBA_CPU_NAME set)"
+    if jit.TARGET_CPU != jit.DEFAULT_TARGET:
+        return f"kernels compiled for {jit.TARGET_CPU} (DRAWSAFE_CPU or NUMBA_CPU_NAME set, or a processor without {jit.DEFAULT_TARGET})"
     if sys.version_info[:2] != (3, 11):
         return "the archive is built with Python 3.11"
     return None
