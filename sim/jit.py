@@ -80,10 +80,12 @@ def target_cpu() -> str:
     have = {f[1:] for f in llvm.get_host_cpu_features().flatten().split(",") if f.startswith("+")}
     return wanted if set(PORTABLE_FEATURES[wanted]) <= have else "host"
 
+
 TARGET_CPU = target_cpu()
 if "NUMBA_CPU_NAME" not in os.environ and TARGET_CPU != "host":
     numba.config.CPU_NAME = TARGET_CPU
     numba.config.CPU_FEATURES = ""
+
 
 def kernel_sources(root: Path) -> list[Path]:
     """The package's modules that define kernels (they import ``drawsafe.jit``) or constants the
@@ -175,7 +177,7 @@ def unpack_shipped(folder: Path, archive: Path) -> bool:
     try:
         with tarfile.open(archive, "r:xz") as tar:
             for member in tar.getmembers():
-                if not member.isfile() or member.name.startswith(("/", "..")) or ".." in Path(member.name).parts:
+                if not member.isfile() or member.name.startswith("/") or ".." in Path(member.name).parts:
                     continue
                 target = folder / member.name
                 target.parent.mkdir(parents=True, exist_ok=True)

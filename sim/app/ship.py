@@ -3,7 +3,7 @@
 A first run on a fresh install would compile every kernel (about a minute per game on two cores).
 The package therefore ships them compiled (``data/kernels/<key>.tar.xz``, ``<key>`` the
 :func:`drawsafe.jit.cache_key` of the sources they were compiled from, for the portable CPU of
-:data:`drawsafe.jit.TARGET_CPU`); :mod:`drawsafe.jit` unpacks the archive into the cache folder on
+:data:`drawsafe.jit.DEFAULT_TARGET`); :mod:`drawsafe.jit` unpacks the archive into the cache folder on
 the first run when its key is the installation's.  Built by a developer after a change to a kernel
 (a test says when the archive no longer matches the sources)::
 
@@ -86,17 +86,14 @@ def first_run_args(tmp: str) -> list[list[str]]:
 class ShipReport:
     """What :func:`build` or :func:`check` did: the archive, the kernels compiled, seconds."""
 
-    archive: str
-    key: str
+    archive: Path
     compiled: tuple[str, ...]
     compile_seconds: float
     seconds: float
-    size: int
 
-    def to_json(self) -> dict:
-        return {"archive": self.archive, "key": self.key, "compiled": list(self.compiled),
-                "compile_seconds": round(self.compile_seconds, 1), "seconds": round(self.seconds, 1),
-                "size": self.size}
+    @property
+    def size(self) -> int:
+        return self.archive.stat().st_size
 
 
 def run_child(mode: str, cache: Path) -> dict:
@@ -112,10 +109,10 @@ def run_child(mode: str, cache: Path) -> dict:
     return json.loads(lines[-1][5:])
 
 
-def build(folder: Path | None = None) -> ShipReport:
-    """Compile every kernel in a fresh cache and archive it as ``folder/<key>.tar.xz`` (default:
-    the package's ``data/kernels``), replacing the archives of other keys."""
-    folder = folder or jit.PACKAGE / "data" / "kernels"
+def build() -> ShipReport:
+    """Compile every kernel in a fresh cache and archive it as the package's
+    :func:`~drawsafe.jit.shipped_archive`, replacing the archives of other keys."""
+    archive = jit.shipped_archive(jit.CACHE_KEY)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="drawsafe-ship-") as tmp:
         report = run_child("build", Path(tmp))
@@ -123,9 +120,7 @@ def build(folder: Path | None = None) -> ShipReport:
         if not (built / "kernels").is_dir():
             raise RuntimeError(f"the build compiled into another cache than {built.name}: were the sources "
                                "edited meanwhile?")
-        folder.mkdir(parents=True, exist_ok=True)
-        archive = jit.shipped_archive(jit.CACHE_KEY) if folder == jit.PACKAGE / "data" / "kernels" \
-            else folder / f"{jit.CACHE_KEY}.tar.xz"
+        archive.parent.mkdir(parents=True, exist_ok=True)
         partial = archive.with_suffix(".part")
         with tarfile.open(partial, "w:xz", preset=9) as tar:
             for path in sorted((built / "kernels").rglob("*")):
@@ -135,25 +130,23 @@ def build(folder: Path | None = None) -> ShipReport:
                     with open(path, "rb") as f:
                         tar.addfile(info, f)
         os.replace(partial, archive)
-    for old in folder.glob("*.tar.xz"):
+    for old in archive.parent.glob("*.tar.xz"):
         if old != archive:
             old.unlink()
-    return ShipReport(str(archive), jit.CACHE_KEY, tuple(report["compiled"]), report["seconds"],
-                      time.perf_counter() - started, archive.stat().st_size)
+    return ShipReport(archive, tuple(report["compiled"]), report["seconds"], time.perf_counter() - started)
 
 
-def check(archive: Path | None = None) -> ShipReport:
-    """Run the first runs with a cache that starts from the shipped ``archive`` alone; the kernels
-    that still compile (none when the archive covers them)."""
-    archive = archive or jit.shipped_archive(jit.CACHE_KEY)
+def check() -> ShipReport:
+    """Run the first runs with a cache that starts from the installation's shipped archive alone;
+    the kernels that still compile (none when the archive covers them)."""
+    archive = jit.shipped_archive(jit.CACHE_KEY)
     if not archive.exists():
         raise FileNotFoundError(f"no shipped kernels for this source tree ({archive.name}): run "
                                 "python3 -m drawsafe.app.ship")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="drawsafe-ship-check-") as tmp:
         report = run_child("check", Path(tmp))
-    return ShipReport(str(archive), jit.CACHE_KEY, tuple(report["compiled"]), report["seconds"],
-                      time.perf_counter() - started, archive.stat().st_size)
+    return ShipReport(archive, tuple(report["compiled"]), report["seconds"], time.perf_counter() - started)
 
 
 def main() -> int:

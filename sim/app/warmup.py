@@ -59,7 +59,7 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
     """Compile (or load from the cache) every kernel the commands use, for the rule ``packs``
     (default: :func:`default_packs`);
     ``progress(done, steps)`` after each step.  Runs the library's own paths on small events: the
-    embedded sample when its pack is of the variant (its last round: standings, pairings, odds,
+    embedded sample under its own pack (its last round: standings, pairings, odds,
     draw or play by flips), generated events two rounds from their end (pairing, the future draw
     policy's pilot, full scenarios) and one in its last round with results coming in (the exact
     answer's enumeration).

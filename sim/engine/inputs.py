@@ -43,8 +43,8 @@ Rules = namedtuple("Rules", "codes points_table flags")
 
 #: What the simulations play: rounds ``after_round .. total - 1``, the cut (``top``, or with
 #: ``cut_points >= 0`` everyone on at least that many points), the pairing system (int64,
-#: drawsafe.engine.codes MTG_PAIRING or DUTCH_PAIRING), whether the last round is paired by standings, the future draw policy
-#: (drawsafe.engine.codes NO_DRAWS ...), its safe points total and, for BEHAVIOUR_POINTS, the draw
+#: drawsafe.engine.codes MTG_PAIRING or DUTCH_PAIRING), whether the last round is paired by
+#: standings, the future draw policy (drawsafe.engine.codes NO_DRAWS ...), its safe points total and, for BEHAVIOUR_POINTS, the draw
 #: probabilities ``future_p[points_a, points_b]`` [points, points] (else an empty [0, 0]).
 #: A phase crossed on the way (a day 1 played out, then day 2): before round ``phase_end``
 #: (0-based; 0: no phase to cross) only the players on at least ``phase_points`` points (>= 0), or

@@ -63,11 +63,6 @@ from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, round_result, win_
 #: (``Plan.pairing``, an int64): every game runs on the same machine code (one compile serves them all).
 
 
-def pairing_selector(system: int) -> np.int64:
-    """``Plan.pairing`` for the pairing system ``system`` (MTG_PAIRING or DUTCH_PAIRING)."""
-    return np.int64(system)
-
-
 @kernel
 def pair_round(system, state, players, points, had_bye, opp, nr, ratings, pa, pb):
     """Pair a round with the pairing ``system`` (MTG_PAIRING: point groups in random order,

@@ -51,7 +51,6 @@ from drawsafe.event import kinds
 from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
 from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator
 from drawsafe.standings.order import complete_keys, refined_order
-from drawsafe.tiebreaks import values as tb
 from drawsafe.tiebreaks.packs import BY_CODE, RulePack
 from drawsafe.tiebreaks.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS, add_round, remove_round, win_percentages
@@ -887,7 +886,7 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
     tab = (ta, tbv, radix, res_of, n_out, out_res, score, prior, res_p, rep)
     cut_points = int(sim.cut_points)
     plan = (np.int64(r0 + 1), np.int64(top), np.int64(cut_points), np.int64(low_points), np.int64(prefix),
-            col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and all(int(c) in tb.MTG_CODES for c in sim.codes)),
+            col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and rules.mtg_only),
             np.int64(max(1, evaluation_cap // chunks)))
     out = (base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats)
     in_chunks(enumerate_chunk, chunks, 0, combinations, field, tab, Rules(sim.codes, sim.points_table, sim.flags),

@@ -266,7 +266,7 @@ class Simulator:
         picks the compiled pairing system (one variant per system)."""
         future_p = np.zeros((0, 0)) if future_p is None else np.ascontiguousarray(future_p, dtype=np.float64)
         return Plan(int(self.snap.after_round), int(self.snap.total_rounds), int(self.config.top),
-                    int(self.cut_points), engine.pairing_selector(self.pairing), bool(self.standings_last),
+                    int(self.cut_points), np.int64(self.pairing), bool(self.standings_last),
                     int(policy), int(draw_points), future_p, *self.phase_plan())
 
     def phase_plan(self) -> tuple[int, int, int]:
