@@ -229,6 +229,8 @@ def left_out_lines(left_out) -> list:
 def draw_view(report):
     rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} Swiss rounds left"
     pairings = report.pairings + (f" (by {report.projection})" if report.projection else "")
+    if report.no_draw:
+        return group(styled(f"Round {report.round} ({rounds}), cut: {report.cut}"), styled(report.no_draw, "bold"))
     if report.pairings == "not out yet":
         return next_round_view(report, rounds)
     out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {pairings}; "

@@ -136,8 +136,15 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
 def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
-    from drawsafe.simulation.decisions import draw_decisions  # lazy: the simulation layer
+    from drawsafe.simulation.decisions import DrawReport, cannot_help, draw_decisions  # lazy: the simulation layer
 
+    if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
+        snap = ctx.snapshot
+        if request.player is not None and request.player not in snap.index:
+            raise UsageError(f"unknown player {request.player!r}; names must match the file exactly")
+        report = DrawReport(snap.after_round + 1, snap.rounds_left, 0, "not evaluated", request.others,
+                            request.safe, (), (), (), cut=ctx.cut().label(), no_draw=cannot_help(ctx.rules))
+        return Notes(say).outcome(report)
     notes, ctx, config, live = prepare(ctx, request, say)
     if live is not None:
         return notes.outcome(live)

@@ -117,7 +117,7 @@ class ResultModel:
             return cls.for_ties(event, defaults, model or "coin", draw_share)
         if not defaults.one_game:
             share = defaults.draw_share if draw_share is None else draw_share
-            return cls.for_best_of(event.best_of, model or "coin", share)
+            return cls.with_scores(cls.for_best_of(event.best_of, model or "coin", share), defaults)
         model = model or recommended_model(event, rules)
         if draw_share is not None:
             note = f"draw share {draw_share:.1%} (given)"
@@ -127,6 +127,9 @@ class ResultModel:
             if defaults.measure == "games" and games >= defaults.min_measured:
                 share = min(draws / games, MAX_MEASURED_SHARE)
                 note = f"draw share {share:.1%}: {draws} draws in {games} games of this event"
+            elif defaults.measure is None:
+                share = defaults.draw_share
+                note = f"draw share {share:.0%}: {defaults.draw_source or 'default for ' + rules.game}"
             else:
                 share = defaults.draw_share
                 note = (f"draw share {share:.0%}: default for {rules.game} ({games} played games, "
@@ -139,7 +142,15 @@ class ResultModel:
         """The pack's defaults without an event to measure (generated and planned events)."""
         defaults = rules.results
         share = draw_share if draw_share is not None else defaults.draw_share
-        return cls.for_best_of(1 if defaults.one_game else best_of, draw_share=share)
+        return cls.with_scores(cls.for_best_of(1 if defaults.one_game else best_of, draw_share=share), defaults)
+
+    @classmethod
+    def with_scores(cls, base: ResultModel, defaults) -> ResultModel:
+        """``base`` with the game scores the pack declares (Netrunner's double-sided rounds), if any."""
+        if defaults.decided is None:
+            return base
+        note = base.note or (f"{defaults.draw_source}" if defaults.draw_source else "")
+        return cls(base.draw_share, defaults.decided, defaults.drawn, base.model, note)
 
     @classmethod
     def for_ties(cls, event: Event, defaults, model: str = "coin", draw_share: float | None = None

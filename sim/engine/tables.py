@@ -30,7 +30,7 @@ from drawsafe.engine.results import LOW32, S32, TWO_POW_M32, win_probability
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
 from drawsafe.rng import GOLDEN, ONE, S11, TWO_POW_M53, mix64
-from drawsafe.tiebreaks.values import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS
+from drawsafe.tiebreaks.values import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS, played_points
 
 TABLE_BASE = np.uint64(1) << np.uint64(24)
 TABLE_STRIDE = np.uint64(8)
@@ -66,7 +66,6 @@ def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_ba
     model, strength, draw_share, bye_games = match.model, match.strength, match.draw_share, match.bye_games
     dcum, dsc, wcum, wsc = match.decided_cum, match.decided_scores, match.drawn_cum, match.drawn_scores
     win_pts = points_table[kinds.WIN]
-    draw_pts = points_table[kinds.DRAW]
     # First every table's score (a chain of dependent steps from the random draw to the games,
     # independent between tables), then the writes: apart, the CPU overlaps many tables' chains.
     scores = np.empty((m, 3), dtype=np.int64)
@@ -148,16 +147,18 @@ def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_ba
         sd = scores[t, 2]
         # LOSS, DRAW, WIN = 0, 1, 2 from A's side
         res = kinds.DRAW + np.int64(sa > sb) - np.int64(sa < sb)
+        gain_a = played_points(points_table, sa, sb, sd)
+        gain_b = played_points(points_table, sb, sa, sd)
         rec[a, REC_ROUNDS] += 1
         rec[b, REC_ROUNDS] += 1
-        rec[a, REC_POINTS] += points_table[res]
-        rec[b, REC_POINTS] += points_table[kinds.WIN - res]
+        rec[a, REC_POINTS] += gain_a
+        rec[b, REC_POINTS] += gain_b
         rec[a, REC_GPOINTS] += 3 * sa + sd
         rec[b, REC_GPOINTS] += 3 * sb + sd
         rec[a, REC_GAMES] += sa + sb + sd
         rec[b, REC_GAMES] += sa + sb + sd
-        points[a] += win_pts * np.int64(res == kinds.WIN) + draw_pts * np.int64(res == kinds.DRAW)
-        points[b] += win_pts * np.int64(res == kinds.LOSS) + draw_pts * np.int64(res == kinds.DRAW)
+        points[a] += gain_a
+        points[b] += gain_b
         write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd)
         if t < outcome.shape[0]:
             if is_id[t]:

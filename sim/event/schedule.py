@@ -17,6 +17,9 @@ importers use them where a file does not say how many rounds its event has.
   Two elimination rounds are a Top 4, three a Top 8; 4-8 players have no top cut.  The same
   documentation describes the day 2 of official Regional Championships as "19 points, 32 players"
   (everyone on 19 or more match points advances): a points cut, ``--cut-points 19``.
+- :data:`LORCANA`, :data:`SWU`, :data:`DIGIMON`, :data:`FAB`: the other games' tables, with their
+  sources (../shared/GAMES.md); Netrunner, One Piece and Yu-Gi-Oh! publish none (the organiser
+  sets the rounds and the cut: give ``--rounds`` and ``--top``).
 """
 
 from __future__ import annotations
@@ -80,6 +83,36 @@ POKEMON = Schedule(
     ((8, 3, 0), (12, 4, 4), (20, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8),
      (None, 10, 8)),
     min_players=4)
+
+
+#: Disney Lorcana Tournament Rules (07/2026) §3.2: 8 players 3 rounds and no cut, then as below (a
+#: cut is required only at Competitive and Premier events; GAMES.md).  Riftbound's Carde.io events
+#: use the same table here (its rules give no table; not established).
+LORCANA = Schedule(
+    "Lorcana", "Disney Lorcana Tournament Rules 07/2026, section 3.2",
+    ((8, 3, 0), (16, 4, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (None, 9, 8)),
+    min_players=4, small_rounds=True)
+#: Star Wars: Unlimited store events (Store Showdown: 8 players 3 rounds, 9-16: 4, 17-32: 5) and a
+#: Planetary Qualifier's 6-7 rounds with a Top 8; above 32 players Appendix E's rows stand in (not
+#: established for the game).
+SWU = Schedule(
+    "Star Wars: Unlimited", "Star Wars: Unlimited organiser pages (Store Showdown rounds; above 32 "
+    "players Magic's Appendix E stands in, not established for the game)",
+    ((8, 3, 8), (16, 4, 8), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8), (None, 10, 8)),
+    min_players=4, small_rounds=True)
+#: Digimon Card Game (secondary source, GAMES.md): up to 8 players 3 rounds ... 410+: 10; a Top 8
+#: (the cut is not established; Appendix E's Top 8 stands in).
+DIGIMON = Schedule(
+    "Digimon", "Digimon Card Game tournament rules (secondary source; the Top 8 is not established)",
+    ((8, 3, 8), (16, 4, 8), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8), (None, 10, 8)),
+    min_players=4, small_rounds=True)
+#: Flesh and Blood Tournament Rules and Policy, Appendix A.2 (secondary source): up to 8 players 3
+#: rounds and no cut; 9-16: 5 rounds (4 in some Limited events) and a Top 8 (or 4); then a Top 8;
+#: the table's last row (385-736: 10 rounds) stands for every larger event.
+FAB = Schedule(
+    "Flesh and Blood", "Flesh and Blood Tournament Rules and Policy, Appendix A.2 (secondary source)",
+    ((8, 3, 0), (16, 5, 8), (32, 5, 8), (64, 6, 8), (128, 7, 8), (224, 8, 8), (384, 9, 8), (None, 10, 8)),
+    min_players=4, small_rounds=True)
 
 
 def recommended_rounds(players: int, awarded_byes: dict[str, int] | None = None) -> int:

@@ -175,10 +175,13 @@ class DrawReport:
     #: When the round's pairings are not out yet (and it is not the last round paired by standings):
     #: no table is evaluated; every player with a stake, by their result of the round.
     next_round: tuple[PlayerNext, ...] = ()
+    #: Why no table gets a verdict when an intentional draw cannot help in the pack's game (it
+    #: scores no more than a loss: Flesh and Blood, One Piece, Star Wars: Unlimited's match wins).
+    no_draw: str | None = None
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
-                "cut": self.cut,
+                "cut": self.cut, "no_draw": self.no_draw,
                 "pairings": self.pairings, "projection": self.projection,
                 "next_round": [p.to_json() for p in self.next_round],
                 "others": self.others, "safe": self.safe,
@@ -289,9 +292,12 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
         raise UsageError(f"--others must be one of {', '.join(OTHERS)}")
     if not 0 < safe <= 1:
         raise UsageError("--safe must be in (0, 1]")
-    sim = Simulator(snap, rules, config)
     if player is not None and player not in snap.index:
         raise UsageError(f"unknown player {player!r}; names must match the file exactly")
+    if not rules.draw_helps:
+        return DrawReport(snap.after_round + 1, snap.rounds_left, 0, "not evaluated", others, safe, (), (), (),
+                          cut=config.cut.label(), no_draw=cannot_help(rules))
+    sim = Simulator(snap, rules, config)
     if not tables_known(snap, rules, config):
         return not_out_yet(sim, others, safe, player, sims, precision, seed, max_sims, progress, behaviour)
     fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
@@ -331,6 +337,14 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     return DrawReport(snap.after_round + 1, snap.rounds_left, n, pairings, others, safe, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
                       probabilities, config.cut.label(), projection.rstrip(")") or None)
+
+
+def cannot_help(rules: RulePack) -> str:
+    """The sentence ``draw`` gives instead of verdicts when a draw scores no more than a loss."""
+    loss = display_points(rules.points[0], rules.point_scale)
+    return (f"In {rules.game} ({rules.name}) an intentional draw scores {loss} points, as a loss does: it "
+            "cannot help either player make the cut, so there is no draw-or-play verdict. Play; "
+            "`drawsafe odds` gives each player's chances.")
 
 
 def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, sims: int | None,

@@ -287,6 +287,7 @@ def live_odds(snap, rules: RulePack, config: SimConfig, limit: int, others: str 
     number for a player in both answers).
 
     :raises NotExact: when the round cannot be answered exactly (the reason)."""
+    results_decide_points(rules)
     sim = Simulator(snap, rules, config)
     if others == "none":
         e = enumerate_outcomes(snap, rules, config, limit=limit, with_id=False)
@@ -419,6 +420,7 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
     table's own figures with the others' choices in place.
 
     :raises NotExact: when the round cannot be answered exactly (the reason)."""
+    results_decide_points(rules)
     sim = Simulator(snap, rules, config)
     fr = sim.first_round
     if snap.rounds_left != 1 or fr is None:
@@ -466,6 +468,17 @@ def index_of(e: Enumeration, table: int) -> int:
         if t.table == table:
             return i
     raise KeyError(table)
+
+
+def results_decide_points(rules: RulePack) -> None:
+    """The enumeration lists three results per table and tries game scores only where they move a
+    tiebreak; where a round scores by its games (Netrunner's double-sided 6-0 against 4-1) the
+    game score moves the points themselves, so such packs are simulated.
+
+    :raises NotExact: for such a pack."""
+    if rules.game_points[0] > 0:
+        raise NotExact(f"in {rules.game} ({rules.name}) a round scores by its games (a 4-1 and a 6-0 "
+                       "are both wins): the exact answer enumerates results, not game scores")
 
 
 def eligible(snap) -> bool:

@@ -117,7 +117,7 @@ def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standin
     n = len(order)
     for i, p in enumerate(order):
         tied = bool(starts[i] != i or (i + 1 < n and starts[i + 1] == starts[i]))
-        values = {t.key: float(keys[p, j + 1]) for j, t in enumerate(rules.tiebreaks)}
+        values = {t.key: t.shown(float(keys[p, j + 1])) for j, t in enumerate(rules.tiebreaks)}
         rows.append(StandingRow(
             rank=i + 1, player=snap.names[p], points=display_points(keys[p, 0], rules.point_scale),
             wins=int(rec[p, 0]), losses=int(rec[p, 1]), draws=int(rec[p, 2]), values=values,

@@ -21,7 +21,7 @@ import numpy as np
 from drawsafe.errors import UsageError
 from drawsafe.event import schedule
 from drawsafe.event.schedule import Schedule
-from drawsafe.tiebreaks import chess, pokemon
+from drawsafe.tiebreaks import cardgames, chess, pokemon
 from drawsafe.tiebreaks import values as tb
 
 #: The pack of an event whose file suggests none.
@@ -62,10 +62,17 @@ class Tiebreak:
     reach: int = -1
     #: The value reads game scores (GW%, OGW%), not only match results.
     games: bool = False
+    #: Lower ranks first (Flesh and Blood's match-loss %): the kernels store the value negated so
+    #: that every column ranks higher-first, and :meth:`shown` turns it back.
+    lower_better: bool = False
 
     def __post_init__(self):
         if self.reach < 0:
             raise ValueError(f"tiebreak {self.key}: declare its reach (0, 1, 2 or EVERYONE)")
+
+    def shown(self, value: float) -> float:
+        """The value as the game publishes it, from the kernels' column."""
+        return -value if self.lower_better else value
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,13 @@ class ResultDefaults:
     min_measured: int = 0
     one_game: bool = False
     elo_when_rated: bool = False
+    #: Game scores of decided and drawn played matches, (winner games, loser games, drawn games,
+    #: weight) as :class:`drawsafe.engine.results.ResultModel` takes them; None: Magic's measured
+    #: best-of-three scores (or the one-game scores).
+    decided: tuple[tuple[int, int, int, float], ...] | None = None
+    drawn: tuple[tuple[int, int, int, float], ...] | None = None
+    #: Where ``draw_share`` comes from, in words for ``drawsafe rules``.
+    draw_source: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,6 +111,10 @@ class RulePack:
     tiebreaks: tuple[Tiebreak, ...]
     #: Points for a loss, a draw and a win, in the pack's units.
     points: tuple[int, int, int] = (0, 1, 3)
+    #: Points per game won and per game drawn where a played round scores by its games
+    #: (Netrunner's double-sided rounds: (3, 1)); (0, 0): a played round scores by its result.
+    #: ``points`` then still gives a bye (a win) and an unplayed loss.
+    game_points: tuple[int, int] = (0, 0)
     #: Displayed points are ``points / point_scale`` (chess keeps half points as integers).
     point_scale: int = 1
     #: How unplayed rounds count (``flags[FLAG_UNPLAYED]``), one of ``drawsafe.tiebreaks.chess``'s
@@ -133,6 +151,13 @@ class RulePack:
     #: standings after the last round they were paired in (Pokémon, as TOM computes them; the
     #: Pokémon tiebreaks implement it).  Magic's keep moving with their opponents' results.
     freeze: bool = False
+    #: How the platform pairs the Swiss, in words (``drawsafe rules``; the simulations pair as
+    #: ``pairing`` and ``last_round`` say).
+    pairing_text: str = ""
+    #: The published rules this pack follows, and what in it is not established (the nearest
+    #: documented rule taken instead), for ``drawsafe rules``.
+    sources: str = ""
+    assumed: str = ""
 
     def __post_init__(self):
         if self.phase_tiebreaks not in PHASE_TIEBREAKS:
@@ -166,7 +191,15 @@ class RulePack:
         return flags
 
     def points_table(self) -> np.ndarray:
-        return np.array(self.points, dtype=np.int64)
+        """The kernels' points table (:data:`drawsafe.tiebreaks.values.N_POINTS` slots, ``PT_*``)."""
+        return np.array(self.points + self.game_points, dtype=np.int64)
+
+    @property
+    def draw_helps(self) -> bool:
+        """An intentional draw scores more than a loss (Flesh and Blood's 0-point draw does not:
+        ``draw`` then says so instead of a verdict)."""
+        id_points = 3 * self.game_points[1] if self.game_points[0] else self.points[1]
+        return id_points > self.points[0]
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -244,6 +277,24 @@ OWP = Tiebreak("OWP", pokemon.OWP, "Opponents' win %",
 OOWP = Tiebreak("OOWP", pokemon.OOWP, "Opponents' opponents' win %",
                 "mean of the opponents' OWP (an opponent who left: their frozen OWP)", reach=2)
 
+SOS = Tiebreak("SOS", cardgames.SOS, "Strength of schedule",
+               "mean over the opponents (each meeting; byes left out) of the opponent's points / "
+               "rounds they played (byes included); no floor (cobra, Netrunner)", False, 4, reach=1)
+ESOS = Tiebreak("ESOS", cardgames.ESOS, "Extended strength of schedule",
+                "mean of the opponents' SOS (cobra, Netrunner)", False, 4, reach=2)
+WR = Tiebreak("WR", cardgames.WR, "Match-win rate, byes left out",
+              "own points / (3 x rounds) over the rounds other than byes, at least 1/3", reach=0)
+OWR = Tiebreak("OWR", cardgames.OWR, "Opponents' match-win rate",
+               "mean of the opponents' win rates (byes left out, each at least 1/3)", reach=1)
+OOMW = Tiebreak("OOMW", cardgames.OOMW, "Opponents' opponents' match-win %",
+                "mean of the opponents' OMW%", reach=2)
+MLP = Tiebreak("MLP", cardgames.MLP, "Match-loss % (lower is better)",
+               "matches lost / rounds, byes left out; no floor", reach=0, lower_better=True)
+OMLP = Tiebreak("OMLP", cardgames.OMLP, "Opponents' match-loss % (lower is better)",
+                "mean of the opponents' match-loss %; no floor", reach=1, lower_better=True)
+OPTS = Tiebreak("OPTS", cardgames.OPTS, "Opponents' average points",
+                "mean of the opponents' points (cumulative match points)", False, 2, reach=1)
+
 #: Every tiebreak by the key ``--tiebreaks`` accepts (upper case), in the order ``drawsafe rules``
 #: lists them.
 TIEBREAKS: dict[str, Tiebreak] = {
@@ -252,6 +303,7 @@ TIEBREAKS: dict[str, Tiebreak] = {
     "SB": SB, "PS": PS, "PS-C1": PS_C1, "PS-C2": PS_C2, "KS": KS, "DE": DE, "WIN": WIN,
     "WON": WON, "ARO": ARO, "ARO-C1": ARO_C1, "TPR": TPR, "PERF": PERF,
     "OWP": OWP, "OOWP": OOWP,
+    "SOS": SOS, "ESOS": ESOS, "WR": WR, "OWR": OWR, "OOMW": OOMW, "MLP": MLP, "OMLP": OMLP, "OPTS": OPTS,
 }
 
 #: Every tiebreak by its kernel code.
@@ -328,6 +380,100 @@ LICHESS = register(RulePack(
     "lichess", "Chess, lichess Swiss: points, Sonneborn-Berger over the real pairings (the "
     "opponents' full points; byes add nothing), lichess performance", (SB, PERF),
     unplayed=chess.UNPLAYED_NONE, **_CHESS))
+
+
+# --- the other Swiss games (../shared/GAMES.md: rules, sources, what is not established) ---------
+
+#: How cobra pairs, and how the simulations pair a cobra event.
+COBRA_PAIRING = ("cobra: round 1 at random, then a maximum-weight matching (weight -(points "
+                 "difference)^2 after a shuffle), no rematch, no second bye, the bye to the lowest "
+                 "score, no special last round; simulated as point groups paired top-down at random "
+                 "within each group, an odd player paired down (the same squared differences when no "
+                 "rematch stands in the way)")
+#: Played double-sided Netrunner rounds of the 12 real cobra exports of shared/data/real (intentional
+#: draws and byes left out): 357 rounds, 192 won 6-0, 13 won 4-1 (a win and a timed tie), 152
+#: split 3-3; no 2-2 (two timed ties) seen.
+NETRUNNER_RESULTS = ResultDefaults(
+    draw_share=152 / 357, decided=((2, 0, 0, 192.0), (1, 0, 1, 13.0)), drawn=((1, 1, 0, 152.0),),
+    draw_source="42.6% split rounds (3-3), measured on 357 played rounds of 12 real cobra events")
+NETRUNNER = register(RulePack(
+    "netrunner", "Netrunner, double-sided Swiss (cobra): a round is two games, 3 points per game won "
+    "and 1 per timed tie (6/4/3/2/1/0), a bye 6, an intentional draw 3-3; SOS, extended SOS",
+    (SOS, ESOS), points=(0, 3, 6), game_points=(3, 1), last_round="random", game="Netrunner",
+    results=NETRUNNER_RESULTS, schedule=None, pairing_text=COBRA_PAIRING,
+    sources="Null Signal Games tournament rules; cobra (Project-NISEI/cobra) SosCalculator and "
+    "pairing_strategies",
+    assumed="cobra's cut (top 3, 4, 8 or 16) is the organiser's: give --top (a cobra file says it)"))
+NETRUNNER_SINGLE = register(RulePack(
+    "netrunner-single", "Netrunner, single-sided Swiss (cobra): 3/1/0, a bye 3, an intentional "
+    "draw 1-1; SOS, extended SOS", (SOS, ESOS), last_round="random", game="Netrunner",
+    results=ResultDefaults(draw_share=0.03, one_game=True,
+                           draw_source="3% timed ties assumed (no single-sided real event measured)"),
+    schedule=None, pairing_text=COBRA_PAIRING,
+    sources="Null Signal Games tournament rules; cobra (Project-NISEI/cobra)",
+    assumed="the share of timed ties (3%)"))
+#: Carde.io (Play Hub) pairs by points; its algorithm is not published.
+CARDEIO_PAIRING = ("Carde.io (Play Hub): by points, the algorithm not published; simulated as "
+                   "point groups paired at random within each group, the last round too")
+LORCANA = register(RulePack(
+    "lorcana", "Disney Lorcana (Play Hub): 3/1/0, a bye a won round; OMW%, GW%, OGW% floored at 1/3",
+    (OMW, GW, OGW), last_round="random", game="Lorcana", schedule=schedule.LORCANA,
+    pairing_text=CARDEIO_PAIRING,
+    sources="Disney Lorcana Tournament Rules 07/2026 sections 3.2-3.10; support.carde.io "
+    "'Tiebreakers'; Play Hub's event documents (tiebreakers[])",
+    assumed="the floor written 0.33 is taken as 1/3 (as Magic's software does); the share of "
+    "unintentional draws is Magic's measured 2.84%"))
+RIFTBOUND = register(RulePack(
+    "riftbound", "Riftbound (Play Hub, Carde.io): 3/1/0; OMW%, GW%, OGW% (Carde.io's defaults, "
+    "as Lorcana)", (OMW, GW, OGW), last_round="random", game="Riftbound", schedule=schedule.LORCANA,
+    pairing_text=CARDEIO_PAIRING,
+    sources="Riftbound Tournament Rules 409.2-410.2; Carde.io's defaults",
+    assumed="formulas and floors (Carde.io's, as Lorcana); rounds and cut by attendance (Lorcana's "
+    "table; a Regional Qualifier is 9 rounds and a Top 64: --rounds 9 --top 64)"))
+SWU = register(RulePack(
+    "swu", "Star Wars: Unlimited (melee.gg): ranked by match wins (a draw is 0 wins), then OMW% "
+    "(only wins count, floored at 1/3), GW% (floored), OGW%; the points shown are match wins",
+    (OMW, GW, OGW), points=(0, 0, 1), game="Star Wars: Unlimited", schedule=schedule.SWU,
+    pairing_text="melee.gg: point groups at random, the last round by standings (as its Magic events)",
+    sources="help.melee.gg 'Star Wars: Unlimited Tiebreakers'; organisers' event pages",
+    assumed="the intentional-draw policy (a draw scores 0 match wins, so it cannot help); rounds above "
+    "32 players (Appendix E)"))
+#: Ties in the best-of-one games below: not measured for these games; Magic's share stands in.
+_ONE_GAME = ResultDefaults(draw_share=0.03, one_game=True,
+                           draw_source="3% assumed (not measured for the game)")
+ONEPIECE = register(RulePack(
+    "onepiece", "One Piece Card Game (Bandai TCG+): best-of-1, 3 points a win; a game unfinished at "
+    "time is a loss for both (0 points); own win rate (byes left out, at least 1/3), opponents' "
+    "win rate", (WR, OWR), points=(0, 0, 3), last_round="random", game="One Piece",
+    results=_ONE_GAME, schedule=None,
+    pairing_text="Bandai TCG+: not published; simulated as point groups at random, the last round too",
+    sources="Bandai's official event pages (double loss); tiebreakers from a secondary source",
+    assumed="tiebreakers (secondary source); the rounds table and the intentional-draw policy (a "
+    "draw is scored as the double loss, 0 points: it cannot help); 3% of games unfinished"))
+DIGIMON = register(RulePack(
+    "digimon", "Digimon Card Game (Bandai TCG+): 3/1/0, a bye 3; own match-win rate (byes left out, at "
+    "least 1/3), opponents' average of it, then head-to-head", (WR, OWR, DE), last_round="random",
+    game="Digimon", results=_ONE_GAME, schedule=schedule.DIGIMON,
+    pairing_text="Bandai TCG+: not published; simulated as point groups at random, the last round too",
+    sources="Digimon Card Game tournament rules (secondary source)",
+    assumed="best-of-1 Swiss games; the Top 8; 3% timed draws"))
+FAB = register(RulePack(
+    "fab", "Flesh and Blood (GEM): best-of-1, a win 1 point, a bye 1, a draw 0 (as a loss); "
+    "match-loss % (lower is better, byes left out), opponents' match-loss %, opponents' points",
+    (MLP, OMLP, OPTS), points=(0, 0, 1), last_round="random", game="Flesh and Blood", results=_ONE_GAME,
+    schedule=schedule.FAB,
+    pairing_text="GEM: not published; simulated as point groups at random, the last round too",
+    sources="Flesh and Blood Tournament Rules and Policy, Appendix A.2 and A.4 (secondary source)",
+    assumed="the tiebreakers' order and floors (secondary source, no floors); an intentional draw "
+    "scores 0 like a loss, so `draw` says it cannot help"))
+YUGIOH = register(RulePack(
+    "yugioh", "Yu-Gi-Oh! (Konami): best-of-3, 3/1/0; opponents' match-win %, opponents' opponents' "
+    "match-win % (Konami's XXYYYZZZ figure)", (OMW, OOMW), last_round="random", game="Yu-Gi-Oh!",
+    pairing_text="Konami's software: not published; simulated as point groups at random, the last "
+    "round too",
+    sources="Konami's tournament policy (secondary source)",
+    assumed="the floors (Magic's 1/3), the rounds table (Magic's Appendix E) and the "
+    "intentional-draw policy (allowed)"))
 
 
 def get_rules(name: str) -> RulePack:

@@ -23,7 +23,7 @@ import numpy as np
 
 from drawsafe.event import kinds
 from drawsafe.jit import inline_kernel, kernel
-from drawsafe.tiebreaks import chess, pokemon
+from drawsafe.tiebreaks import cardgames, chess, pokemon
 
 POINTS = 0
 OMW = 1
@@ -39,6 +39,14 @@ FLAG_FREEZE = 3  # 1: a player's tiebreaks are frozen when they leave (Pokémon,
 N_FLAGS = 4
 
 FLOOR = 1.0 / 3.0
+
+#: Slots of a pack's points table (``RulePack.points_table``, int64[N_POINTS]): match points for a
+#: loss, a draw and a win (indexed by ``kinds.LOSS/DRAW/WIN``), then the points per game won and per
+#: game drawn for a game that scores a played round by its games (Netrunner's double-sided rounds: 3
+#: per game won, 1 per timed tie, so 6/4/3/2/1/0); both 0: a played round scores by its result.
+PT_GAME_WIN = 3
+PT_GAME_DRAW = 4
+N_POINTS = 5
 
 
 @kernel
@@ -58,6 +66,23 @@ def round_result(kind: int, gw: int, gl: int) -> int:
 
 
 @kernel
+def played_points(points_table, a, b, d):
+    """Points of the side that won ``a`` games, lost ``b`` and drew ``d`` of a played match: by
+    its games where the pack scores games (``PT_GAME_WIN`` > 0), else by the match result."""
+    if points_table[PT_GAME_WIN] > 0:
+        return points_table[PT_GAME_WIN] * a + points_table[PT_GAME_DRAW] * d
+    return points_table[kinds.DRAW + np.int64(a > b) - np.int64(a < b)]
+
+
+@kernel
+def round_points(points_table, k, a, b, d):
+    """Points of one round of kind ``k`` with games ``a``-``b``-``d`` from the player's side."""
+    if k == kinds.PLAYED:
+        return played_points(points_table, a, b, d)
+    return points_table[round_result(k, a, b)]
+
+
+@kernel
 def faced(kind: int) -> bool:
     """True when the round counts the opponent in OMW%/OGW% (a played match or a double loss)."""
     return kind == kinds.PLAYED or kind == kinds.DOUBLE_LOSS
@@ -74,7 +99,7 @@ def add_round(rec, p, k, a, b, d, points_table):
     if k == kinds.ABSENT or k == kinds.NO_RESULT:
         return
     rec[p, REC_ROUNDS] += 1
-    rec[p, REC_POINTS] += points_table[round_result(k, a, b)]
+    rec[p, REC_POINTS] += round_points(points_table, k, a, b, d)
     if k == kinds.PLAYED or k == kinds.BYE:
         rec[p, REC_GPOINTS] += 3 * a + d
         rec[p, REC_GAMES] += a + b + d
@@ -86,7 +111,7 @@ def remove_round(rec, p, k, a, b, d, points_table):
     if k == kinds.ABSENT or k == kinds.NO_RESULT:
         return
     rec[p, REC_ROUNDS] -= 1
-    rec[p, REC_POINTS] -= points_table[round_result(k, a, b)]
+    rec[p, REC_POINTS] -= round_points(points_table, k, a, b, d)
     if k == kinds.PLAYED or k == kinds.BYE:
         rec[p, REC_GPOINTS] -= 3 * a + d
         rec[p, REC_GAMES] -= a + b + d
@@ -220,7 +245,7 @@ def shared_values(rec, opp, kind, nr, points_table, codes, dedupe):
     omw = np.empty(0)
     ogw = np.empty(0)
     for k in range(codes.shape[0]):
-        if (codes[k] == OMW or codes[k] == OGW) and omw.shape[0] == 0:
+        if (codes[k] == OMW or codes[k] == OGW or codes[k] == cardgames.OOMW) and omw.shape[0] == 0:
             omw = np.empty(n)
             ogw = np.empty(n)
             opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw)
@@ -233,12 +258,13 @@ def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fla
     them up to date round by round instead of summing every round again).
 
     ``rec`` int64[n, REC_*] the summed records; ``opp``, ``kind``, ``gw``, ``gl``, ``gd``
-    int64[n, rounds] the rounds; ``nr`` the rounds to read; ``points_table`` int64[3] points for a
-    loss, draw, win; ``codes`` int64[k] (:meth:`drawsafe.tiebreaks.packs.RulePack.codes`: points
+    int64[n, rounds] the rounds; ``nr`` the rounds to read; ``points_table`` int64[N_POINTS] (``PT_*``: points
+    for a loss, draw, win, then per game won and drawn); ``codes`` int64[k] (:meth:`drawsafe.tiebreaks.packs.RulePack.codes`: points
     first); ``flags`` int64[N_FLAGS]; ``ratings`` float64[n]; ``out`` float64[n, >= k] written.
     Every game's codes go through this one compiled loop: the MTG columns first
-    (:func:`mtg_column`), then chess (:mod:`drawsafe.tiebreaks.chess`) and Pokemon
-    (:mod:`drawsafe.tiebreaks.pokemon`), each computed only when a code asks for it."""
+    (:func:`mtg_column`), then chess (:mod:`drawsafe.tiebreaks.chess`), Pokemon
+    (:mod:`drawsafe.tiebreaks.pokemon`) and the other card games
+    (:mod:`drawsafe.tiebreaks.cardgames`), each computed only when a code asks for it."""
     dedupe = flags[FLAG_DEDUPE] != 0
     gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
     owp = np.empty(0)  # the Pokémon OWP and OOWP, both computed at the first of them
@@ -259,5 +285,7 @@ def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fla
             source = owp if code == pokemon.OWP else oowp
             for p in range(opp.shape[0]):
                 out[p, k] = source[p]
+        elif code >= cardgames.FIRST and code <= cardgames.LAST:  # drawsafe.tiebreaks.cardgames
+            cardgames.cardgame_column(code, k, rec, opp, kind, gw, gl, gd, nr, points_table, omw, out)
         else:
             raise ValueError("unknown tiebreak code")
