@@ -117,7 +117,13 @@ class Round:
 
 @dataclass(frozen=True)
 class PublishedStanding:
-    """One row of the standings published with the event (what the event software printed)."""
+    """One row of the standings published with the event (what the event software printed).
+
+    ``omw``/``gw``/``ogw`` are ``None`` (a TRF) or NaN (some of them, e.g. cobra's or Play Hub's)
+    where the file does not publish them.  ``values`` holds published tiebreak figures by tiebreak
+    key (cobra's ``{"SOS": ..., "ESOS": ...}``); ``standings --check`` compares those of the rule
+    pack's tiebreaks, and the rank.
+    """
 
     rank: int
     player: str
@@ -128,6 +134,7 @@ class PublishedStanding:
     omw: float
     gw: float
     ogw: float
+    values: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

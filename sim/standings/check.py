@@ -108,30 +108,48 @@ class Model:
         self.rules = rules
 
     def values(self, player: str) -> dict[str, float]:
+        """Points, the published-table fields omw/gw/ogw (the pack's first three tiebreaks, as
+        Magic's standings print them) and every tiebreak by its key."""
         i = self.snap.index[player]
-        return dict(zip(("points",) + FIELDS, self.keys[i].tolist()))
+        row = self.keys[i].tolist()
+        out = dict(zip(("points",) + FIELDS, row))
+        out.update((t.key, v) for t, v in zip(self.rules.tiebreaks, row[1:]))
+        return out
 
     def record(self, player: str) -> tuple[int, int, int]:
         i = self.snap.index[player]
         return tuple(int(x) for x in self.rec[i])
 
-    def differences(self, row: PublishedStanding, decimals: int, only: tuple[str, ...] = FIELDS) -> dict:
-        """The published fields of ``row`` that differ (a field the file does not publish, None,
-        is not compared)."""
+    def differences(self, row: PublishedStanding, decimals: int, only: tuple[str, ...] | None = None) -> dict:
+        """The published fields of ``row`` that differ (all of them, or those of ``only``).  A field
+        the file does not publish (None, NaN) is not compared, nor a value of ``row.values`` whose
+        key is not one of the pack's tiebreaks."""
         v = self.values(row.player)
         out = {}
-        if "points" in only or only == FIELDS:
+        if only is None or "points" in only:
             points = v["points"] / self.rules.point_scale
             if row.points is not None and points != row.points:
                 out["points"] = (points, float(row.points))
             rec = self.record(row.player)
             if row.wins is not None and rec != (row.wins, row.losses, row.draws):
                 out["record"] = ("-".join(map(str, rec)), f"{row.wins}-{row.losses}-{row.draws}")
-        for f in only:
+        for f in FIELDS if only is None else only:
             published = getattr(row, f, None)
-            if f != "points" and published is not None and not agrees(v[f], published, decimals):
+            if f != "points" and published is not None and not math.isnan(published) and \
+                    not agrees(v[f], published, decimals):
                 out[f] = (v[f], published)
+        keys = {t.key for t in self.rules.tiebreaks}
+        for k, published in row.values.items():
+            if k in keys and (only is None or k in only) and not math.isnan(published) and \
+                    not close(v[k], published, decimals):
+                out[k] = (v[k], published)
         return out
+
+
+def close(value: float, published: float, decimals: int) -> bool:
+    """A published figure kept to many places (cobra's SOS) agrees within ``10**-decimals``, or
+    rounded to ``decimals`` places as :func:`agrees` accepts."""
+    return abs(value - published) <= 10.0**-decimals or agrees(value, published, decimals)
 
 
 def check_standings(event: Event, snap: Snapshot, rules: RulePack) -> CheckReport:
@@ -195,7 +213,7 @@ class Alternatives:
             m = self.model(name)
             if m is not None and not m.differences(row, decimals):
                 return reason, text
-        if set(diff) <= set(FIELDS):
+        if set(diff) <= set(FIELDS) | set(row.values):
             for k in range(self.snap.after_round - 1, 0, -1):
                 m = self.model(f"after{k}")
                 if not m.differences(row, decimals, only=tuple(diff)):
@@ -207,7 +225,7 @@ def infer_precision(rows) -> int:
     best = 0
     for r in rows:
         for f in FIELDS:
-            if getattr(r, f) is None:
+            if getattr(r, f) is None or math.isnan(getattr(r, f)):
                 continue
             text = repr(getattr(r, f))
             if "." in text and "e" not in text:

@@ -10,7 +10,9 @@
   game scores);
 - MTGO entries (standings and bracket, no Swiss rounds, :func:`check_without_swiss`): the published
   figures against each other: points from the record and the byes they imply, the ranking order,
-  the floors of OMW% and OGW%, the bracket's seeding, the final places.
+  the floors of OMW% and OGW%, the bracket's seeding, the final places;
+- files publishing their tiebreak figures by key (cobra's SOS and ESOS, :func:`check_figures_and_ranks`):
+  points, those figures of the pack's tiebreaks, and the Swiss rank.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ def check_event(event: Event, snap: Snapshot, rules: RulePack) -> CheckReport | 
         return check_without_swiss(event)
     if event.format == "topdeck" and event.best_of == 1:
         return check_match_results(event, snap, rules)
+    if any(r.values for r in event.standings or ()):
+        return check_figures_and_ranks(event, snap, rules)
     return check_standings(event, snap, rules)
 
 
@@ -114,6 +118,54 @@ def explain_rank(p: str, there: str, keys: dict[str, tuple], names: tuple[str, .
 
 def fmt(value) -> str:
     return f"{value:g}" if isinstance(value, int) or float(value).is_integer() else f"{value:.5f}"
+
+
+# --- published figures by tiebreak key (cobra), and the Swiss rank -------------------------------
+
+#: Places a computed tiebreak is rounded to before exact ties are told apart (far below any
+#: published precision, far above the kernels' floating-point noise).
+TIE_DECIMALS = 9
+
+
+def check_figures_and_ranks(event: Event, snap: Snapshot, rules: RulePack) -> CheckReport:
+    """Points and the figures of ``PublishedStanding.values`` whose keys are the pack's tiebreaks
+    (:func:`drawsafe.standings.check.check_standings`), then each published rank against the
+    order by points and the pack's tiebreaks (players exactly tied on all of them either way)."""
+    report = check_standings(event, snap, rules)
+    rows = {r.player: r for r in event.standings or () if r.player in snap.index}
+    table = compute_standings(snap, rules)
+    names = ("points",) + tuple(t.key for t in rules.tiebreaks)
+    keys = {r.player: (r.points, *(round(r.values[t.key], TIE_DECIMALS) for t in rules.tiebreaks))
+            for r in table.rows}
+    order = [r.player for r in table.rows]
+    published = {p: r.rank for p, r in rows.items() if p in keys}
+    found = {d.player: d for d in report.disagreements}
+    for p, (here, there) in rank_differences(published, order, keys).items():
+        d = found.get(p)
+        if d is not None:
+            found[p] = Disagreement(p, d.rank, {**d.fields, "rank": (here, published[p])}, d.reason,
+                                    d.explanation)
+        else:
+            found[p] = Disagreement(p, published[p], {"rank": (here, published[p])}, "order",
+                                    explain_rank(p, there, keys, names) + manual_seeds(event))
+    keys_published = sorted({k for r in rows.values() for k in r.values})
+    compared = [k for k in names if k in keys_published]
+    figures = f", {', '.join(compared)} (within {10.0 ** -report.precision:g})" if compared else ""
+    notes = [(f"compared: points{figures} and the Swiss rank (players exactly tied on points and every "
+              f"tiebreak of rules {rules.name} either way)")]
+    left = [k for k in keys_published if k not in names]
+    if left:
+        notes.append(f"published {', '.join(left)} not compared: not tiebreaks of rules {rules.name}")
+    disagreements = tuple(sorted(found.values(), key=lambda d: d.rank))
+    return CheckReport(report.compared, disagreements, report.precision, report.missing,
+                       notes=report.notes + tuple(notes))
+
+
+def manual_seeds(event: Event) -> str:
+    """What else a cobra rank may follow: the organiser's manual seeds rank before SOS there."""
+    if event.format != "cobra":
+        return ""
+    return " (cobra ranks an organiser's manual seeds before SOS; the export does not keep them)"
 
 
 # --- TopDeck: match results only ------------------------------------------------------------------

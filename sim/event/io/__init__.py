@@ -1,5 +1,6 @@
 """Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF, Pokémon TOM ``.tdf``,
-Limitless data (a JSON object, or a folder of the API's three documents) and pokedata documents.
+Limitless data (a JSON object, or a folder of the API's three documents), pokedata documents and
+cobra's NRTM export (Netrunner).
 
 :func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
 ``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`) or of
@@ -65,7 +66,7 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
         from drawsafe.event.io.tdf import read_tdf
 
         return read_tdf(text, file, division)
-    if format in ("json", "melee", "limitless", "pokedata"):
+    if format in ("json", "melee", "limitless", "pokedata", "cobra"):
         return read_json(text, file, format, division)
     if format == "trf":
         from dataclasses import replace
@@ -131,6 +132,10 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
             raise InputError(file, None, "Limitless data must be a JSON object with a 'pairings' list",
                              "or a folder of details.json, standings.json and pairings.json")
         return read_limitless(data, file)
+    from drawsafe.event.io.cobra import looks_like_cobra, read_cobra
+
+    if format == "cobra" or (format == "json" and looks_like_cobra(data)):  # Netrunner's NRTM export
+        return read_cobra(data, file)
     if looks_like_melee(data):  # the decklist cache: melee.gg, TopDeck and MTGO entries
         if looks_like_topdeck(data):
             return read_topdeck(data, file)
