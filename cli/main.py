@@ -191,8 +191,13 @@ def rules_command(as_json, markdown):
     for p in PACKS.values():
         pts = points_of(p)
         click.echo(f"  {p.name}: {p.description}")
-        click.echo(f"      points win/draw/loss {pts['win']:g}/{pts['draw']:g}/{pts['loss']:g}; "
+        per_game = (f" (a round scores by its games: {p.game_points[0]} per game won, {p.game_points[1]} "
+                    "per game tied)") if p.game_points[0] else ""
+        click.echo(f"      points win/draw/loss {pts['win']:g}/{pts['draw']:g}/{pts['loss']:g}{per_game}; "
                    f"tiebreaks {', '.join(p.keys)}")
+        for label, text in (("pairing", p.pairing_text), ("sources", p.sources), ("not established", p.assumed)):
+            if text:
+                click.echo(f"      {label}: {text}")
     click.echo("")
     click.echo("Tiebreaks (--tiebreaks KEY,KEY,...):")
     for key, t in tiebreak_catalogue():

@@ -49,6 +49,8 @@ def card(report: DrawReport | None, player: str, info) -> dict:
     if report is None:
         return {"kind": "note", "player": player,
                 "text": f"No Swiss round is left to play after round {info.after_round}."}
+    if report.no_draw:  # the game scores a draw as a loss: no verdict to give
+        return {"kind": "note", "player": player, "round": report.round, "text": report.no_draw}
     if report.pairings == "not out yet":
         for row in report.next_round:
             if row.player == player:

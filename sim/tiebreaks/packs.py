@@ -411,7 +411,8 @@ NETRUNNER_SINGLE = register(RulePack(
                            draw_source="3% timed ties assumed (no single-sided real event measured)"),
     schedule=None, pairing_text=COBRA_PAIRING,
     sources="Null Signal Games tournament rules; cobra (Project-NISEI/cobra)",
-    assumed="the share of timed ties (3%)"))
+    assumed="the share of timed ties (3%); cobra's cut is the organiser's: give --top (a cobra file "
+    "says it)"))
 #: Carde.io (Play Hub) pairs by points; its algorithm is not published.
 CARDEIO_PAIRING = ("Carde.io (Play Hub): by points, the algorithm not published; simulated as "
                    "point groups paired at random within each group, the last round too")
@@ -530,8 +531,12 @@ def points_of(pack: RulePack) -> dict[str, float]:
 def catalogue_json() -> dict:
     """Every pack and every tiebreak key, as ``drawsafe rules --json`` prints them (and ``GET
     /api/rules`` answers)."""
-    return {"packs": [{"name": p.name, "description": p.description, "points": points_of(p),
-                       "tiebreaks": [t.key for t in p.tiebreaks]} for p in PACKS.values()],
+    return {"packs": [{"name": p.name, "game": p.game, "description": p.description, "points": points_of(p),
+                       "points_per_game": ({"win": p.game_points[0], "draw": p.game_points[1]}
+                                           if p.game_points[0] else None),
+                       "tiebreaks": [t.key for t in p.tiebreaks], "pairing": p.pairing_text or None,
+                       "sources": p.sources or None, "not_established": p.assumed or None,
+                       "draw_helps": p.draw_helps} for p in PACKS.values()],
             "tiebreaks": [{"key": key, "name": t.name, "definition": t.definition}
                           for key, t in tiebreak_catalogue()]}
 
@@ -549,10 +554,15 @@ def markdown_table() -> str:
         pts = points_of(p)
         r = p.results
         share = "2.84% (Magic, measured)" if r.draw_share is None else f"{r.draw_share:.0%}"
+        if r.decided is not None:
+            share += " split rounds (measured)"
         if r.measure:
             share += f", else the event's own ({r.min_measured}+ {'matches' if r.measure == 'ties' else 'games'})"
         last = p.last_round if p.pairing == "mtg" else "as every round"
-        rows.append(f"| `{p.name}` | {p.game} | {'/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))} | "
+        shown = '/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))
+        if p.game_points[0]:
+            shown += f" ({p.game_points[0]}/{p.game_points[1]} per game won/tied)"
+        rows.append(f"| `{p.name}` | {p.game} | {shown} | "
                     f"{', '.join(keys[id(t)] for t in p.tiebreaks)} | {p.pairing}, {last} | {share} | "
                     f"{p.schedule.name if p.schedule else 'no table: give --top'} |")
     return "\n".join(rows)

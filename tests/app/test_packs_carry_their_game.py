@@ -73,7 +73,9 @@ def test_the_scan_finds_a_name_comparison(tmp_path):
 def test_each_pack_declares_its_game():
     for pack in PACKS.values():
         assert pack.game and pack.results is not None, pack.name
-        assert pack.schedule is not None or pack.game == "chess", pack.name
+        # a card game without a published table of rounds and cuts says so (Netrunner, One Piece)
+        assert pack.schedule is not None or pack.game == "chess" or "--top" in pack.assumed \
+            or "rounds table" in pack.assumed, pack.name
         assert (pack.floor_variant is None) or pack.floor_variant in PACKS, pack.name
 
 
