@@ -1,0 +1,168 @@
+"""Fuzzing the cobra reader (Netrunner's NRTM export): an Event or one InputError, nothing else.
+
+Sources: the real exports of tests/data/netrunner (and of shared/data/real/netrunner/cobra when
+present), and the same read as single-sided (each Swiss pairing given a ``role``, scores 3/1/0).
+Mutations: every kind of JSON edit (values replaced by other types, negative or huge numbers,
+null ids, deleted or duplicated entries, cobra's keys set on any object), truncation, byte flips.
+A parsed event is taken through the rest of ``drawsafe standings --check`` (snapshot, the
+suggested pack, standings, the check), where only the library's own errors may come out; the
+command line exits 0 or 2, ends an error with one ``drawsafe: error:`` line and never changes the
+file.  ``DRAWSAFE_FUZZ_EXAMPLES`` sets the examples per test (default 200).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import DATA, SHARED
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from json_paths import edit, paths
+
+from drawsafe import open_event
+from drawsafe.cli.main import main
+from drawsafe.errors import DrawsafeError, InputError
+from drawsafe.event.io import parse_event
+from drawsafe.tiebreaks.packs import PACKS
+
+pytestmark = pytest.mark.skipif("netrunner" not in PACKS,
+                                reason="the netrunner rule packs are not in drawsafe.tiebreaks.packs yet")
+
+PATHS = sorted((DATA / "netrunner").glob("*.json")) + sorted(
+    (SHARED / "data" / "real" / "netrunner" / "cobra").glob("*.json"))
+EXAMPLES = int(os.environ.get("DRAWSAFE_FUZZ_EXAMPLES", "200"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("DRAWSAFE_FUZZ_RANDOM"),
+                database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+CLI_FUZZ = settings(FUZZ, max_examples=max(20, EXAMPLES // 4))
+
+
+def single_sided(data: dict) -> dict:
+    """The document as a single-sided event would be exported: sides given, 6/3/0 scored 3/1/0."""
+    out = json.loads(json.dumps(data))
+    for rnd in out["rounds"]:
+        for m in rnd:
+            if m.get("eliminationGame"):
+                continue
+            for s, role in (("player1", "corp"), ("player2", "runner")):
+                m[s]["role"] = role
+                if isinstance(m[s].get("combinedScore"), int):
+                    m[s]["combinedScore"] = {6: 3, 4: 3, 3: 1, 2: 1, 1: 0, 0: 0}[m[s]["combinedScore"]]
+    return out
+
+
+SOURCES = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in PATHS}
+SOURCES.update({"single-" + name: single_sided(d) for name, d in list(SOURCES.items())[:2]})
+
+values = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 8), st.integers(-10**12, 10**12),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8),
+    st.sampled_from(["", "3.25", "1e400", "nan", "Cobra", "corp", "runner", "-1"]),
+    st.lists(st.integers(0, 6), max_size=3), st.dictionaries(st.sampled_from(["id", "x"]), st.integers(0, 9),
+                                                            max_size=2),
+)
+KEYS = ("id", "name", "rank", "matchPoints", "strengthOfSchedule", "extendedStrengthOfSchedule", "rounds",
+        "players", "player1", "player2", "combinedScore", "corpScore", "runnerScore", "intentionalDraw",
+        "twoForOne", "eliminationGame", "winner", "role", "cutToTop", "preliminaryRounds",
+        "eliminationPlayers", "uploadedFrom", "date", "table")
+
+
+def survive(raw: bytes, name: str, format: str = "auto"):
+    """Parse and use ``raw``: the Event, or None after one InputError line naming the file."""
+    try:
+        event = parse_event(raw, name, format)
+    except InputError as e:
+        text = str(e)
+        assert text.startswith(f"{name}: ") and "\n" not in text, text
+        return None
+    try:
+        ctx = open_event(event)
+        ctx.standings()
+        if event.standings:
+            ctx.check()
+    except DrawsafeError:
+        pass
+    return event
+
+
+@st.composite
+def json_mutations(draw):
+    name = draw(st.sampled_from(sorted(SOURCES)))
+    doc = json.loads(json.dumps(SOURCES[name]))
+    for _ in range(draw(st.integers(1, 4))):
+        found = [p for p in paths(doc) if p]
+        if not found:
+            break
+        path = draw(st.sampled_from([p for p in found if len(p) <= 3] if draw(st.booleans()) else found))
+        edit(draw, doc, path, KEYS, values)
+    raw = json.dumps(doc, ensure_ascii=draw(st.booleans())).encode()
+    if draw(st.integers(0, 5)) == 0:
+        raw = raw[:draw(st.integers(0, len(raw)))]
+    return name, raw
+
+
+@st.composite
+def byte_mutations(draw):
+    name = draw(st.sampled_from(sorted(SOURCES)))
+    data = bytearray(json.dumps(SOURCES[name]).encode())
+    for _ in range(draw(st.integers(1, 4))):
+        pos = draw(st.integers(0, len(data) - 1))
+        op = draw(st.sampled_from(("flip", "set", "delete", "insert")))
+        if op == "flip":
+            data[pos] ^= 1 << draw(st.integers(0, 7))
+        elif op == "set":
+            data[pos] = draw(st.sampled_from(b'{}[]",:-0123456789 \nnulltrue\x00\xff'))
+        elif op == "delete":
+            del data[pos:pos + draw(st.integers(1, 40))]
+        else:
+            data[pos:pos] = draw(st.binary(min_size=1, max_size=8))
+    return name, bytes(data)
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_sources_parse(name):
+    event = survive(json.dumps(SOURCES[name]).encode(), name)
+    assert event is not None and event.rules == ("netrunner-single" if name.startswith("single-") else "netrunner")
+
+
+@FUZZ
+@given(json_mutations())
+def test_field_mutations(case):
+    name, raw = case
+    survive(raw, "fuzzed-" + name)
+
+
+@FUZZ
+@given(json_mutations())
+def test_field_mutations_read_as_cobra(case):
+    name, raw = case
+    survive(raw, "fuzzed-" + name, "cobra")
+
+
+@FUZZ
+@given(byte_mutations())
+def test_byte_mutations(case):
+    name, raw = case
+    survive(raw, "fuzzed-" + name)
+
+
+@CLI_FUZZ
+@given(json_mutations(), st.booleans())
+def test_cli_on_mutated_files(case, check):
+    _, raw = case
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "mutated.json"
+        path.write_bytes(raw)
+        result = CliRunner().invoke(main, ["standings", str(path)] + (["--check"] if check else []))
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code in (0, 2), (result.exit_code, result.output)
+        assert "Traceback" not in result.output
+        if result.exit_code == 2:
+            errors = [ln for ln in result.stderr.splitlines() if ln.startswith("drawsafe: error: ")]
+            assert len(errors) == 1 and result.stderr.splitlines()[-1] == errors[0], result.stderr
+            assert result.stdout == ""
+        assert path.read_bytes() == raw, "the input file was modified"
