@@ -374,6 +374,33 @@ def test_check_agrees_on_every_real_file():
     assert check_counts(real_files()) == (196, 196)
 
 
+def single_sided(data: dict) -> dict:
+    """``data`` as a single-sided event: sides given, rounds scored 3/1/0 (6 and 4 a win, 3 and 2
+    a draw, 1 and 0 a loss; a bye 3), and the published figures those of the naive twin."""
+    out = copy.deepcopy(data)
+    for rnd in out["rounds"]:
+        for m in rnd:
+            if not m["eliminationGame"]:
+                for s, role in (("player1", "corp"), ("player2", "runner")):
+                    m[s]["role"] = role
+                    m[s]["combinedScore"] = {6: 3, 4: 3, 3: 1, 2: 1, 1: 0, 0: 0}[m[s]["combinedScore"]]
+    figures = naive_cobra(out)
+    order = sorted(out["players"], key=lambda p: tuple(-x for x in figures[p["id"]]))
+    for rank, p in enumerate(order, 1):
+        pts, sos, esos = figures[p["id"]]
+        p.update(rank=rank, matchPoints=pts, strengthOfSchedule=repr(sos), extendedStrengthOfSchedule=repr(esos))
+    return out
+
+
+@needs_pack
+def test_single_sided_check_agrees_with_the_naive_twin():
+    """The netrunner-single pack (3/1/0, a bye 3, an intentional draw 1-1) gives cobra's figures."""
+    event = event_of(single_sided(doc(FINLAND)))
+    assert event.rules == "netrunner-single"
+    report = open_event(event).check()
+    assert (report.compared, report.disagreements) == (15, ())
+
+
 @needs_pack
 def test_check_finds_and_explains_differences():
     data = doc(FINLAND)

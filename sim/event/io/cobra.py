@@ -311,9 +311,9 @@ def sidedness(swiss: list, file: str) -> tuple[str, str]:
     if sums and max(sums) <= 3:
         return SINGLE, (f"single-sided Swiss (rules netrunner-single): no side ('role') given, but every one of "
                         f"the {len(sums)} played results sums to 3 points or less, as one game does")
-    return DOUBLE, ("double-sided Swiss (rules netrunner): cobra gives no side ('role') in double-sided "
-                    "Swiss pairings" + (f", and the played results sum to up to {max(sums)} points (two "
-                                        "games)" if sums else ""))
+    return DOUBLE, ("double-sided Swiss (rules netrunner): no player side ('role') in the Swiss pairings, "
+                    "which cobra gives only for single-sided Swiss" + (
+                        f"; results of up to {max(sums)} points (two games)" if sums else ""))
 
 
 #: The results of one round as cobra's score presets enter them (combined scores of A and B).
