@@ -106,8 +106,9 @@ class OpenedEvent:
     def refuse_without_swiss(self, what: str) -> None:
         """:raises UsageError: for an event whose file has no Swiss round to compute ``what`` from."""
         if self.without_swiss:
-            raise UsageError(f"{self.event.source}: the file holds the published standings and the playoff "
-                             f"but no Swiss round (as the decklist cache keeps MTGO events): {what}; "
+            held = "the published standings and the playoff" if self.event.playoff else "published standings"
+            why = " (as the decklist cache keeps MTGO events)" if self.event.format == "mtgo" else ""
+            raise UsageError(f"{self.event.source}: the file holds {held} but no Swiss round{why}: {what}; "
                              "`drawsafe standings --check` checks the published figures against each other")
 
     # --- the building blocks of the commands

@@ -1,6 +1,6 @@
 """Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF, Pokémon TOM ``.tdf``,
-Limitless data (a JSON object, or a folder of the API's three documents), pokedata documents and
-cobra's NRTM export (Netrunner).
+Limitless data (a JSON object, or a folder of the API's three documents), pokedata documents,
+cobra's NRTM export (Netrunner) and Play Hub's answers (Lorcana, Riftbound; a file or a folder).
 
 :func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
 ``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`) or of
@@ -30,9 +30,13 @@ def load_event(path: str | os.PathLike, format: str = "auto", division: str | No
     if format not in FORMATS:
         raise InputError(file, None, f"unknown format {format!r}", f"use one of {', '.join(FORMATS)}")
     if os.path.isdir(file):
-        if format not in ("auto", "limitless"):
+        if format not in ("auto", "limitless", "playhub"):
             raise InputError(file, None, f"is a folder, not a {format} file",
-                             "only Limitless data can be read from a folder")
+                             "only Limitless data and Play Hub answers can be read from a folder")
+        from drawsafe.event.io import playhub
+
+        if format == "playhub" or (format == "auto" and playhub.looks_like_playhub_folder(file)):
+            return playhub.read_folder(file)
         from drawsafe.event.io.limitless import read_folder
 
         return read_folder(file)
@@ -66,7 +70,7 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
         from drawsafe.event.io.tdf import read_tdf
 
         return read_tdf(text, file, division)
-    if format in ("json", "melee", "limitless", "pokedata", "cobra"):
+    if format in ("json", "melee", "limitless", "pokedata", "cobra", "playhub"):
         return read_json(text, file, format, division)
     if format == "trf":
         from dataclasses import replace
@@ -132,6 +136,10 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
             raise InputError(file, None, "Limitless data must be a JSON object with a 'pairings' list",
                              "or a folder of details.json, standings.json and pairings.json")
         return read_limitless(data, file)
+    from drawsafe.event.io.playhub import looks_like_playhub, read_playhub
+
+    if format == "playhub" or (format == "json" and looks_like_playhub(data)):  # Lorcana, Riftbound
+        return read_playhub(data, file)
     from drawsafe.event.io.cobra import looks_like_cobra, read_cobra
 
     if format == "cobra" or (format == "json" and looks_like_cobra(data)):  # Netrunner's NRTM export
