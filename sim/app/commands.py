@@ -31,7 +31,7 @@ from drawsafe.app.requests import (
 from drawsafe.errors import UsageError
 from drawsafe.progress import Progress
 from drawsafe.tiebreaks.cuts import auto_top
-from drawsafe.tiebreaks.packs import get_rules
+from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 
 if TYPE_CHECKING:
     from drawsafe.simulation.simulator import SimConfig
@@ -214,24 +214,35 @@ def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None =
 def field(request: FieldRequest, progress: Progress | None = None, say: Say | None = None) -> Outcome:
     """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`)."""
     from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
-    from drawsafe.planning.field import FieldConfig, field_odds, parse_day2
+    from drawsafe.planning.field import FieldConfig, field_odds, no_table, parse_day2, points_note
 
     notes = Notes(say)
-    top, rounds = request.top, request.rounds
+    top, rounds, ids = request.top, request.rounds, request.ids
     day2_points, day2_rounds = parse_day2(request.day2)
+    rules = get_rules(request.rules)
+    if rules.schedule is None and (top == "auto" or rounds is None):
+        raise UsageError(no_table(rules))
     if top == "auto":
-        rules = get_rules(request.rules)
         choice = auto_top(rules, request.players)
         notes.add(f"cut: {choice.note}")
         top = choice.top
-        if rounds is None and rules.schedule is not None and not any(request.byes) and not day2_rounds:
+        if rounds is None and not any(request.byes) and not day2_rounds:
             # the whole structure from the pack's table: its Swiss rounds too (the table has no day 2)
             rounds = rules.schedule.rounds(request.players)
             notes.add(f"rounds: {rounds} ({rules.schedule.source})")
-    config = FieldConfig(request.players, rounds, top, request.byes, request.ids, request.draw_share,
-                         DropModel.parse(request.drops), request.last_round, cut_points=request.cut_points,
-                         rules=request.rules, day2_points=day2_points, day2_rounds=day2_rounds,
-                         day2_top=request.day2_top, safe=request.safe)
+    elif rounds is None and rules.schedule is not None and rules.name != DEFAULT_PACK:
+        notes.add(f"rounds: {rules.schedule.rounds(request.players)} ({rules.schedule.source})")
+    if not rules.draw_helps and ids != "none":
+        notes.add(f"IDs: none ({rules.game} scores an intentional draw no better than a loss)")
+        ids = "none"
+    config = FieldConfig(request.players, rounds, top, request.byes, ids, request.draw_share,
+                         DropModel.parse(request.drops, rules.game), request.last_round,
+                         cut_points=request.cut_points, rules=request.rules, day2_points=day2_points,
+                         day2_rounds=day2_rounds, day2_top=request.day2_top, safe=request.safe)
+    if config.drops.active and config.drops.game != rules.game:
+        notes.add(f"drops: {config.drops.label(rules.game)} model")
+    if points_note(rules):
+        notes.add(f"note: {points_note(rules)}")
     result = field_odds(config, seed=request.seed, sims=request.sims,
                         precision=None if request.sims else request.precision, max_sims=request.max_sims,
                         progress=progress)

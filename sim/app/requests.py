@@ -180,19 +180,23 @@ class FieldRequest:
     """``drawsafe field``: before the event, what record makes the cut."""
 
     players: int = option(Option(int, REQUIRED, "Players in the event.", low=2))
-    rounds: int | None = option(ROUNDS.but(help="Swiss rounds (default: MTR Appendix E from the players "
-                                                "and awarded byes)."))
+    rounds: int | None = option(ROUNDS.but(help="Swiss rounds (default: the rule pack's table by attendance: "
+                                                "mtg MTR Appendix E from the players and awarded byes; "
+                                                "required for a game without a table, e.g. netrunner)."))
     top: int | str = option(TOP.but(help="Cut size, or auto: the rule pack's table by attendance (pokemon: "
                                          "the Play! Pokemon table; mtg: Top 8)."))
     byes: tuple = option(Option("byes", (0, 0, 0), "Players with 1, 2 and 3 awarded byes (they count as 2, "
                                                    "4, 8 for the rounds).", metavar="A,B,C"))
     draw_share: float | None = option(DRAW_SHARE.but(help="Share of played matches that end drawn (default: "
-                                                          "measured on real events, 2.8%; pokemon 18%)."))
-    drops: str = option(Option(str, "measured", "Drops between rounds: the rates by record measured on real "
-                                                "melee.gg events, none, or the measured rates times FACTOR.",
+                                                          "the rule pack's: mtg 2.8% measured on real events, "
+                                                          "pokemon 18%, netrunner 42.6% split rounds)."))
+    drops: str = option(Option(str, "measured", "Drops between rounds: the rates by record measured on the "
+                                                "rule pack's game's real events (pokemon, netrunner; Magic's "
+                                                "melee.gg events for the others), none, or the measured rates "
+                                                "times FACTOR.",
                                metavar="measured|none|FACTOR"))
-    last_round: str = option(LAST_ROUND_OPTION.but(default="standings", help="How the last Swiss round is "
-                                                                             "paired."))
+    last_round: str | None = option(LAST_ROUND_OPTION.but(help="How the last Swiss round is paired (default: "
+                                                              "the rule pack's)."))
     cut_points: float | None = option(CUT_POINTS.but(help="A points cut instead of the top cut: everyone "
                                                           "finishing on at least P points advances."))
     day2: str | None = option(DAY2.but(help="A day 2: after the --rounds of day 1, the players on POINTS or "
@@ -202,8 +206,8 @@ class FieldRequest:
                                             "alone."))
     day2_top: int | None = option(DAY2_TOP)
     rules: str = option(RULES.but(default="mtg", help="Rule pack of the simulated events: a pack paired by "
-                                                      "point groups (mtg, mtg-classic, pokemon: its "
-                                                      "tiebreaks and an 18% tie share)."))
+                                                      "point groups (every card game: its points, tiebreaks, "
+                                                      "draw share, rounds table and drop model)."))
     ids: str = option(Option(str, "safe", "Intentional draws in the last round of every simulated event: "
                                           "none; locked (both guaranteed the cut on points); safe (locked, or "
                                           "both reach a total from which --safe of the players made the cut in "

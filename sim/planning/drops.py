@@ -9,6 +9,11 @@ far the event has gone.  The probability is a logistic function of those feature
 ``shared/data/melee`` and checked by cross-validation over events (``reports/field/measure_drops.py``,
 which writes ``drawsafe/data/drops.json``).  Players cut after day 1 are not drops.
 
+Each game drops in its own way (a Pokémon regional's players on 0-3 stay far more than Magic's),
+so a game with real events has its own model, fitted on them the same way and kept beside
+Magic's (:data:`GAME_FILES`, written by ``reports/field/measure_game_drops.py``); a game without
+real events uses Magic's (:meth:`DropModel.for_game`).
+
 On melee.gg nothing marks a drop: a player missing from every later Swiss round has dropped (see
 ``shared/data/melee/README.md``: almost nobody comes back).
 """
@@ -40,17 +45,21 @@ FIT_TOP = 8
 SIZE_CAP = 128
 #: Wins short are counted up to this many.
 MAX_SHORT = 4.0
+#: The games with a model of their own (``Rulepack.game`` -> file in ``drawsafe/data``); every
+#: other game uses Magic's (``drops.json``).
+GAME_FILES = {"Pokémon": "drops-pokemon.json", "Netrunner": "drops-netrunner.json"}
+MAGIC = "Magic"
 
 
 def features(structure: Structure, r: int, points: np.ndarray, p_draw: float,
-             points_table: tuple[int, int, int] = (0, 1, 3)) -> np.ndarray:
+             points_table: tuple[int, int, int] = (0, 1, 3), size_cap: int = SIZE_CAP) -> np.ndarray:
     """The drop features of players on ``points`` after round ``r`` (0-based) of ``structure``,
     deciding whether to play round ``r + 2``: one row per player, columns :data:`FEATURES`.
 
     The target is the next cut: day 2 during day 1, the final cut afterwards.  ``dead``: even
     winning every round left to that cut the player stays below its line; ``wins_short``: by how
     many wins (at most :data:`MAX_SHORT`); ``need_share``: the share of those rounds a live player
-    must win."""
+    must win.  Field sizes count up to ``size_cap`` (the model's: above it the data is too thin)."""
     points = np.asarray(points, dtype=float)
     win = points_table[2]
     day2_line, _final, prize_line = structure.lines(p_draw, points_table)
@@ -68,7 +77,7 @@ def features(structure: Structure, r: int, points: np.ndarray, p_draw: float,
     out[:, 3] = np.where(dead > 0, 0.0, np.clip((line - points) / (win * left), 0.0, 1.0))
     out[:, 4] = (points < win * (r + 1) / 2).astype(float)
     out[:, 5] = float(to_end == 1)
-    out[:, 6] = math.log(min(structure.players, SIZE_CAP) / 32.0)
+    out[:, 6] = math.log(min(structure.players, size_cap) / 32.0)
     out[:, 7] = (r + 1) / structure.total
     out[:, 8] = math.log(to_end)
     return out
@@ -80,55 +89,82 @@ def sigmoid(z):
 
 @dataclass(frozen=True)
 class DropModel:
-    """P(drop after a round) = ``factor`` x sigmoid(coefficients . :func:`features`) (at most 1)."""
+    """P(drop after a round) = ``factor`` x sigmoid(coefficients . :func:`features`) (at most 1).
+
+    ``game``: the game whose real events it was fitted on (``"Magic"``: melee.gg's), ``source``
+    where they come from; ``size_cap``: the field size its ``log_players`` stops at."""
 
     coefficients: tuple[float, ...]
     source: str = ""
     factor: float = 1.0
+    game: str = MAGIC
+    size_cap: int = SIZE_CAP
 
     @classmethod
     def none(cls) -> DropModel:
-        return cls((0.0,) * len(FEATURES), "no drops", 0.0)
+        return cls((0.0,) * len(FEATURES), "no drops", 0.0, game="none")
 
     @classmethod
-    def parse(cls, text: str) -> DropModel:
-        """``--drops``: "measured", "none", or a factor on the measured rates (e.g. 0.5).
+    def parse(cls, text: str, game: str = MAGIC) -> DropModel:
+        """``--drops``: "measured" (``game``'s model, :meth:`for_game`), "none", or a factor on
+        the measured rates (e.g. 0.5).
 
         :raises UsageError: for anything else."""
         if text == "measured":
-            return cls.measured()
+            return cls.for_game(game)
         if text == "none":
             return cls.none()
         try:
             factor = float(text)
         except ValueError:
             raise UsageError(f"--drops {text!r}: use 'measured', 'none' or a factor such as 0.5") from None
-        return cls.scaled(factor)
+        return cls.scaled(factor, game)
 
     @classmethod
-    def measured(cls) -> DropModel:
-        """The model in ``drawsafe/data/drops.json``."""
-        data = json.loads(resources.files("drawsafe").joinpath("data", DATA_FILE).read_text())
+    def measured(cls, file: str = DATA_FILE) -> DropModel:
+        """The model in ``drawsafe/data/<file>`` (default ``drops.json``: Magic's)."""
+        data = json.loads(resources.files("drawsafe").joinpath("data", file).read_text())
         if tuple(data["features"]) != FEATURES:
-            raise AssertionError("drops.json was fitted with other features: run reports/field/measure_drops.py")
-        return cls(tuple(float(c) for c in data["coefficients"]), data.get("source", ""))
+            raise AssertionError(f"{file} was fitted with other features: run reports/field/measure_drops.py "
+                                 "and reports/field/measure_game_drops.py")
+        return cls(tuple(float(c) for c in data["coefficients"]), data.get("source", ""),
+                   game=data.get("game", MAGIC), size_cap=int(data.get("size_cap", SIZE_CAP)))
 
     @classmethod
-    def scaled(cls, factor: float) -> DropModel:
+    def for_game(cls, game: str) -> DropModel:
+        """``game``'s own model (``RulePack.game``: "Pokémon", "Netrunner") when it has one
+        (:data:`GAME_FILES`), else Magic's."""
+        return cls.measured(GAME_FILES.get(game, DATA_FILE))
+
+    @classmethod
+    def scaled(cls, factor: float, game: str = MAGIC) -> DropModel:
         """The measured rates times ``factor`` (``--drops 0.5``: half as many drops)."""
         if not (factor >= 0 and math.isfinite(factor)):
             raise UsageError("--drops must be 'measured', 'none' or a factor >= 0")
-        m = cls.measured()
-        return cls(m.coefficients, f"{factor:g} x {m.source}", factor)
+        m = cls.for_game(game)
+        return cls(m.coefficients, f"{factor:g} x {m.source}", factor, m.game, m.size_cap)
 
     @property
     def active(self) -> bool:
         return self.factor > 0
 
+    def label(self, game: str) -> str:
+        """Which model, for a plan of ``game``: "Pokémon's own", "Magic's (no real Lorcana events
+        measured)", "none"."""
+        if not self.active:
+            return "none"
+        if self.game == game:
+            return f"{game}'s own"
+        return f"{self.game}'s" + (f" (no real {game} events measured)" if game not in GAME_FILES else "")
+
+    def to_json(self, game: str) -> dict:
+        return {"game": self.game if self.active else None, "label": self.label(game), "source": self.source,
+                "factor": self.factor, "size_cap": self.size_cap}
+
     def rate(self, structure: Structure, r: int, points: np.ndarray, p_draw: float,
              points_table: tuple[int, int, int] = (0, 1, 3)) -> np.ndarray:
         """P(drop after round ``r``) of players on ``points``."""
-        x = features(structure, r, points, p_draw, points_table)
+        x = features(structure, r, points, p_draw, points_table, self.size_cap)
         return np.minimum(1.0, self.factor * sigmoid(x @ np.asarray(self.coefficients)))
 
     def table(self, structure: Structure, p_draw: float, points_table: tuple[int, int, int] = (0, 1, 3)
@@ -266,23 +302,33 @@ class DropRows:
     structures: tuple[Structure, ...]
 
 
-def event_rows(event, structure: Structure) -> tuple[np.ndarray, np.ndarray]:
-    """Features and outcomes of every decision to play the next Swiss round of ``event``; players
-    cut after day 1 decide nothing."""
-    swiss = event.swiss
-    after = points_after_rounds(event)
+def event_rows(event, structure: Structure, p_draw: float = FIT_DRAW_SHARE,
+               points_table: tuple[int, int, int] = (0, 1, 3), size_cap: int = SIZE_CAP
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Features and outcomes of every decision to play the next Swiss round of ``event`` (points
+    3/1/0, :func:`points_after_rounds`); players cut after day 1 decide nothing."""
+    return decision_rows(points_after_rounds(event), [set(r.players) for r in event.swiss], structure,
+                         p_draw, points_table, size_cap)
+
+
+def decision_rows(after: list[dict[str, int]], present: list[set[str]], structure: Structure,
+                  p_draw: float = FIT_DRAW_SHARE, points_table: tuple[int, int, int] = (0, 1, 3),
+                  size_cap: int = SIZE_CAP) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`event_rows` of any game: ``after[i]`` the points after Swiss round ``i`` of the
+    players in it, ``present[i]`` the players of round ``i``; a player missing from every later
+    round left."""
     xs, ys = [], []
-    for i in range(len(swiss) - 1):
-        nxt = swiss[i + 1].players
+    for i in range(len(after) - 1):
+        nxt = present[i + 1]
         now = after[i]
         if structure.has_day2 and i == structure.day1 - 1:
             now = {p: v for p, v in now.items() if v >= structure.day2_points}
         if not now:
             continue
-        later = set().union(*(r.players for r in swiss[i + 1:]))
+        later = set().union(*present[i + 1:])
         names = sorted(now)
         pts = np.array([now[p] for p in names])
-        xs.append(features(structure, i, pts, FIT_DRAW_SHARE))
+        xs.append(features(structure, i, pts, p_draw, points_table, size_cap))
         ys.append(np.array([p not in nxt and p not in later for p in names], dtype=float))
     if not xs:
         return np.zeros((0, len(FEATURES))), np.zeros(0)
@@ -292,7 +338,7 @@ def event_rows(event, structure: Structure) -> tuple[np.ndarray, np.ndarray]:
 def collect_rows(folder: str | Path, min_rounds: int = 3) -> DropRows:
     """:func:`event_rows` of every Swiss event in ``folder`` (melee.gg JSON) with at least
     ``min_rounds`` Swiss rounds and a structure (:func:`event_structure`)."""
-    xs, ys, ev, rounds, names, structures = [], [], [], [], [], []
+    entries = []
     for path in sorted(Path(folder).glob("*.json")):
         if path.name == "index.json":
             continue
@@ -305,29 +351,43 @@ def collect_rows(folder: str | Path, min_rounds: int = 3) -> DropRows:
         structure = event_structure(event)
         if structure is None:
             continue
-        x, y = event_rows(event, structure)
+        entries.append((path.name, points_after_rounds(event), [set(r.players) for r in event.swiss], structure))
+    return rows_of(entries)
+
+
+def rows_of(entries, p_draw: float = FIT_DRAW_SHARE, points_table: tuple[int, int, int] = (0, 1, 3),
+            size_cap: int = SIZE_CAP) -> DropRows:
+    """The :class:`DropRows` of ``entries``: (name, points after each round, players of each
+    round, structure) per event (:func:`decision_rows`); events without a decision are left out."""
+    xs, ys, ev, rounds, names, structures = [], [], [], [], [], []
+    for name, after, present, structure in entries:
+        x, y = decision_rows(after, present, structure, p_draw, points_table, size_cap)
         if len(y) == 0:
             continue
         xs.append(x)
         ys.append(y)
         ev.append(np.full(len(y), len(names)))
-        rounds.append(np.full(len(y), len(event.swiss)))
-        names.append(path.name)
+        rounds.append(np.full(len(y), len(after)))
+        names.append(name)
         structures.append(structure)
     return DropRows(np.concatenate(xs), np.concatenate(ys), np.concatenate(ev), np.concatenate(rounds),
                     tuple(names), tuple(structures))
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, iterations: int = 50) -> np.ndarray:
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, iterations: int = 50,
+        prior: np.ndarray | None = None) -> np.ndarray:
     """Logistic regression by Newton's method (a small ridge on every coefficient but the
-    intercept keeps separable features finite)."""
-    beta = np.zeros(x.shape[1])
-    beta[0] = math.log(max(y.mean(), 1e-6) / max(1 - y.mean(), 1e-6))
+    intercept keeps separable features finite; with ``prior``, the ridge pulls towards it rather
+    than towards 0: a game with few events stays near Magic's model)."""
+    beta = np.zeros(x.shape[1]) if prior is None else np.array(prior, dtype=float)
+    centre = np.zeros(x.shape[1]) if prior is None else np.array(prior, dtype=float)
+    if prior is None:
+        beta[0] = math.log(max(y.mean(), 1e-6) / max(1 - y.mean(), 1e-6))
     penalty = np.full(x.shape[1], ridge * len(y))
     penalty[0] = 0.0
     for _ in range(iterations):
         p = sigmoid(x @ beta)
-        grad = x.T @ (y - p) - penalty * beta
+        grad = x.T @ (y - p) - penalty * (beta - centre)
         w = p * (1 - p)
         hess = (x * w[:, None]).T @ x + np.diag(penalty)
         step = np.linalg.lstsq(hess, grad, rcond=None)[0]
@@ -338,25 +398,44 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, iterations: int = 50)
     return beta
 
 
+def recalibrate(x: np.ndarray, y: np.ndarray, base: np.ndarray) -> np.ndarray:
+    """``base``'s coefficients times a slope, plus an intercept shift, both fitted on ``x, y``:
+    Magic's shape of who drops, at the game's own level."""
+    z = x @ np.asarray(base)
+    a, b = fit(np.column_stack([np.ones(len(z)), z]), y, ridge=0.0)
+    out = b * np.asarray(base, dtype=float)
+    out[0] += a
+    return out
+
+
 def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     p = np.clip(p, 1e-9, 1 - 1e-9)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def cross_validate(rows: DropRows, folds: int = 5, seed: int = 0) -> np.ndarray:
-    """Held-out P(drop) of every row: events split at random into ``folds`` groups, each predicted
-    by the model fitted on the others."""
-    rng = np.random.default_rng(seed)
-    group = rng.permutation(len(rows.names)) % folds
+def cross_validate(rows: DropRows, folds: int = 5, seed: int = 0, fitter=None) -> np.ndarray:
+    """Held-out P(drop) of every row: events split at random into ``folds`` groups (at most one
+    per event), each predicted by the model fitted on the others (``fitter(x, y)``, default
+    :func:`fit`)."""
+    fitter = fitter or fit
+    folds = min(folds, len(rows.names))
+    group = fold_of_events(len(rows.names), folds, seed)
     held = np.empty(len(rows.y))
     for g in range(folds):
         test = group[rows.event] == g
-        beta = fit(rows.x[~test], rows.y[~test])
+        beta = fitter(rows.x[~test], rows.y[~test])
         held[test] = sigmoid(rows.x[test] @ beta)
     return held
 
 
-def model_json(beta: np.ndarray, rows: DropRows, source: str, check: dict) -> dict:
+def fold_of_events(events: int, folds: int, seed: int = 0) -> np.ndarray:
+    """Each event's fold (random, balanced)."""
+    return np.random.default_rng(seed).permutation(events) % folds
+
+
+def model_json(beta: np.ndarray, rows: DropRows, source: str, check: dict, game: str = MAGIC,
+               size_cap: int = SIZE_CAP, method: str = "logistic in the features") -> dict:
     return {"source": f"{source}: {len(rows.names)} Swiss events, {len(rows.y)} decisions to play on "
-                      f"({int(rows.y.sum())} drops); logistic in the features, cross-validated over events",
+                      f"({int(rows.y.sum())} drops); {method}, cross-validated over events",
+            "game": game, "size_cap": size_cap,
             "features": list(FEATURES), "coefficients": [float(b) for b in beta], "check": check}

@@ -2,15 +2,16 @@
 
 Whole events are simulated from round 1 with the engine's pairing, results and tiebreaks
 (:mod:`drawsafe.planning.kernel`): intentional draws in the last round follow ``ids`` (as
-``--future-draws``), players drop between rounds at the rates measured on real events
-(:mod:`drawsafe.planning.drops`).  Every figure is a count over simulations, kept raw with its
+``--future-draws``), players drop between rounds at the rates measured on real events of the
+pack's game (:mod:`drawsafe.planning.drops`: Pokémon's and Netrunner's own, Magic's for the
+others); the rounds, the draw share and the points are the pack's too.  Every figure is a count over simulations, kept raw with its
 sample size so that its 95% (Wilson) interval is computed on demand.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numba
 import numpy as np
@@ -21,7 +22,6 @@ from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.model import Event
-from drawsafe.event.schedule import recommended_rounds
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
@@ -63,8 +63,10 @@ class FieldConfig:
     byes: tuple[int, int, int] = (0, 0, 0)
     ids: str = "safe"
     draw_share: float | None = None
-    drops: DropModel = field(default_factory=DropModel.measured)
-    last_round: str = "standings"
+    #: None: the pack's game's model (:meth:`DropModel.for_game`).
+    drops: DropModel | None = None
+    #: How the last Swiss round is paired; None: the pack's (:attr:`RulePack.last_round`).
+    last_round: str | None = None
     #: ``ids="safe"``: a table draws when both reach a total from which this share made the cut.
     safe: float = FIELD_SAFE
     #: A points cut instead of the Top ``top`` (day 2): everyone finishing on at least these points.
@@ -92,9 +94,16 @@ class FieldConfig:
             raise UsageError("--top must be at least 1")
         if self.draw_share is not None and not 0.0 <= self.draw_share < 1.0:
             raise UsageError("--draw-share must be in [0, 1)")
-        if not get_rules(self.rules).plannable:
+        pack = get_rules(self.rules)
+        if not pack.plannable:
             raise UsageError(f"--rules {self.rules}: drawsafe field plans events paired by point groups "
                              f"(packs {', '.join(plannable_packs())}); this pack pairs by the Dutch system")
+        if self.rounds is None and pack.schedule is None:
+            raise UsageError(no_table(pack))
+        if self.drops is None:
+            object.__setattr__(self, "drops", DropModel.for_game(pack.game))
+        if self.last_round is None:
+            object.__setattr__(self, "last_round", pack.last_round)
         most = max((b for b, count in zip((1, 2, 3), self.byes) if count), default=0)
         if most and most >= self.day1_rounds:
             raise UsageError(f"{most} awarded byes need more than {self.day1_rounds} Swiss rounds")
@@ -127,10 +136,15 @@ class FieldConfig:
 
     @property
     def day1_rounds(self) -> int:
-        """Swiss rounds of day 1 (of the event, without a day 2)."""
+        """Swiss rounds of day 1 (of the event, without a day 2): ``rounds``, else the pack's table
+        by attendance (Magic's Appendix E counts awarded byes)."""
         if self.rounds is not None:
             return self.rounds
-        return recommended_rounds(self.players, self.awarded)
+        return self.pack.schedule.rounds(self.players, self.awarded)
+
+    @property
+    def pack(self):
+        return get_rules(self.rules)
 
     @property
     def total_rounds(self) -> int:
@@ -161,8 +175,32 @@ class FieldConfig:
                       f"(tiebreaks {'restart' if self.phase_tiebreaks == 'restart' else 'carry over'})")
         else:
             rounds = f"{self.total_rounds} rounds"
+        game = self.pack.game
         return (f"{self.players} players, {rounds}, {cut}, IDs {self.ids}{byes}, "
-                f"drops: {self.drops.source}" + ("" if self.rules == DEFAULT_PACK else f", rules {self.rules}"))
+                f"drops: {self.drops.label(game)} model ({self.drops.source})"
+                + ("" if self.rules == DEFAULT_PACK else f", rules {self.rules}"))
+
+    def record_points(self, wins: int, losses: int, draws: int) -> int:
+        """A final record's points in the pack's points (for a pack scoring played rounds by their
+        games, Netrunner's, those of 6-0 wins, 3-3 draws and 0-6 losses: see :func:`points_note`)."""
+        loss, draw, win = self.pack.points
+        return wins * win + draws * draw + losses * loss
+
+
+def no_table(pack) -> str:
+    """The message for a pack whose game publishes no table of rounds by attendance."""
+    return (f"{pack.game} (--rules {pack.name}) publishes no table of Swiss rounds and top cut by "
+            "attendance: give --rounds and --top")
+
+
+def points_note(pack) -> str | None:
+    """Why a record's points are approximate for a pack that scores rounds by their games."""
+    if not pack.game_points[0]:
+        return None
+    return (f"{pack.game}: a record's points count a won round {pack.points[2]}, a split {pack.points[1]}, "
+            "a lost one 0; a win with a timed tie scores "
+            f"{pack.game_points[0] + pack.game_points[1]}-{pack.game_points[1]}, so players of one record can "
+            "differ by a few points (the cut line and the bubble are counted by points)")
 
 
 def plannable_packs() -> list[str]:
@@ -399,7 +437,7 @@ class FieldResult:
         c, out = self.counts, []
         for code in np.flatnonzero(c.final_n):
             w, lo, d = decode(int(code), self.rounds)
-            out.append(RecordFigures(w, lo, d, 3 * w + d, Mean(float(c.final_n[code]), float(c.final_sq[code]), c.n),
+            out.append(RecordFigures(w, lo, d, self.config.record_points(w, lo, d), Mean(float(c.final_n[code]), float(c.final_sq[code]), c.n),
                                      Proportion(int(c.final_cut[code]), int(c.final_n[code]))))
         return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
 
@@ -414,7 +452,8 @@ class FieldResult:
         for code in np.flatnonzero(arr[:, n_col]):
             w, lo, d = decode(int(code), self.rounds)
             a = arr[code]
-            out.append(BeforeFigures(w, lo, d, 3 * w + d, float(a[n_col]) / self.counts.n,
+            out.append(BeforeFigures(w, lo, d, self.config.record_points(w, lo, d),
+                                     float(a[n_col]) / self.counts.n,
                                      Proportion(int(a[cut_col]), int(a[n_col])),
                                      Proportion(int(a[d_cut]), int(a[d_n])),
                                      Proportion(int(a[w_cut]), int(a[w_n])),
@@ -472,7 +511,7 @@ class FieldResult:
         c, out = self.counts, []
         for code in np.flatnonzero(c.d1_n):
             w, lo, d = decode(int(code), self.rounds)
-            out.append(DayOneFigures(w, lo, d, 3 * w + d, Mean(float(c.d1_n[code]), float(c.d1_sq[code]), c.n),
+            out.append(DayOneFigures(w, lo, d, self.config.record_points(w, lo, d), Mean(float(c.d1_n[code]), float(c.d1_sq[code]), c.n),
                                      Proportion(int(c.d1_adv[code]), int(c.d1_n[code])),
                                      Proportion(int(c.d1_top[code]), int(c.d1_n[code])),
                                      Proportion(int(c.d1_top[code]), int(c.d1_adv[code]))))
@@ -500,6 +539,10 @@ class FieldResult:
             "points_cut": cfg.cut_points,
             "rules": cfg.rules, "ids": cfg.ids,
             "byes": list(cfg.byes), "draw_share": cfg.draw_share, "drops": cfg.drops.source,
+            "draw_share_used": ResultModel.for_rules(cfg.pack, cfg.draw_share).draw_share,
+            "game": cfg.pack.game, "drop_model": cfg.drops.to_json(cfg.pack.game),
+            "points_table": {"win": cfg.pack.points[2], "draw": cfg.pack.points[1], "loss": cfg.pack.points[0]},
+            "points_note": points_note(cfg.pack), "last_round": cfg.last_round,
             "seed": self.seed, "simulations": self.simulations, "precision": self.precision,
             "precision_reached": self.reached, "safe_draw_points": self.draw_points,
             "expected_dropped": self.expected_dropped, "seconds": round(self.seconds, 3),

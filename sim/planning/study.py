@@ -30,7 +30,7 @@ from drawsafe.errors import UsageError
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.field import IDS, FieldConfig, field_odds, parse_day2
 from drawsafe.simulation.calibration import forecast_event, select_events
-from drawsafe.tiebreaks.packs import DEFAULT_PACK
+from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 
 STAGES = ("final", "before_last", "before_last_two", "day1")
 #: Seconds to wait for a Dask scheduler before giving up with a message.
@@ -90,7 +90,8 @@ class FieldCell:
     def config(self) -> FieldConfig:
         points, rounds = parse_day2(None if self.day2 == "none" else self.day2)
         return FieldConfig(self.players, self.rounds, self.top, (0, 0, 0), self.ids, self.draw_share,
-                           DropModel.parse(self.drops), self.last_round, rules=self.rules, day2_points=points,
+                           DropModel.parse(self.drops, get_rules(self.rules).game), self.last_round,
+                           rules=self.rules, day2_points=points,
                            day2_rounds=rounds, day2_top=self.day2_top)
 
 
@@ -143,10 +144,11 @@ def parse_list(text: str, what: str, choices: Iterable[str] | None = None) -> li
 
 
 def field_grid(players: str, rounds: str = "auto", top: str = "8", ids: str = "safe",
-               draw_share: str = "default", drops: str = "measured", last_round: str = "standings",
+               draw_share: str = "default", drops: str = "measured", last_round: str | None = None,
                day2: str = "none", day2_top: str = "none", rules: str = "mtg") -> list[FieldCell]:
     """The cells of a grid given as command-line lists (see :func:`parse_ints`); ``day2`` lists
-    day-2 specs (``19:5,none``), ``day2_top`` cuts by rank (``32,none``)."""
+    day-2 specs (``19:5,none``), ``day2_top`` cuts by rank (``32,none``); ``last_round`` None:
+    each pack's own."""
     ps = parse_ints(players, "--players")
     rs: list[int | None] = [None] if str(rounds) == "auto" else list(parse_ints(rounds, "--rounds"))
     tops = parse_ints(top, "--top")
@@ -172,7 +174,7 @@ def field_grid(players: str, rounds: str = "auto", top: str = "8", ids: str = "s
     if len(day2_tops) != len(parse_list(str(day2_top), "--day2-top")):
         raise UsageError(f"--day2-top {day2_top!r}: a list of cut sizes such as 32,64 (or none)")
     packs = parse_list(str(rules), "--rules")
-    cells = [FieldCell(p, r, t, i, s, d, last_round, d2, d2t, pk) for p in ps for r in rs for t in tops
+    cells = [FieldCell(p, r, t, i, s, d, last_round or get_rules(pk).last_round, d2, d2t, pk) for p in ps for r in rs for t in tops
              for i in policies for s in shares for d in drop_specs for d2 in day2_specs for d2t in day2_tops
              for pk in packs
              if day2_pairs(d2, d2t)]
