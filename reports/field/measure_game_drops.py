@@ -60,7 +60,7 @@ from drawsafe.tiebreaks.packs import get_rules
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-SHARED = Path(os.environ.get("DRAWSAFE_SHARED", "/work/shared")) / "data"
+SHARED = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data"
 OUT_JSON = HERE / "game-drops.json"
 OUT_MD = HERE / "game-drops.md"
 SIMS = 200

@@ -88,6 +88,10 @@ def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig
     cut = ctx.cut(request.top, request.cut_points)
     if cut.note:
         notes.add(f"cut: {cut.note}")
+    announced = ctx.event.top_cut
+    if announced and request.cut_points is None and cut.top and cut.top != announced:
+        notes.add(f"cut: the file announces a Top {announced}; answering for the {cut.label()} (--top auto "
+                  "takes the file's)")
     config = ctx.sim_config(cut, request.last_round, request.model, request.draw_share,
                             request.future_draws, request.safe, request.pairing)
     if config.results.note:
@@ -136,7 +140,11 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
 def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = None,
          say: Say | None = None) -> Outcome:
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
-    from drawsafe.simulation.decisions import DrawReport, cannot_help, draw_decisions  # lazy: the simulation layer
+    from drawsafe.simulation.decisions import (  # lazy: the simulation layer
+        DrawReport,
+        cannot_help,
+        draw_decisions,
+    )
 
     if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
         snap = ctx.snapshot
