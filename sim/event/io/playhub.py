@@ -265,8 +265,8 @@ def read_event_document(doc: dict, r: Reader, at: str) -> EventInfo:
     if isinstance(tiebreakers, list) and tiebreakers and all(isinstance(t, str) for t in tiebreakers):
         info.notes.append(f"the event's tiebreakers: {', '.join(tiebreakers)}")
     if info.rules is None:
-        info.notes.append(f"the event document names the game {game!r}, not Lorcana nor Riftbound: "
-                          "give --rules")
+        named = f"names the game {game!r}, neither Lorcana nor Riftbound" if game else "names no game (game_type)"
+        info.notes.append(f"the event document {named}: give --rules")
     settings = doc.get("settings")
     settings = r.obj(settings, at + "settings") if settings is not None else {}
     wins = r.integer(settings.get("maximum_number_of_game_wins_per_match"),
@@ -307,7 +307,7 @@ def read_phases(phases: list, r: Reader, at: str, info: EventInfo) -> None:
         order = r.integer(ph.get("order_in_phases"), where + ".order_in_phases", 0, 1000)
         listed.append((order if order is not None else k, k, ph, where))
     listed.sort(key=lambda x: (x[0], x[1]))
-    swiss: list[tuple[str, int | None, int]] = []  # (name, rounds, first round) of each Swiss phase
+    swiss: list[tuple[str, int | None]] = []  # (name, rounds) of each Swiss phase
     cut_ranks: list[tuple[int, int | None]] = []  # (phase position, rank_required_to_enter_phase)
     seen: dict[str, str] = {}
     for pos, (_, k, ph, where) in enumerate(listed):
@@ -334,7 +334,6 @@ def read_phases(phases: list, r: Reader, at: str, info: EventInfo) -> None:
             number = r.integer(rd.get("round_number"), rw + ".round_number", 0, 10_000)
             entries.append((number if number is not None else j, j, rid, rd, rw))
         entries.sort(key=lambda x: (x[0], x[1]))
-        first = len(info.rounds) + 1
         for _, _, rid, rd, rw in entries:
             if len(info.rounds) >= MAX_ROUNDS:
                 raise r.fail(rw, f"more than {MAX_ROUNDS} rounds")
@@ -345,20 +344,20 @@ def read_phases(phases: list, r: Reader, at: str, info: EventInfo) -> None:
         if not playoff:
             name = r.text(ph.get("phase_name"), where + ".phase_name")
             rounds_here = max(count or 0, len(entries)) or None
-            swiss.append((name or f"Swiss phase {len(swiss) + 1}", rounds_here, first))
-    if swiss and all(n is not None for _, n, _ in swiss):
-        info.swiss_rounds = sum(n for _, n, _ in swiss)
+            swiss.append((name or f"Swiss phase {len(swiss) + 1}", rounds_here))
+    if swiss and all(n is not None for _, n in swiss):
+        info.swiss_rounds = sum(n for _, n in swiss)
         if info.swiss_rounds > MAX_ROUNDS:
             raise r.fail(at + "tournament_phases", f"more than {MAX_ROUNDS} Swiss rounds")
     # the top cut: the first phase after the Swiss that enters by rank (top_cut_size, when set, wins)
     kinds = [(listed[pos][2].get("round_type") or SWISS).upper() != SWISS for pos, _ in cut_ranks]
     if info.top_cut is None:
         info.top_cut = next((rank for (pos, rank), playoff in zip(cut_ranks, kinds) if playoff and rank), None)
-    if len(swiss) > 1:
+    if len(swiss) > 1 and all(n is not None for _, n in swiss[:-1]):
         # a later Swiss phase (a day 2) enters by rank: the next phase's rank_required_to_enter_phase
         starts = [pos for (pos, _), playoff in zip(cut_ranks, kinds) if not playoff]
         out = []
-        for k, (name, n, _) in enumerate(swiss):
+        for k, (name, n) in enumerate(swiss):
             last = k + 1 == len(swiss)
             nxt = None if last else cut_ranks[starts[k + 1]][1]
             out.append(Phase(name, None if last else n, Cut(top=nxt) if nxt else None))
@@ -680,7 +679,9 @@ def read_standing_rows(pages: Pages, r: Reader, people: People) -> list[Standing
         elif all(isinstance(ues.get(k), int) and not isinstance(ues.get(k), bool)
                  for k in ("matches_won", "matches_lost", "matches_drawn")):
             record = (ues["matches_won"], ues["matches_lost"], ues["matches_drawn"])
-        if record is not None and max(record) > MAX_ROUNDS:
+        if record is None:
+            raise r.fail(at, "no record (record \"W-L-D\", or user_event_status.matches_won, ...)")
+        if max(record) > MAX_ROUNDS:
             raise r.fail(at + ".record", f"a record of more than {MAX_ROUNDS} matches")
         out.append(StandingRow(
             rank, pid, points, record,
@@ -691,11 +692,8 @@ def read_standing_rows(pages: Pages, r: Reader, people: People) -> list[Standing
 
 
 def published(rows: list[StandingRow], names: dict[str, str]) -> tuple[PublishedStanding, ...]:
-    out = []
-    for s in sorted(rows, key=lambda s: s.rank):
-        w, lo, d = s.record if s.record is not None else (None, None, None)
-        out.append(PublishedStanding(s.rank, names[s.pid], s.points, w, lo, d, s.omw, s.gw, s.ogw))
-    return tuple(out)
+    return tuple(PublishedStanding(s.rank, names[s.pid], s.points, *s.record, s.omw, s.gw, s.ogw)
+                 for s in sorted(rows, key=lambda s: s.rank))
 
 
 def page_note(pages: Pages, rows: int, label: str) -> str | None:
@@ -865,7 +863,7 @@ def standings_only(title: str, rows: list[StandingRow], names: dict[str, str], p
     if not rows:
         raise r.fail(None, "the standings hold no player", "is the round started?")
     order = players or [s.pid for s in sorted(rows, key=lambda s: s.rank)]
-    most = max((sum(s.record) for s in rows if s.record is not None), default=0)
+    most = max(sum(s.record) for s in rows)
     swiss = info.swiss_rounds if info is not None else None
     if swiss is None and most:
         swiss = most
