@@ -1,6 +1,7 @@
 """The first run a new user gets: a fresh clone, the README's install command, then the commands
 in the order a scorekeeper meets them: ``drawsafe draw`` on the embedded sample (Magic), then on a
-Pokémon TOM file and on a chess TRF (each game's first answer), ``drawsafe serve`` until
+Pokémon TOM file and on a chess TRF (each game's first answer), each other game's first ``draw``
+from its own empty kernel cache (a real cobra export for Netrunner), ``drawsafe serve`` until
 ``/healthz`` answers and until its kernels are warm, ``drawsafe field``; and, with another empty
 kernel cache, a fresh ``drawsafe serve`` from its start to its first ``draw`` answer on a published
 event (the sample).
@@ -78,6 +79,16 @@ GAME_FILES = (
     ("chess", ROOT / "tests" / "data" / "chess" / "lichess.trf", ["--after-round", "3"]),
 )
 
+#: Each other game's first ``draw`` from a fresh install, each with its own empty kernel cache (the
+#: shipped kernels unpacked anew): Netrunner on a real cobra export (the tests' copy without
+#: ../shared), the other packs on the tests' small native event under ``--rules``.
+NATIVE = ROOT / "tests" / "data" / "native" / "friday.json"
+PACK_FIRST = (
+    ("netrunner", SHARED / "netrunner" / "cobra" / "2023-10-29-amt-oct-cobra.json", ["--after-round", "3"]),
+    *((name, NATIVE, ["--rules", name, "--top", "2"]) for name in
+      ("netrunner-single", "lorcana", "riftbound", "swu", "onepiece", "digimon", "fab", "yugioh")),
+)
+
 
 def serve_first_draw(exe: str, env: dict, cwd: str, data: str, event: str) -> float:
     """Seconds from ``drawsafe serve``'s start until it answers ``draw`` on ``event``, published
@@ -140,6 +151,11 @@ def main() -> int:
         if path.exists() and f"draw_{game}_cold_s" not in row:
             row[f"draw_{game}_file"] = path.name
             row[f"draw_{game}_cold_s"] = round(timed([exe, "draw", str(path), *extra], env, clone), 1)
+    for name, path, extra in PACK_FIRST:  # each new pack's first answer, from an empty cache
+        if not path.exists():
+            path = ROOT / "tests" / "data" / "netrunner" / "2023-09-30-finland-baltic-nats-cobra.json"
+        own = dict(env, NUMBA_CACHE_DIR=os.path.join(folder, f"numba-{name}"))
+        row[f"first_draw_{name}_s"] = round(timed([exe, "draw", str(path), *extra], own, clone), 1)
     listening, warm = serve_until_healthy(exe, env, clone, os.path.join(folder, "serve"))
     row["serve_listening_cold_s"], row["serve_cold_s"] = round(listening, 1), round(warm, 1)
     row["field_cold_s"] = round(timed([exe, "field", "--players", "64"], env, clone), 1)
