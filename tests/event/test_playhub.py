@@ -195,6 +195,21 @@ def test_the_synthetic_bundle_is_checked_row_by_row():
     assert result.exit_code == 0 and "7 agree, 0 differ" in result.output
 
 
+def test_earlier_standings_are_compared_after_their_round_and_differ_only_by_the_floor():
+    """Round 1's standings of the synthetic bundle use Play Hub's 0.33 floor (a player at 0-1):
+    every difference the check finds is that floor against the pack's, none once they agree."""
+    data = doc(SYNTHETIC)
+    del data["rounds"]["90013"]["standings"]
+    event = read(data)
+    assert any("give --after-round 1" in n for n in event.notes)
+    report = open_event(event, after_round=1).check()
+    assert report.compared == 7
+    for d in report.disagreements:
+        for computed, published in d.fields.values():
+            assert published == 0.33 and computed == pytest.approx(1 / 3), d
+    assert cli("standings", SYNTHETIC, "--check", "--format", "playhub").exit_code == 0
+
+
 def test_a_page_short_of_a_round_is_an_error_and_a_single_page_of_standings_is_said():
     data = doc(SYNTHETIC)
     del data["rounds"]["90012"]["matches"][1]
