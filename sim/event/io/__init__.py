@@ -20,7 +20,7 @@ from drawsafe.event.model import Event
 
 
 def load_event(path: str | os.PathLike, format: str = "auto", division: str | None = None) -> Event:
-    """Read an event file (or a folder of Limitless documents).
+    """Read an event file (or a folder of Limitless documents or of Play Hub answers).
 
     :param format: one of :data:`FORMATS`; ``auto`` decides by content.
     :param division: a TOM file's division (junior, senior, masters, combined or a category code).
