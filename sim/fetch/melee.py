@@ -7,16 +7,23 @@ are read as other clients read them (unverified here):
 - public pages: ``GET /Tournament/View/{id}`` (HTML: one round selector per round, with its id in
   ``data-id``, its name in ``data-name``), then per round ``POST /Match/GetRoundMatches/{roundId}``
   and, for the latest Swiss round with results, ``POST /Standing/GetRoundStandings``
-  (``roundId``), both with a DataTables form body (``draw``, ``start``, ``length``; paged).  Match
-  rows: ``Competitors[].{Team.Players[].DisplayName, GameWinsAndGameByes}``, ``GameDraws``,
-  ``HasResult``, ``ByeReasonDescription``; standings rows: ``Rank, Points, MatchWins,
+  (``roundId``), both with the whole DataTables form body every public client sends (``draw``,
+  ``columns[i][data|name|searchable|orderable|search][value|regex]``, ``order[0][column|dir]``,
+  ``start``, ``length``, ``search[value|regex]``: bare forms are reported to get HTTP 500), paged
+  by ``start`` until ``recordsTotal`` rows.  Match rows (real answers of 2025,
+  ``tests/data/fetch/real/melee``): ``Competitors[].{Team.Players[].DisplayName,
+  GameWinsAndGameByes}``, ``GameDraws`` (null for 0), ``HasResult``, ``ByeReason`` (0 "Algorithm
+  Assigned", ...), ``LossReason`` (1 "Forfeited"); a single competitor is a bye unless a loss
+  reason says it forfeited (melee.gg scores that a loss); standings rows: ``Rank, Points, MatchWins,
   MatchLosses, MatchDraws, OpponentMatchWinPercentage, TeamGameWinPercentage,
   OpponentGameWinPercentage, Team.Players[]``.  melee.gg's firewall refuses requests without a
   Referer and bursts: a Referer is sent and requests are spaced (:data:`~drawsafe.fetch.http.INTERVALS`).
 - the API (``--key CLIENT_ID:CLIENT_SECRET`` or ``DRAWSAFE_MELEE_KEY``, HTTP Basic): ``GET
   /api/tournament/{id}`` (its ``Rounds``, or the ``Rounds`` of its ``Phases``), ``GET
-  /api/match/list/round/{roundId}`` and ``/api/standing/list/round/{roundId}``, pages of at most
-  250 (``?page=N``), rows as above.
+  /api/match/list/round/{roundId}`` and ``/api/standing/list/round/{roundId}``, paged with
+  ``?variables.page=N&variables.pageSize=250`` (the default page is reported to be 25 rows), the
+  answer ``{Page, PageSize, RecordsFiltered, RecordsTotal, Content, HasMore}``; rows as above.
+  Every page is read until ``HasMore`` is false, and the rows read must make ``RecordsTotal``.
 
 Written: native JSON of the Swiss rounds ("Round N"; quarterfinals and the like are the playoff,
 left out), game scores as reported, pending tables without a score, and the standings melee.gg
@@ -38,6 +45,12 @@ BASE = "https://melee.gg"
 HOSTS = ("melee.gg", "www.melee.gg")
 ENV_KEY = "DRAWSAFE_MELEE_KEY"
 PAGE = 250
+#: Rows asked per DataTables request (one client reports melee.gg caps ``length`` at 500).
+ROWS = 500
+#: The columns the event page's own tables declare (the form's ``columns[i]``).
+MATCH_COLUMNS = ("TableNumber", "PodNumber", "Teams", "Decklists", "ResultString")
+STANDING_COLUMNS = ("Rank", "Player", "Decklists", "MatchRecord", "GameRecord", "Points",
+                    "OpponentMatchWinPercentage", "TeamGameWinPercentage", "OpponentGameWinPercentage")
 SWISS = re.compile(r"^\s*round\s*(\d+)\s*$", re.IGNORECASE)
 
 
@@ -78,8 +91,7 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
             seats = s.items(s.get(row, "Competitors", list, where), where + ".Competitors")
             names = [competitor_name(s, c, f"{where}.Competitors[{k}]") for k, c in enumerate(seats)]
             if len(names) == 1:
-                reason = str(row.get("ByeReasonDescription") or row.get("ResultString") or "").lower()
-                event.match(number, names[0], None, kind="loss" if "loss" in reason else "bye")
+                event.match(number, names[0], None, kind=lone_kind(row))
                 continue
             if len(names) != 2:
                 raise s.fail(where + ".Competitors", f"{len(names)} competitors (a Swiss match has two)")
@@ -108,6 +120,29 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     return Fetched(NAME, url, content, "json", ".json", name, len(event.players), len(swiss), live, reported,
                    pending, http.documents, http.cached, notes=tuple(notes),
                    published="points, record, OMW%, GW%, OGW% per player after the latest Swiss round (melee.gg's)")
+
+
+def lone_kind(row: dict) -> str:
+    """A single competitor's match: "loss" when melee.gg gives a loss reason (``LossReason`` 1,
+    "Forfeited", scored 0-3 in its standings), "bye" when it gives a bye reason or none."""
+    if row.get("LossReason") is not None or row.get("LossReasonDescription"):
+        return "loss"
+    if row.get("ByeReason") is not None or row.get("ByeReasonDescription"):
+        return "loss" if "loss" in str(row.get("ByeReasonDescription") or "").lower() else "bye"
+    text = str(row.get("ResultString") or "").lower()
+    return "loss" if ("forfeit" in text or "loss" in text) else "bye"
+
+
+def datatables_form(columns: tuple[str, ...], start: int, **extra: str) -> dict:
+    """The DataTables body the event page's own script posts (bare forms are reported to get 500)."""
+    form = {"draw": "1"}
+    for i, c in enumerate(columns):
+        form |= {f"columns[{i}][data]": c, f"columns[{i}][name]": c, f"columns[{i}][searchable]": "true",
+                 f"columns[{i}][orderable]": "true" if i == 0 else "false",
+                 f"columns[{i}][search][value]": "", f"columns[{i}][search][regex]": "false"}
+    form |= {"order[0][column]": "0", "order[0][dir]": "asc", "start": str(start), "length": str(ROWS),
+             "search[value]": "", "search[regex]": "false"}
+    return form | extra
 
 
 def competitor_name(s: Shape, competitor, where: str) -> str:
@@ -182,10 +217,10 @@ class PageSource:
         name = html.unescape(title.group(1)).split("|")[0].strip() if title else f"melee.gg {self.tid}"
         return name or f"melee.gg {self.tid}", None, found
 
-    def table(self, url: str, form: dict, final: bool, what: str) -> list:
+    def table(self, url: str, columns: tuple[str, ...], extra: dict, final: bool, what: str) -> list:
         rows: list = []
         while True:
-            body = dict(form, draw="1", start=str(len(rows)), length=str(PAGE))
+            body = datatables_form(columns, len(rows), **extra)
             doc = self.http.json(self.http.post(url, body, final=final, headers=self.headers, what=what), url, what)
             s = Shape(NAME, url, what)
             data = s.items(s.get(doc, "data", list), "data")
@@ -195,11 +230,11 @@ class PageSource:
                 return rows
 
     def matches(self, round_id: str, final: bool) -> list:
-        return self.table(self.where(round_id), {}, final, "the round's matches")
+        return self.table(self.where(round_id), MATCH_COLUMNS, {}, final, "the round's matches")
 
     def standings(self, round_id: str, final: bool) -> list[dict]:
         url = f"{BASE}/Standing/GetRoundStandings"
-        rows = self.table(url, {"roundId": round_id}, final, "the round's standings")
+        rows = self.table(url, STANDING_COLUMNS, {"roundId": round_id}, final, "the round's standings")
         return standings_rows(rows, Shape(NAME, url, "the round's standings"))
 
 
@@ -239,18 +274,30 @@ class ApiSource:
         return name, date, found
 
     def pages(self, url: str, final: bool, what: str) -> list:
+        """Every page (``HasMore``), checked against ``RecordsTotal``: a page size the API ignores
+        or a page numbering off by one would otherwise read an event from its first rows, silently."""
         rows: list = []
         page = 1
         while True:
-            at = f"{url}?page={page}"
+            at = f"{url}?variables.page={page}&variables.pageSize={PAGE}"
             doc = self.http.json(self.http.get(at, final=final, headers=self.headers, what=what), at, what)
-            data = doc if isinstance(doc, list) else (doc.get("Content") or doc.get("Data") or doc.get("data")
-                                                        if isinstance(doc, dict) else None)
-            data = Shape(NAME, at, what).items(data, "")
+            s = Shape(NAME, at, what)
+            if isinstance(doc, list):  # a bare list: paged while pages are full
+                rows.extend(doc)
+                if len(doc) < PAGE:
+                    return rows
+                page += 1
+                continue
+            data = s.items(s.get(doc, "Content", list), "Content")
             rows.extend(data)
-            if len(data) < PAGE:
-                return rows
-            page += 1
+            more = doc.get("HasMore")
+            if more is True and data:
+                page += 1
+                continue
+            total = doc.get("RecordsTotal", doc.get("RecordsFiltered"))
+            if isinstance(total, int) and not isinstance(total, bool) and len(rows) != total:
+                raise s.fail("RecordsTotal", f"{total} rows announced, {len(rows)} read over {page} page(s)")
+            return rows
 
     def matches(self, round_id: str, final: bool) -> list:
         return self.pages(self.where(round_id), final, "the round's matches")

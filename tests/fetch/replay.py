@@ -37,7 +37,7 @@ class Replay:
 
             def do_POST(self):
                 size = int(self.headers.get("content-length") or 0)
-                form = dict(urllib.parse.parse_qsl(self.rfile.read(size).decode("utf-8")))
+                form = dict(urllib.parse.parse_qsl(self.rfile.read(size).decode("utf-8"), keep_blank_values=True))
                 self.answer("POST", form)
 
             def answer(self, method, form):
@@ -77,7 +77,7 @@ class Replay:
         for r in self.routes:
             if r["method"] == method and r["url"] == url and all(
                     (form or {}).get(k) == v for k, v in (r.get("form") or {}).items()):
-                raw = read(r["file"])
+                raw = served(r, form or {})
                 return json.loads(raw) if r["type"] == "application/json" else raw.decode("utf-8")
         raise KeyError(url)
 
@@ -95,12 +95,24 @@ class Replay:
         for r in self.routes:
             if r["method"] == method and r["url"] == url and all(
                     form.get(k) == v for k, v in (r.get("form") or {}).items()):
-                return 200, read(r["file"]), r["type"], {}
+                return 200, served(r, form), r["type"], {}
         return 404, b'{"error": "not recorded"}', "application/json", {}
 
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def served(route: dict, form: dict) -> bytes:
+    """A route's answer: its file, or (``envelope: datatables``) the rows a capture kept put back in
+    the DataTables answer ``{draw, recordsTotal, recordsFiltered, data}`` melee.gg wraps them in."""
+    raw = read(route["file"])
+    if route.get("envelope") != "datatables":
+        return raw
+    rows = json.loads(raw)
+    draw = int(form.get("draw", "1")) if str(form.get("draw", "1")).isdigit() else 1
+    return json.dumps({"draw": draw, "recordsTotal": len(rows), "recordsFiltered": len(rows), "data": rows},
+                      ensure_ascii=False).encode("utf-8")
 
 
 def read(file: str) -> bytes:

@@ -260,10 +260,15 @@ def melee() -> None:
                 w1, w2, d = (int(x) for x in m["Result"].split("-"))
                 team = (lambda p: {"Team": {"Players": [{"DisplayName": p, "ID": zlib.crc32(p.encode()) % 10 ** 6}]}})
                 if b in (None, "-"):
-                    rows.append({"TableNumber": 0, "Competitors": [dict(team(a), GameWinsAndGameByes=w1)],
+                    # the real answers' fields (tests/data/fetch/real/melee): a bye's reason, a forfeit's
+                    bye = w1 > 0
+                    rows.append({"TableNumber": None, "Competitors": [dict(team(a), GameWinsAndGameByes=w1)],
                                  "GameDraws": 0, "HasResult": True,
-                                 "ByeReasonDescription": "Bye" if w1 > 0 else "Match loss",
-                                 "ResultString": f"{a} was awarded a bye" if w1 > 0 else f"{a} match loss"})
+                                 "ByeReason": 0 if bye else None,
+                                 "ByeReasonDescription": "Algorithm Assigned" if bye else None,
+                                 "LossReason": None if bye else 1,
+                                 "LossReasonDescription": None if bye else "Forfeited",
+                                 "ResultString": f"{a} was assigned a bye" if bye else f"{a} forfeited the match"})
                     continue
                 pending = live and n == last and len(rows) % 2 == 1
                 rows.append({"TableNumber": len(rows) + 1,
@@ -296,17 +301,61 @@ def melee() -> None:
             route("GET", f"https://melee.gg/api/tournament/{tid}",
                   save(f"melee-api-{tid}.json", {"ID": int(tid), "Name": event["Tournament"]["Name"],
                                                  "StartDate": event["Tournament"]["Date"], "Rounds": api_rounds}))
+            # the API's page envelope as PLATFORMS.md reports it (documentation only)
+            paged = "?variables.page=1&variables.pageSize=250"
             for n in range(1, last + 1):
                 rows = json.loads((HERE / f"melee-{tid}-round{n}.json").read_text(encoding="utf-8"))["data"]
-                route("GET", f"https://melee.gg/api/match/list/round/{rid + n}?page=1",
-                      save(f"melee-api-{tid}-round{n}.json", rows))
+                route("GET", f"https://melee.gg/api/match/list/round/{rid + n}{paged}",
+                      save(f"melee-api-{tid}-round{n}.json", api_page(rows)))
             rows = json.loads((HERE / f"melee-{tid}-standings.json").read_text(encoding="utf-8"))["data"]
-            route("GET", f"https://melee.gg/api/standing/list/round/{rid + last}?page=1",
-                  save(f"melee-api-{tid}-standings.json", rows))
+            route("GET", f"https://melee.gg/api/standing/list/round/{rid + last}{paged}",
+                  save(f"melee-api-{tid}-standings.json", api_page(rows)))
+
+
+def api_page(rows: list) -> dict:
+    return {"Page": 1, "PageSize": 250, "RecordsFiltered": len(rows), "RecordsTotal": len(rows), "Content": rows,
+            "HasMore": False}
+
+
+# --- real answers (tests/data/fetch/real, README there) -------------------------------------------
+
+VIEW = """<!DOCTYPE html><html><head><title>{name} | Melee</title></head><body>
+<div id="pairings" class="horizontal-section "><div class="card border-0 shadow pt-3 mb-3">
+<div id="pairings-round-selector-container" class="round-selector-container">
+{buttons}
+</div></div></div></body></html>
+"""
+
+
+def melee_real() -> None:
+    """melee.gg's own answers of two 2025 events, served at their real paths: the rows as captured
+    (``real/melee``), put back in the DataTables envelope by the replay server (the capture kept
+    only ``data``); the event page is built here from the rows' round ids, in the real page's
+    markup (``live/melee/view-page-fragment.html``)."""
+    for tid in ("305152", "361066"):
+        folder = HERE / "real" / "melee" / f"tournament_{tid}"
+        meta = json.loads((folder / "page_metadata.json").read_text(encoding="utf-8"))
+        buttons = []
+        for n in (1, 2, 3):
+            rows = json.loads((folder / f"Round_{n}_Matches.json").read_text(encoding="utf-8"))
+            rid = rows[0]["RoundId"]
+            buttons.append(f'<button class="btn btn-primary round-selector" data-id="{rid}" data-name="Round {n}" '
+                           f'data-is-started="True">Round {n}</button>')
+            entry = {"method": "POST", "url": f"https://melee.gg/Match/GetRoundMatches/{rid}",
+                     "file": f"real/melee/tournament_{tid}/Round_{n}_Matches.json", "type": "application/json",
+                     "form": {"start": "0"}, "envelope": "datatables"}
+            routes.append(entry)
+            routes.append({"method": "POST", "url": "https://melee.gg/Standing/GetRoundStandings",
+                           "file": f"real/melee/tournament_{tid}/Round_{n}_Standings.json",
+                           "type": "application/json", "form": {"roundId": str(rid), "start": "0"},
+                           "envelope": "datatables"})
+        name = f"real/melee/tournament_{tid}/view.built-here.html"
+        (HERE / name).write_text(VIEW.format(name=meta["title"], buttons="\n".join(buttons)), encoding="utf-8")
+        route("GET", f"https://melee.gg/Tournament/View/{tid}", name, kind="text/html")
 
 
 if __name__ == "__main__":
-    for build in (pokedata, lichess, limitless, topdeck, melee):
+    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real):
         build()
     (HERE / "routes.json").write_text(json.dumps(routes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(routes)} routes written to {HERE / 'routes.json'}")

@@ -1,0 +1,90 @@
+"""The connectors on the platforms' real answers (tests/data/fetch/real, README there), replayed at
+their real paths: melee.gg's own W-L-D and points for every player of two real events, pokedata's
+real documents with empty divisions and repeated names, and the shapes the platforms' clients and
+documentation give where no capture is public (TopDeck's envelope, the organiser API's pages,
+lichess's ``Z``, Limitless's key)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from replay import platform, quick, replay  # noqa: F401 (fixtures)
+
+from drawsafe.event.io import parse_event
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.fetch import FetchError, fetch, fetch_checked
+from drawsafe.standings.check import check_standings
+from drawsafe.standings.table import compute_standings
+from drawsafe.tiebreaks.packs import get_rules
+
+MELEE_REAL = ("305152", "361066")
+
+
+def record(row) -> tuple[int, int, int, int]:
+    return row.wins, row.losses, row.draws, row.points
+
+
+# --- melee.gg: its own answers of two real events -------------------------------------------
+
+@pytest.mark.parametrize("tid", MELEE_REAL)
+def test_melee_real_answers_give_melee_ggs_own_records(platform, tid):
+    """Every player's W-L-D and points equal melee.gg's own standings after round 3 (12 + 13 = 25
+    players); the other differences are own-GW% floors (melee.gg did not floor a player's own GW%)."""
+    f = fetch_checked(f"https://melee.gg/Tournament/View/{tid}", quick())
+    event = parse_event(f.content, tid)
+    snap = take_snapshot(event)
+    rows = compute_standings(snap, get_rules("mtg"), 0).rows
+    published = {s.player: s for s in event.standings}
+    assert len(rows) == len(published) == {"305152": 12, "361066": 13}[tid]
+    assert {r.player: record(r) for r in rows} == {p: record(s) for p, s in published.items()}
+    report = check_standings(event, snap, get_rules("mtg"))
+    assert {d.reason for d in report.disagreements} <= {"floor"}, report.to_json()
+
+
+def test_a_forfeit_is_a_loss_not_a_bye(platform):
+    """361066 round 1: BryanGulotta alone, ``LossReason`` 1 "Forfeited": melee.gg scores 1-2-0."""
+    f = fetch("https://melee.gg/Tournament/View/361066", quick())
+    written = json.loads(f.content)
+    first = next(r for r in written["rounds"] if r["round"] == 1)["matches"]
+    assert {"a": "BryanGulotta", "kind": "loss"} in first
+    byes = [m["a"] for r in written["rounds"] for m in r["matches"] if m.get("kind") == "bye"]
+    assert len(byes) == 2  # rounds 2 and 3: "Algorithm Assigned"
+    bryan = next(s for s in written["standings"] if s["player"] == "BryanGulotta")
+    assert (bryan["wins"], bryan["losses"], bryan["draws"]) == (1, 2, 0)
+
+
+def test_melee_posts_the_whole_datatables_form(platform):
+    fetch("https://melee.gg/Tournament/View/361066", quick())
+    posts = [(u, form) for m, u, form, _ in platform.seen if m == "POST"]
+    assert posts
+    for url, form in posts:
+        assert form["draw"] == "1" and form["start"] == "0" and form["length"] == "500"
+        assert form["search[value]"] == "" and form["search[regex]"] == "false"
+        assert form["order[0][column]"] == "0" and form["order[0][dir]"] == "asc"
+        n = sum(1 for k in form if k.endswith("][data]"))
+        assert n >= 5 and all(f"columns[{i}][search][regex]" in form for i in range(n))
+        assert ("roundId" in form) == url.endswith("GetRoundStandings")
+
+
+def test_the_organiser_api_is_read_page_by_page(platform):
+    """``variables.page``/``variables.pageSize`` and ``HasMore``: a round split over two pages is
+    read whole; rows short of ``RecordsTotal`` are one error, not an event read from its first page."""
+    url = "https://melee.gg/api/match/list/round/902451"
+    rows = platform.document(url + "?variables.page=1&variables.pageSize=250")["Content"]
+    half = len(rows) // 2
+    page = {"Page": 1, "PageSize": half, "RecordsFiltered": len(rows), "RecordsTotal": len(rows)}
+    platform.serve("GET", url + "?variables.page=1&variables.pageSize=250",
+                   page | {"Content": rows[:half], "HasMore": True})
+    platform.serve("GET", url + "?variables.page=2&variables.pageSize=250",
+                   page | {"Page": 2, "Content": rows[half:], "HasMore": False})
+    whole = fetch_checked("https://melee.gg/Tournament/View/122245", quick(key="id:secret"))
+    platform.overrides.clear()
+    once = fetch_checked("https://melee.gg/Tournament/View/122245", quick(key="id:secret", cache=False))
+    assert json.loads(whole.content)["rounds"] == json.loads(once.content)["rounds"]
+    platform.serve("GET", url + "?variables.page=1&variables.pageSize=250",
+                   page | {"PageSize": half, "Content": rows[:half], "HasMore": False})
+    with pytest.raises(FetchError, match=r"^melee.gg https://melee.gg/api/match/list/round/902451\?variables.page=1"
+                                         r"&variables.pageSize=250: the round's matches at RecordsTotal: "
+                                         rf"{len(rows)} rows announced, {half} read over 1 page\(s\)"):
+        fetch("https://melee.gg/Tournament/View/122245", quick(key="id:secret", cache=False))
