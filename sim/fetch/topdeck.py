@@ -3,11 +3,15 @@ attribution required).
 
 Link: ``https://topdeck.gg/event/{TID}`` (or ``/bracket/{TID}``).  Fetched: ``GET
 https://topdeck.gg/api/v2/tournaments/{TID}`` with the key in the ``Authorization`` header
-(``--key`` or ``DRAWSAFE_TOPDECK_KEY``).  Read (documented by TopDeck's OpenAPI, not seen live
-here): ``{TID, tournamentName, swissNum, topCut, startDate, standings: [{name, id, points, wins,
-losses, draws, opponentWinRate, gameWinRate, opponentGameWinRate}], rounds: [{round: 1 ... or "Top
-8", tables: [{table, players: [{name, id}], winner, status}]}]}``; ``winner`` is a player's name
-(or id), "Draw", or empty while the table plays; a table of one player is a bye.
+(``--key`` or ``DRAWSAFE_TOPDECK_KEY``).  No answer of it is public; read as TopDeck's
+OpenAPI and third-party clients give it: an envelope ``{data: {name, startDate, ...}, standings:
+[{name, id, points, wins, losses, draws, opponentWinRate, gameWinRate, opponentGameWinRate}],
+rounds: [{round: 1 ... or "Top 8", tables: [{table, players: [{name, id}], winner, winner_id,
+status}]}]}``; the bulk answer's top-level ``tournamentName``/``swissNum`` are read too when
+present.  ``winner`` is a player's name, "Draw", or empty while the table plays (``winner_id``,
+when given, names the player by id); a table of one player, a ``status`` "Bye" or a ``table``
+"Byes" (one table listing every player with a bye) gives each of its players a bye.
+``winner_games``/``loser_games`` are not read: draws carry no game score.
 
 Written: native JSON of the Swiss rounds (the "Top N" rounds are the playoff, left out), match
 results only (TopDeck publishes no game scores: a win is 1-0, a draw 0-0-1, ``best_of`` 1), and
@@ -48,9 +52,13 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     api = f"{BASE}/{tid}"
     doc = http.json(http.get(api, headers={"Authorization": key}, what="the tournament"), api, "the tournament")
     s = Shape(NAME, api, "the tournament")
-    name = s.get(doc, "tournamentName", str, optional=True) or s.get(doc, "name", str, optional=True) or tid
+    if not isinstance(doc, dict):
+        raise s.fail("", "expected an object")
+    info = s.get(doc, "data", dict, optional=True) or {}
+    name = (s.get(info, "name", str, "data", optional=True) or s.get(doc, "tournamentName", str, optional=True)
+            or s.get(doc, "name", str, optional=True) or tid)
     event = NativeEvent(str(name), best_of=1)
-    swiss = s.get(doc, "swissNum", int, optional=True)
+    swiss = s.get(info, "swissNum", int, "data", optional=True) or s.get(doc, "swissNum", int, optional=True)
     event.swiss_rounds = swiss
     ids: dict[str, str] = {}
     for i, row in enumerate(s.items(s.get(doc, "standings", list, optional=True) or [], "standings")):
@@ -60,27 +68,28 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
             ids[str(pid)] = pname
     reported = pending = 0
     swiss_seen = 0
+    playoff_done = None
     for i, rnd in enumerate(s.items(s.get(doc, "rounds", list), "rounds")):
         label = s.get(rnd, "round", (int, str), f"rounds[{i}]")
-        if isinstance(label, str) and not label.strip().isdigit():
-            continue  # "Top 8", "Top 4": the playoff
+        tables = s.items(s.get(rnd, "tables", list, f"rounds[{i}]"), f"rounds[{i}].tables")
+        if isinstance(label, str) and not label.strip().isdigit():  # "Top 8", "Top 4": the playoff
+            playoff_done = all(t.get("winner") or t.get("winner_id") for t in tables if isinstance(t, dict))
+            continue
         number = int(label)
         swiss_seen = max(swiss_seen, number)
-        for j, table in enumerate(s.items(s.get(rnd, "tables", list, f"rounds[{i}]"), f"rounds[{i}].tables")):
+        for j, table in enumerate(tables):
             where = f"rounds[{i}].tables[{j}]"
             seats = s.items(s.get(table, "players", list, where), where + ".players")
             names = [s.get(p, "name", str, f"{where}.players[{k}]") for k, p in enumerate(seats)]
-            winner = table.get("winner")
             status = str(table.get("status") or "").lower()
-            if winner is not None and not isinstance(winner, str):
-                winner = ids.get(str(winner), str(winner))
-            winner = ids.get(winner, winner) if isinstance(winner, str) else None
-            if len(names) == 1:
-                event.match(number, names[0], None, kind="bye")
+            if len(names) == 1 or status == "bye" or str(table.get("table", "")).strip().lower() in ("bye", "byes"):
+                for n in names:
+                    event.match(number, n, None, kind="bye")
                 continue
             if len(names) != 2:
                 raise s.fail(where + ".players", f"{len(names)} players at a table (a Swiss table seats two)")
             a, b = names
+            winner = table_winner(table, ids, s, where)
             if not winner or (status and status not in DONE and winner not in (a, b, "Draw", "draw")):
                 event.match(number, a, b)
                 pending += 1
@@ -95,10 +104,32 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     rows, notes = standings_rows(doc, s)
     event.standings = rows
     content = event.content(NAME, url)
-    finished = bool(swiss) and swiss_seen >= swiss and pending == 0
+    if swiss:
+        finished = swiss_seen >= swiss and pending == 0 and playoff_done is not False
+    else:  # no Swiss count given: finished once a playoff is played out, else live (and said)
+        finished = pending == 0 and bool(playoff_done)
+        if not finished:
+            notes.append("TopDeck's answer does not say how many Swiss rounds the event has: give --rounds "
+                         "when it matters")
     return Fetched(NAME, url, content, "json", ".json", str(name), len(event.players), swiss_seen, not finished,
                    reported, pending, http.documents, http.cached, notes=tuple(notes),
                    published="points, record, OMW%, GW%, OGW% per player (TopDeck's own; match results only)")
+
+
+def table_winner(table: dict, ids: dict[str, str], s: Shape, where: str) -> str | None:
+    """The winner's name, "Draw", or None while the table plays (``winner`` a name or an id,
+    ``winner_id`` an id)."""
+    winner = table.get("winner")
+    if winner is not None and not isinstance(winner, str):
+        winner = str(winner)
+    if isinstance(winner, str) and winner.strip():
+        return ids.get(winner, winner)
+    wid = table.get("winner_id")
+    if wid not in (None, ""):
+        if str(wid) not in ids:
+            raise s.fail(where + ".winner_id", f"{wid!r} is not a player of the standings")
+        return ids[str(wid)]
+    return None
 
 
 def standings_rows(doc: dict, s: Shape) -> tuple[list[dict] | None, list[str]]:

@@ -187,7 +187,7 @@ BROKEN = [
      r"^lichess https://lichess.org/api/swiss/FaLp5fSD: the tournament at nbRounds: missing"),
     (LIMITLESS, "GET", LIMITLESS_API + "pairings", [{"round": 1}],
      r"^limitless https://play.limitlesstcg.com/api/tournaments/\S+/pairings: the pairings at \[0\].player1: missing"),
-    (TOPDECK, "GET", TOPDECK_API, {"tournamentName": "x", "rounds": [{"round": 1, "tables": "none"}]},
+    (TOPDECK, "GET", TOPDECK_API, {"data": {"name": "x"}, "rounds": [{"round": 1, "tables": "none"}]},
      (r"^topdeck https://topdeck.gg/api/v2/tournaments/\S+: the tournament at rounds\[0\].tables: expected a list, "
       r"found a text")),
     (MELEE, "GET", MELEE, "<html><body>maintenance</body></html>",

@@ -67,7 +67,7 @@ def test_retries_with_backoff_after_server_errors(platform):
     waits = []
     http = Http("topdeck", interval=0.0, backoff=0.5, sleep=waits.append)
     body = http.get(TOPDECK_API, headers={"Authorization": "k"})
-    assert json.loads(body)["TID"] == "gARmkIxEyssRhSUspzU5"
+    assert json.loads(body)["data"]["TID"] == "gARmkIxEyssRhSUspzU5"
     assert waits == [0.5, 1.0]  # doubled each time
     platform.serve("GET", TOPDECK_API, {"error": "busy"}, status=500)
     with pytest.raises(FetchError, match=r"the answer: HTTP 500 after 4 tries \(the platform may be down"):
@@ -78,7 +78,7 @@ def test_too_many_requests_waits_as_asked(platform):
     platform.serve("GET", TOPDECK_API, {"error": "slow down"}, status=429, times=1, headers={"Retry-After": "3"})
     waits = []
     body = Http("topdeck", interval=0.0, backoff=0.0, sleep=waits.append).get(TOPDECK_API)
-    assert json.loads(body)["TID"] == "gARmkIxEyssRhSUspzU5"
+    assert json.loads(body)["data"]["TID"] == "gARmkIxEyssRhSUspzU5"
     assert waits[0] == 3.0  # Retry-After honoured, then the request again
 
 

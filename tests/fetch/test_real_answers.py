@@ -88,3 +88,44 @@ def test_the_organiser_api_is_read_page_by_page(platform):
                                          r"&variables.pageSize=250: the round's matches at RecordsTotal: "
                                          rf"{len(rows)} rows announced, {half} read over 1 page\(s\)"):
         fetch("https://melee.gg/Tournament/View/122245", quick(key="id:secret", cache=False))
+
+
+# --- TopDeck: the envelope, its byes and winners (no capture public: clients' and OpenAPI shapes) --
+
+TOPDECK = "https://topdeck.gg/event/gARmkIxEyssRhSUspzU5"
+TOPDECK_API = "https://topdeck.gg/api/v2/tournaments/gARmkIxEyssRhSUspzU5"
+
+
+def test_topdeck_reads_the_envelope(platform):
+    f = fetch_checked(TOPDECK, quick(key="k"))
+    doc = platform.document(TOPDECK_API)
+    assert f.name == doc["data"]["name"] != "gARmkIxEyssRhSUspzU5"
+    assert not f.live  # no swissNum: finished because its playoff is played out
+
+
+def test_topdeck_without_a_swiss_count_or_playoff_says_so(platform):
+    doc = platform.document(TOPDECK_API)
+    doc["rounds"] = [r for r in doc["rounds"] if isinstance(r["round"], int)]
+    platform.serve("GET", TOPDECK_API, doc)
+    f = fetch(TOPDECK, quick(key="k"))
+    assert f.live and any("does not say how many Swiss rounds" in n for n in f.notes)
+
+
+def test_topdeck_byes_table_and_winner_ids(platform):
+    """``table: "Byes"`` listing several players gives each a bye; ``winner_id`` without ``winner``
+    names the winner by id."""
+    doc = platform.document(TOPDECK_API)
+    first = doc["rounds"][0]["tables"]
+    pair = next(i for i, t in enumerate(first) if len(t["players"]) == 2)
+    a, b = first[pair]["players"]
+    first[pair] = {"table": "Byes", "players": [a, b], "status": "Bye"}
+    second = doc["rounds"][1]["tables"]
+    k = next(i for i, t in enumerate(second) if len(t["players"]) == 2 and t["winner"] != "Draw")
+    winner = next(p for p in second[k]["players"] if p["name"] == second[k]["winner"])
+    second[k] = dict(second[k], winner=None, winner_id=winner["id"])
+    platform.serve("GET", TOPDECK_API, doc)
+    written = json.loads(fetch(TOPDECK, quick(key="k")).content)
+    r1 = written["rounds"][0]["matches"]
+    assert {"a": a["name"], "kind": "bye"} in r1 and {"a": b["name"], "kind": "bye"} in r1
+    w = next(m for m in written["rounds"][1]["matches"] if winner["name"] in (m["a"], m.get("b")))
+    assert w["score"] == ([1, 0, 0] if w["a"] == winner["name"] else [0, 1, 0])

@@ -216,12 +216,15 @@ def topdeck() -> None:
                   "winRate": None, "opponentWinRate": s["OMWP"], "gameWinRate": s["GWP"],
                   "opponentGameWinRate": s["OGWP"]} for s in cache["Standings"]]
     swiss = sum(1 for r in rounds if isinstance(r["round"], int))
-    doc = {"TID": "gARmkIxEyssRhSUspzU5", "tournamentName": cache["Tournament"]["Name"], "swissNum": swiss,
-           "topCut": 8, "startDate": 1732352400, "game": "Magic: The Gathering", "format": "Legacy",
+    # the envelope third-party clients read (documentation only): no Swiss count in it
+    doc = {"data": {"TID": "gARmkIxEyssRhSUspzU5", "name": cache["Tournament"]["Name"], "startDate": 1732352400,
+                    "game": "Magic: The Gathering", "format": "Legacy", "topCut": 8},
            "standings": standings, "rounds": rounds}
     route("GET", "https://topdeck.gg/api/v2/tournaments/gARmkIxEyssRhSUspzU5", save("topdeck-artabrian.json", doc))
-    live = copy.deepcopy(doc)
-    live["TID"] = "liveTopdeck01"
+    # the live one in the bulk answer's top-level fields (tournamentName, swissNum)
+    live = {"TID": "liveTopdeck01", "tournamentName": cache["Tournament"]["Name"], "swissNum": swiss,
+            "topCut": 8, "startDate": 1732352400, "game": "Magic: The Gathering", "format": "Legacy",
+            "standings": copy.deepcopy(standings), "rounds": copy.deepcopy(rounds)}
     live["rounds"] = [r for r in live["rounds"] if isinstance(r["round"], int)]
     for i, t in enumerate(live["rounds"][-1]["tables"]):
         if len(t["players"]) == 2 and i % 2:
