@@ -7,8 +7,8 @@ FORMATS = ("auto", "json", "csv", "melee", "trf", "tdf", "limitless", "pokedata"
 RESULT_MODELS = ("coin", "elo", "probability")
 #: How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) or at random in point groups.
 LAST_ROUND = ("standings", "random")
-#: How simulated rounds are paired: MTG event software, or the FIDE Dutch approximation.
-PAIRINGS = ("mtg", "dutch")
+#: How simulated rounds are paired: MTG event software, the FIDE Dutch approximation, or cobra (Netrunner).
+PAIRINGS = ("mtg", "dutch", "cobra")
 #: Intentional draws in the last round of a simulated future.
 FUTURE_DRAWS = ("none", "locked", "safe", "behaviour")
 #: ``drawsafe field``: the intentional draws of the last round of every simulated event (the

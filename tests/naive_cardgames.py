@@ -13,9 +13,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event
+from drawsafe.tiebreaks import cardgames
 from drawsafe.tiebreaks.packs import RulePack
 
 THIRD = Fraction(1, 3)
+#: Carde.io's floor, written 0.33 (Lorcana, Riftbound).
+FLOOR_033 = Fraction(33, 100)
 #: The packs whose every tiebreak this twin computes.
 COVERED = ("netrunner", "netrunner-single", "lorcana", "riftbound", "swu", "onepiece", "fab", "yugioh")
 LOWER_BETTER = ("MLP", "OMLP")
@@ -123,6 +126,10 @@ def naive_keys(event: Event, pack: RulePack, after_round: int | None = None) -> 
     def omw(p):
         return mean((mw(o) for o in ps[p].opponents), THIRD)
 
+    def mw_033(p):
+        x = ps[p]
+        return max(FLOOR_033, Fraction(x.points, win * x.rounds)) if x.rounds else FLOOR_033
+
     values = {
         "OMW": omw,
         "GW": lambda p: max(THIRD, gw(p)),
@@ -135,8 +142,13 @@ def naive_keys(event: Event, pack: RulePack, after_round: int | None = None) -> 
         "MLP": mlp,
         "OMLP": lambda p: mean((mlp(o) for o in ps[p].opponents), Fraction(0)),
         "OPTS": lambda p: mean((Fraction(ps[o].points) for o in ps[p].opponents), Fraction(0)),
+        "OMW33": lambda p: mean((mw_033(o) for o in ps[p].opponents), FLOOR_033),
     }
-    return {p: (ps[p].points, *(values[t.key](p) for t in pack.tiebreaks)) for p in ps
+
+    def name(t):
+        return "OMW33" if t.code == cardgames.OMW33 else t.key
+
+    return {p: (ps[p].points, *(values[name(t)](p) for t in pack.tiebreaks)) for p in ps
             if ps[p].rounds}
 
 

@@ -77,8 +77,9 @@ DRAW_SHARE = Option(float, None, "Share of played matches ending in an unintenti
                                  "it has 200 matches before its last two rounds, else 18%).",
                     low=0, high=1, high_open=True)
 PAIRING = Option(str, None, "How simulated rounds are paired: mtg (point groups in random order, the last "
-                            "round per --last-round) or dutch (FIDE Dutch approximation, every round). "
-                            "Default: the rule pack's (dutch for chess packs).", choices=PAIRINGS)
+                            "round per --last-round), dutch (FIDE Dutch approximation, every round) or cobra "
+                            "(Netrunner: the least squared points differences, every round). Default: the rule "
+                            "pack's (dutch for chess packs, cobra for netrunner).", choices=PAIRINGS)
 FUTURE = Option(str, "safe", "Intentional draws in the last round of a simulated future: none; locked (both "
                              "guaranteed the cut on points); safe (locked, or both reach a points total from "
                              "which 99% made the cut in a pilot run).", choices=FUTURE_DRAWS)

@@ -21,9 +21,10 @@ A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
 NO_DRAWS, LOCKED, SAFE_POINTS, BEHAVIOUR_POINTS = 0, 1, 2, 3
 FUTURE_POLICIES = dict(zip(choices.FUTURE_DRAWS, (NO_DRAWS, LOCKED, SAFE_POINTS, BEHAVIOUR_POINTS)))
 
-#: Pairing systems: MTG event software (point groups, random order) or the Dutch approximation.
-MTG_PAIRING, DUTCH_PAIRING = 0, 1
-PAIRINGS = dict(zip(choices.PAIRINGS, (MTG_PAIRING, DUTCH_PAIRING)))
+#: Pairing systems: MTG event software (point groups, random order), the Dutch approximation, or
+#: cobra's least squared points differences (Netrunner).
+MTG_PAIRING, DUTCH_PAIRING, COBRA_PAIRING = 0, 1, 2
+PAIRINGS = dict(zip(choices.PAIRINGS, (MTG_PAIRING, DUTCH_PAIRING, COBRA_PAIRING)))
 #: How the last Swiss round is paired (MTG pairing): by standings or at random within point groups.
 LAST_ROUND = choices.LAST_ROUND
 

@@ -30,6 +30,7 @@ from drawsafe.engine.codes import (  # noqa: F401 (the codes are part of this mo
     B_WON,
     BEHAVIOUR,
     BEHAVIOUR_POINTS,
+    COBRA_PAIRING,
     DRAWN,
     DUTCH_PAIRING,
     FORCE_A,
@@ -55,18 +56,20 @@ from drawsafe.event import kinds
 from drawsafe.jit import borrowed, in_chunks, inline_kernel, keep_alive, kernel
 from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
+from drawsafe.pairing.weighted import pair_weighted
 from drawsafe.rng import stream
 from drawsafe.standings.order import complete_keys, refined_order
 from drawsafe.tiebreaks.values import FLAG_DEDUPE, add_round, round_result, win_percentages
 
-#: Pairing systems (MTG_PAIRING, DUTCH_PAIRING in drawsafe.engine.codes) are a run-time argument
+#: Pairing systems (MTG_PAIRING, DUTCH_PAIRING, COBRA_PAIRING in drawsafe.engine.codes) are a run-time argument
 #: (``Plan.pairing``, an int64): every game runs on the same machine code (one compile serves them all).
 
 
 @kernel
 def pair_round(system, state, players, points, had_bye, opp, nr, ratings, pa, pb):
     """Pair a round with the pairing ``system`` (MTG_PAIRING: point groups in random order,
-    :func:`~drawsafe.pairing.swiss.pair_swiss`; DUTCH_PAIRING: :func:`~drawsafe.pairing.dutch.pair_dutch`).
+    :func:`~drawsafe.pairing.swiss.pair_swiss`; DUTCH_PAIRING: :func:`~drawsafe.pairing.dutch.pair_dutch`;
+    COBRA_PAIRING: cobra's least squared differences, :func:`~drawsafe.pairing.weighted.pair_weighted`).
 
     ``system`` int64; ``state`` the round's random stream; ``players`` int64[k] the active players;
     ``points`` int64[n]; ``had_bye`` bool[n]; ``opp`` int64[n, rounds] and ``nr`` the rounds played
@@ -74,6 +77,8 @@ def pair_round(system, state, players, points, had_bye, opp, nr, ratings, pa, pb
     tables written from 0.  Returns (tables, bye player or -1, no rematch was needed)."""
     if system == DUTCH_PAIRING:
         return pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb)
+    if system == COBRA_PAIRING:
+        return pair_weighted(state, players, points, had_bye, opp, nr, pa, pb)
     return pair_swiss(state, players, points, had_bye, opp, nr, pa, pb)
 
 

@@ -15,6 +15,7 @@ from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
+from drawsafe.pairing.weighted import pair_weighted
 from drawsafe.rng import stream
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import RulePack
@@ -89,6 +90,10 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
         m, bye, ok = pair_dutch(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr,
                                 snap.ratings, pa, pb)
         method = "dutch"
+    elif pairing == "cobra":  # no special last round
+        m, bye, ok = pair_weighted(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr,
+                                   pa, pb)
+        method = "cobra"
     elif number == snap.total_rounds and last_round == "standings":
         ranked = np.array([snap.index[r.player] for r in table.rows if in_round[snap.index[r.player]]],
                           dtype=np.int64)

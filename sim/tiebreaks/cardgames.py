@@ -21,6 +21,8 @@ written.  An opponent is one met in a played match or a double loss (``faced``);
           that higher ranks first, shown positive (``Tiebreak.lower_better``).
 ``OMLP``  mean of the opponents' match-loss %, lower is better, stored negated; 0 without opponents.
 ``OPTS``  mean of the opponents' points (Flesh and Blood's opponents' cumulative match points).
+``OMW33`` Magic's OMW% with each opponent's match-win % floored at 0.33 rather than 1/3 (Play
+          Hub's Carde.io: a real Lorcana standings page reproduces at 8 decimals with 0.33 only).
 """
 
 from __future__ import annotations
@@ -39,9 +41,12 @@ OOMW = 54
 MLP = 55
 OMLP = 56
 OPTS = 57
-LAST = 57
+OMW33 = 58
+LAST = 58
 
 FLOOR = 1.0 / 3.0
+#: Carde.io's floor of a match-win rate, written 0.33 and computed so.
+FLOOR_033 = 0.33
 #: Columns of ``rec`` (as :mod:`drawsafe.tiebreaks.values`; repeated to keep this module free of it).
 REC_POINTS, REC_ROUNDS = 0, 1
 
@@ -154,6 +159,15 @@ def cardgame_column(code, k, rec, opp, kind, gw, gl, gd, nr, points_table, omw, 
                 out[p, k] = -avg[p]
     elif code == OOMW:
         opponents_average(omw, opp, kind, nr, FLOOR, tmp)
+        for p in range(n):
+            out[p, k] = tmp[p]
+    elif code == OMW33:
+        win = points_table[kinds.WIN]
+        mw = np.empty(n)
+        for p in range(n):
+            rounds = rec[p, REC_ROUNDS]
+            mw[p] = max(FLOOR_033, rec[p, REC_POINTS] / (win * rounds)) if rounds > 0 and win > 0 else FLOOR_033
+        opponents_average(mw, opp, kind, nr, FLOOR_033, tmp)
         for p in range(n):
             out[p, k] = tmp[p]
     elif code == OPTS:

@@ -120,7 +120,8 @@ class RulePack:
     #: How unplayed rounds count (``flags[FLAG_UNPLAYED]``), one of ``drawsafe.tiebreaks.chess``'s
     #: ``UNPLAYED_*``: 0 no adjustment (MTG, Pokemon), 1 FIDE 1998, 2 FIDE 2023, 3 FIDE 2026.
     unplayed: int = 0
-    #: How simulated rounds are paired by default: "mtg" (card games) or "dutch" (chess).
+    #: How simulated rounds are paired by default: "mtg" (card games: point groups), "dutch" (chess)
+    #: or "cobra" (Netrunner: the least squared points differences, no special last round).
     pairing: str = "mtg"
     #: How the last Swiss round is paired by default (``--last-round``): "standings" (1 v 2, 3 v 4;
     #: Magic's event software) or "random" (within point groups like every other round: what the
@@ -165,9 +166,9 @@ class RulePack:
 
     @property
     def plannable(self) -> bool:
-        """``drawsafe field`` plans events of this pack (its kernel pairs point groups, as Magic
-        and Pokémon software do)."""
-        return self.pairing == "mtg"
+        """``drawsafe field`` plans events of this pack (its kernel pairs by points, as card-game
+        software does; not the Dutch system)."""
+        return self.pairing != "dutch"
 
     def codes(self) -> np.ndarray:
         """Kernel codes: points first, then the tiebreaks (int64 for every pack: one compiled
@@ -277,6 +278,9 @@ OWP = Tiebreak("OWP", pokemon.OWP, "Opponents' win %",
 OOWP = Tiebreak("OOWP", pokemon.OOWP, "Opponents' opponents' win %",
                 "mean of the opponents' OWP (an opponent who left: their frozen OWP)", reach=2)
 
+OMW_033 = Tiebreak("OMW", cardgames.OMW33, "Opponents' match-win % (0.33 floor)",
+                   "mean of the opponents' match points / (3 x rounds they competed), each at least "
+                   "0.33 (Carde.io, Play Hub); byes left out", reach=1)
 SOS = Tiebreak("SOS", cardgames.SOS, "Strength of schedule",
                "mean over the opponents (each meeting; byes left out) of the opponent's points / "
                "rounds they played (byes included); no floor (cobra, Netrunner)", False, 4, reach=1)
@@ -303,7 +307,7 @@ TIEBREAKS: dict[str, Tiebreak] = {
     "SB": SB, "PS": PS, "PS-C1": PS_C1, "PS-C2": PS_C2, "KS": KS, "DE": DE, "WIN": WIN,
     "WON": WON, "ARO": ARO, "ARO-C1": ARO_C1, "TPR": TPR, "PERF": PERF,
     "OWP": OWP, "OOWP": OOWP,
-    "SOS": SOS, "ESOS": ESOS, "WR": WR, "OWR": OWR, "OOMW": OOMW, "MLP": MLP, "OMLP": OMLP, "OPTS": OPTS,
+    "OMW-033": OMW_033, "SOS": SOS, "ESOS": ESOS, "WR": WR, "OWR": OWR, "OOMW": OOMW, "MLP": MLP, "OMLP": OMLP, "OPTS": OPTS,
 }
 
 #: Every tiebreak by its kernel code.
@@ -384,12 +388,12 @@ LICHESS = register(RulePack(
 
 # --- the other Swiss games (../shared/GAMES.md: rules, sources, what is not established) ---------
 
-#: How cobra pairs, and how the simulations pair a cobra event.
+#: How cobra pairs; the simulations pair the same way (drawsafe.pairing.weighted).
 COBRA_PAIRING = ("cobra: round 1 at random, then a maximum-weight matching (weight -(points "
-                 "difference)^2 after a shuffle), no rematch, no second bye, the bye to the lowest "
-                 "score, no special last round; simulated as point groups paired top-down at random "
-                 "within each group, an odd player paired down (the same squared differences when no "
-                 "rematch stands in the way)")
+                 "difference)^2 after a shuffle), no rematch, no second bye, the bye an opponent on 0 "
+                 "points, no special last round; simulated the same way (the least total squared "
+                 "difference, ties at random), which every real pairing of 34 rounds of 12 real cobra "
+                 "events has")
 #: Played double-sided Netrunner rounds of the 12 real cobra exports of shared/data/real (intentional
 #: draws and byes left out): 357 rounds, 192 won 6-0, 13 won 4-1 (a win and a timed tie), 152
 #: split 3-3; no 2-2 (two timed ties) seen.
@@ -399,14 +403,14 @@ NETRUNNER_RESULTS = ResultDefaults(
 NETRUNNER = register(RulePack(
     "netrunner", "Netrunner, double-sided Swiss (cobra): a round is two games, 3 points per game won "
     "and 1 per timed tie (6/4/3/2/1/0), a bye 6, an intentional draw 3-3; SOS, extended SOS",
-    (SOS, ESOS), points=(0, 3, 6), game_points=(3, 1), last_round="random", game="Netrunner",
+    (SOS, ESOS), points=(0, 3, 6), game_points=(3, 1), pairing="cobra", last_round="random", game="Netrunner",
     results=NETRUNNER_RESULTS, schedule=None, pairing_text=COBRA_PAIRING,
     sources="Null Signal Games tournament rules; cobra (Project-NISEI/cobra) SosCalculator and "
     "pairing_strategies",
     assumed="cobra's cut (top 3, 4, 8 or 16) is the organiser's: give --top (a cobra file says it)"))
 NETRUNNER_SINGLE = register(RulePack(
     "netrunner-single", "Netrunner, single-sided Swiss (cobra): 3/1/0, a bye 3, an intentional "
-    "draw 1-1; SOS, extended SOS", (SOS, ESOS), last_round="random", game="Netrunner",
+    "draw 1-1; SOS, extended SOS", (SOS, ESOS), pairing="cobra", last_round="random", game="Netrunner",
     results=ResultDefaults(draw_share=0.03, one_game=True,
                            draw_source="3% timed ties assumed (no single-sided real event measured)"),
     schedule=None, pairing_text=COBRA_PAIRING,
@@ -417,16 +421,17 @@ NETRUNNER_SINGLE = register(RulePack(
 CARDEIO_PAIRING = ("Carde.io (Play Hub): by points, the algorithm not published; simulated as "
                    "point groups paired at random within each group, the last round too")
 LORCANA = register(RulePack(
-    "lorcana", "Disney Lorcana (Play Hub): 3/1/0, a bye a won round; OMW%, GW%, OGW% floored at 1/3",
-    (OMW, GW, OGW), last_round="random", game="Lorcana", schedule=schedule.LORCANA,
+    "lorcana", "Disney Lorcana (Play Hub): 3/1/0, a bye a won round; OMW% (each opponent floored at "
+    "0.33), GW%, OGW% (floored at 1/3)", (OMW_033, GW, OGW), last_round="random", game="Lorcana", schedule=schedule.LORCANA,
     pairing_text=CARDEIO_PAIRING,
     sources="Disney Lorcana Tournament Rules 07/2026 sections 3.2-3.10; support.carde.io "
     "'Tiebreakers'; Play Hub's event documents (tiebreakers[])",
-    assumed="the floor written 0.33 is taken as 1/3 (as Magic's software does); the share of "
-    "unintentional draws is Magic's measured 2.84%"))
+    assumed="the GW% and OGW% floors (1/3: no real capture has the game scores to tell 0.33 from "
+    "1/3; OMW%'s 0.33 is measured on a real standings page); the share of unintentional draws is "
+    "Magic's measured 2.84%"))
 RIFTBOUND = register(RulePack(
-    "riftbound", "Riftbound (Play Hub, Carde.io): 3/1/0; OMW%, GW%, OGW% (Carde.io's defaults, "
-    "as Lorcana)", (OMW, GW, OGW), last_round="random", game="Riftbound", schedule=schedule.LORCANA,
+    "riftbound", "Riftbound (Play Hub, Carde.io): 3/1/0; OMW% (0.33 floor), GW%, OGW% (Carde.io's "
+    "defaults, as Lorcana)", (OMW_033, GW, OGW), last_round="random", game="Riftbound", schedule=schedule.LORCANA,
     pairing_text=CARDEIO_PAIRING,
     sources="Riftbound Tournament Rules 409.2-410.2; Carde.io's defaults",
     assumed="formulas and floors (Carde.io's, as Lorcana); rounds and cut by attendance (Lorcana's "
@@ -558,7 +563,7 @@ def markdown_table() -> str:
             share += " split rounds (measured)"
         if r.measure:
             share += f", else the event's own ({r.min_measured}+ {'matches' if r.measure == 'ties' else 'games'})"
-        last = p.last_round if p.pairing == "mtg" else "as every round"
+        last = p.last_round if p.pairing == "mtg" else "as every round"  # dutch, cobra
         shown = '/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))
         if p.game_points[0]:
             shown += f" ({p.game_points[0]}/{p.game_points[1]} per game won/tied)"

@@ -4,7 +4,6 @@ a loss (Flesh and Blood): the player's card says why there is no verdict."""
 
 from __future__ import annotations
 
-import json
 import warnings
 from pathlib import Path
 
