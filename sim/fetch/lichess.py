@@ -112,7 +112,8 @@ def with_ranks(trf: str, results: list[dict], rounds: int, url: str) -> tuple[st
 
 
 def count_cells(text: str) -> tuple[int, int]:
-    """(results in, games paired without a result) over the player lines (each game counted once)."""
+    """(results in, games paired without a result) over the player lines (each game counted once).
+    lichess writes a game in progress as ``Z`` with the opponent (lila ``SwissTrf.scala``): pending."""
     played = pending = 0
     for line in text.splitlines():
         if not line.startswith("001"):
@@ -121,7 +122,7 @@ def count_cells(text: str) -> tuple[int, int]:
             cell = line[start:start + 10]
             opp, colour, res = cell[0:4].strip(), cell[5:6], cell[7:8] if len(cell) > 7 else " "
             if opp and opp != "0000" and colour in "wb":
-                if res.strip():
+                if res.strip() and res != "Z":
                     played += 1
                 else:
                     pending += 1

@@ -2,8 +2,10 @@
 
 Link: ``https://play.limitlesstcg.com/tournament/{id}/...``.  Fetched: ``GET
 /api/tournaments/{id}/details``, ``/standings`` and ``/pairings`` (documented by Limitless,
-Limitless-TCG/lotp-docs; an API key, granted by Limitless on request, goes in the ``X-Access-Key``
-header: ``--key`` or ``DRAWSAFE_LIMITLESS_KEY``; which endpoints need one is not documented).
+Limitless-TCG/lotp-docs ``developer.md``: "a valid Access Key must be sent with every single
+request"; it goes in the ``X-Access-Key`` header: ``--key`` or ``DRAWSAFE_LIMITLESS_KEY``).  Some
+public clients call without one, so a fetch without a key is tried; a refusal (HTTP 401/403, or a
+200 whose body is an error object) then says the key is missing, or refused when one was sent.
 
 Written: the three documents as one object ``{"details", "standings", "pairings"}``, which
 drawsafe's Limitless importer reads (its placings are the published final places).  Live until
@@ -43,7 +45,16 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     docs = {}
     for part in ("details", "standings", "pairings"):
         api = f"{BASE}/tournaments/{tid}/{part}"
-        docs[part] = http.json(http.get(api, headers=headers, what=f"the {part}"), api, f"the {part}")
+        try:
+            body = http.get(api, headers=headers, what=f"the {part}")
+        except FetchError as e:
+            if "refused (HTTP" in e.problem:
+                raise key_error(api, key, e.problem.split(": ", 1)[-1]) from None
+            raise
+        docs[part] = http.json(body, api, f"the {part}")
+        said = error_body(docs[part])
+        if said is not None:
+            raise key_error(api, key, f"an error instead of {part}: {said!r}")
     check(docs, f"{BASE}/tournaments/{tid}")
     finished = complete(docs)
     if finished and http.cache is not None:  # a finished event never changes: kept for good
@@ -59,6 +70,24 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     return Fetched(NAME, url, content, "limitless", ".json", str(docs["details"].get("name") or tid),
                    len(docs["standings"]), rounds, not finished, reported, pending, http.documents, http.cached,
                    published="placing, record and drop per player (Limitless's)")
+
+
+def error_body(doc) -> str | None:
+    """The message of an answer that is an error object (``{"error": ...}`` or ``{"message": ...}``
+    with nothing else Limitless documents), else None."""
+    if isinstance(doc, dict) and not {"phases", "name", "game"} & set(doc):
+        for k in ("error", "message", "detail"):
+            if isinstance(doc.get(k), str):
+                return doc[k]
+    return None
+
+
+def key_error(url: str, key: str | None, said: str) -> FetchError:
+    if key:
+        return FetchError(NAME, url, f"Limitless refused the key ({said})",
+                          "check --key or DRAWSAFE_LIMITLESS_KEY (your key is on play.limitlesstcg.com/account/settings/api)")
+    return FetchError(NAME, url, f"Limitless needs an API key with every request ({said})",
+                      "--key KEY or DRAWSAFE_LIMITLESS_KEY (keys are granted by Limitless on request)")
 
 
 def check(docs: dict, url: str) -> None:

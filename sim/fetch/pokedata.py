@@ -10,9 +10,14 @@ pokedata itself):
   rk9link}, tournament_data: [{division, data: [{name, placing, record, resistances, drop,
   rounds{"1": {name, result, table}}}]}]}`` (the shape of a real document of the 2024 World
   Championships, ``shared/data/real/pokemon/pokedata``);
-- the current round's pairings document of each division (unverified: the endpoint
-  :data:`PAIRINGS_URL` is assumed; a 404 is noted, not an error): ``{tournament_data: [{division,
-  data: {round, data: [{name, record, round_data{table, vs, result}}]}}]}``.
+- the current round's pairings document of each division (the endpoint :data:`PAIRINGS_URL` is
+  assumed: no client or documentation found names it; a 404, or the ``{}`` one client reports
+  unknown addresses answer with status 200, is noted, not an error): ``{tournament_data:
+  [{division, data: {round, data: [{name, record, round_data{table, vs, result}}]}}]}``.
+
+Real documents (``tests/data/fetch/real/pokedata``, and 114 more of RichardHpa/Pokemon-TCG-Standings):
+a division without players is ``{"division": ..., "data": null}`` (39 divisions of 114
+documents): it is noted and skipped, never a refusal of the whole document.
 
 Written: both as one JSON object ``{"standings": <standings document>, "pairings": [<per-round
 documents>]}``, the documents exactly as fetched: drawsafe's pokedata importer reads it (placings
@@ -64,9 +69,12 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     if finished and http.cache is not None:  # a finished event's document never changes: kept for good
         http.cache.put(http.cache.key("GET", api, None), api, body, True)
     tournament = doc["tournament"]
-    divisions = [d["division"] for d in doc["tournament_data"]]
+    divisions = [d["division"] for d in doc["tournament_data"] if d.get("data")]
+    empty = [d["division"] for d in doc["tournament_data"] if not d.get("data")]
     current = current_rounds(doc)
     pairings, notes = [], []
+    if empty:
+        notes.append(f"pokedata lists no player in {', '.join(empty)}")
     for division in divisions if not finished else ():  # a finished event has no round in progress
         rnd = current.get(division, 0) + 1  # the round being played: the one after the standings'
         total = (tournament.get("roundNumbers") or {}).get(division)
@@ -79,10 +87,15 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
                          f"{rnd - 1} are used")
             continue
         pdoc = http.json(raw, purl, f"the {division} pairings of round {rnd}")
+        if pdoc in ({}, [], None) or (isinstance(pdoc, dict) and not pdoc.get("tournament_data")):
+            # what an unknown address is reported to answer (status 200): no pairings yet
+            notes.append(f"pokedata has no pairings of {division} round {rnd} yet (an empty answer): the "
+                         f"standings after round {rnd - 1} are used")
+            continue
         check_pairings(pdoc, purl)
         pairings.append(pdoc)
     content = json.dumps({"standings": doc, "pairings": pairings}, ensure_ascii=False, indent=1).encode("utf-8")
-    players = sum(len(d["data"]) for d in doc["tournament_data"])
+    players = sum(len(d["data"] or []) for d in doc["tournament_data"])
     pending = reported = 0
     for p in pairings:
         for div in p["tournament_data"]:
@@ -111,7 +124,7 @@ def check_standings(doc, url: str) -> bool:
     for i, div in enumerate(data):
         where = f"tournament_data[{i}]"
         s.get(div, "division", str, where)
-        rows = s.items(s.get(div, "data", list, where), where + ".data")
+        rows = s.get(div, "data", list, where, optional=True) or []  # null: a division without players
         for j, row in enumerate(rows):
             at = f"{where}.data[{j}]"
             s.get(row, "name", str, at)
@@ -145,7 +158,7 @@ def current_rounds(doc) -> dict[str, int]:
     out = {}
     for div in doc["tournament_data"]:
         latest = 0
-        for row in div["data"]:
+        for row in div["data"] or []:
             for r in (row.get("rounds") or {}):
                 latest = max(latest, int(r))
         out[div["division"]] = latest

@@ -132,9 +132,6 @@ def row(d, name):
 
 @pytest.mark.parametrize("change, place, problem", [
     (lambda d: masters(d)[0]["rounds"]["1"].update(result="X"), "round 1", "result must be W, L or T"),
-    (lambda d: row(d, "Ann Ash [US]")["rounds"]["1"].update(result="T"), "round 1", "who has L"),
-    (lambda d: row(d, "Ann Ash [US]")["rounds"]["1"].update(name="Nobody [XX]"), "round 1",
-     "'Ann Ash [US]' is already paired in round 1 (against 'Nobody [XX]')"),
     (lambda d: masters(d)[0].update(placing="first"), "placing", "placing must be a whole number"),
     (lambda d: masters(d)[0].update(name=""), "standings row 1", "name must be a non-empty text"),
     (lambda d: masters(d)[0]["rounds"].update({"x": {}}), "rounds", "round number must be a whole number"),
@@ -149,6 +146,22 @@ def test_errors_name_the_place(change, place, problem):
     assert text.startswith("bad.json: ") and problem in text, text
     if place:
         assert place in text, text
+
+
+def test_lines_that_contradict_each_other_are_read_and_said():
+    """Real pokedata documents hold both (14 of 303 real divisions failed before): two lines of a
+    match that disagree give a match without result; a line the opponent's own line contradicts
+    is left out, the opponent's line kept; both with a note."""
+    d = doc()
+    row(d, "Ann Ash [US]")["rounds"]["1"].update(result="T")
+    e = parse_event(json.dumps(d).encode(), "clash.json", "pokedata")
+    m = next(m for m in e.swiss[0].matches if "Ann Ash [US]" in m.players)
+    assert m.a_wins is None and any("two lines disagree" in n and "Ann Ash [US]" in n for n in e.notes)
+    d = doc()
+    row(d, "Ann Ash [US]")["rounds"]["1"].update(name="Nobody [XX]")
+    e = parse_event(json.dumps(d).encode(), "claim.json", "pokedata")
+    assert any("left out" in n and "opponent's own line names another" in n for n in e.notes)
+    assert any({"Ann Ash [US]", "Nobody [XX]"} == set(m.players) for m in e.swiss[0].matches)
 
 
 def test_a_match_both_lost_is_a_double_loss():

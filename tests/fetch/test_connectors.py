@@ -235,9 +235,11 @@ def test_not_found_and_refused(platform):
     with pytest.raises(FetchError, match=r"the tournament: not found \(HTTP 404\) \(check the link"):
         fetch(TOPDECK, quick(key="k"))
     platform.serve("GET", LIMITLESS_API + "details", {"error": "key"}, status=403)
-    with pytest.raises(FetchError, match=r"refused \(HTTP 403\) \(this endpoint needs an API key: --key KEY or "
-                                         r"DRAWSAFE_LIMITLESS_KEY"):
+    with pytest.raises(FetchError, match=r"details: Limitless needs an API key with every request \(refused \(HTTP 403\)\) "
+                                         r"\(--key KEY or DRAWSAFE_LIMITLESS_KEY"):
         fetch(LIMITLESS, quick())
+    with pytest.raises(FetchError, match=r"details: Limitless refused the key \(refused \(HTTP 403\)\) \(check --key"):
+        fetch(LIMITLESS, quick(key="wrong"))
 
 
 def test_unknown_platform_and_bad_links():

@@ -129,3 +129,63 @@ def test_topdeck_byes_table_and_winner_ids(platform):
     assert {"a": a["name"], "kind": "bye"} in r1 and {"a": b["name"], "kind": "bye"} in r1
     w = next(m for m in written["rounds"][1]["matches"] if winner["name"] in (m["a"], m.get("b")))
     assert w["score"] == ([1, 0, 0] if w["a"] == winner["name"] else [0, 1, 0])
+
+
+# --- pokedata: real documents (empty divisions, repeated placeholder names) ------------------
+
+@pytest.mark.parametrize("tid,division,players", [("0000055", "masters", 407), ("0000143", "masters", 225),
+                                                  ("0000143", "juniors", 21)])
+def test_pokedata_real_documents_are_read_and_their_placings_compared(platform, tid, division, players):
+    """Every placed player's placing compared (players 9999, not placed, and placeholder rows left
+    out are not)."""
+    from drawsafe.app.context import open_event
+
+    f = fetch_checked(f"https://www.pokedata.ovh/standings/{tid}/{division}/", quick())
+    if tid == "0000055":
+        assert any("no player in seniors, juniors" in n for n in f.notes)
+    report = open_event(f.content, name=tid, division=division).check()
+    placed = [r for d in json.loads(f.content)["standings"]["tournament_data"] if d["division"] == division
+              for r in d["data"] if r["placing"] != 9999]
+    assert len(json.loads(f.content)["standings"]["tournament_data"][0]["data"]) >= players
+    assert 0 < report.agreed <= report.compared <= len(placed)
+
+
+def test_pokedata_repeated_placeholder_names_are_left_out_and_said(platform):
+    f = fetch("https://www.pokedata.ovh/standings/0000143/masters/", quick())
+    event = parse_event(f.content, "0000143", "pokedata", "masters")
+    assert any("Donovan Palominos []" in n and "left out" in n for n in event.notes)
+
+
+def test_pokedata_an_empty_pairings_answer_is_a_note(platform):
+    """An unknown address is reported to answer ``{}`` with status 200: like a 404, a note."""
+    platform.serve("GET", "https://www.pokedata.ovh/apiv2/division/masters/tcg/id/0000129/round/9", {})
+    f = fetch("https://www.pokedata.ovh/standings/0000129/masters/", quick())
+    assert any("no pairings of masters round 9 yet (an empty answer)" in n for n in f.notes)
+    assert len(json.loads(f.content)["pairings"]) == 2
+
+
+# --- lichess: a game in progress is Z with the opponent (lila SwissTrf.scala) ----------------
+
+def test_lichess_z_with_an_opponent_is_pending(platform):
+    trf = platform.document("https://lichess.org/swiss/LiveSwis.trf")
+    assert sum(ln[181:191].rstrip().endswith("Z") for ln in trf.splitlines() if ln.startswith("001")) == 10
+    f = fetch_checked("https://lichess.org/swiss/LiveSwis", quick())
+    assert f.live and f.pending == 5
+    snap = take_snapshot(parse_event(f.content, "live"))
+    assert sum(1 for m in snap.next_round.matches if not m.reported) == 5
+
+
+# --- Limitless: the key, and an error answered with status 200 --------------------------------
+
+LIMITLESS = "https://play.limitlesstcg.com/tournament/66a1b2c3d4e5f6a7b8c9d0e1/standings"
+LIMITLESS_API = "https://play.limitlesstcg.com/api/tournaments/66a1b2c3d4e5f6a7b8c9d0e1/"
+
+
+def test_limitless_an_error_body_says_the_key_is_missing_or_refused(platform):
+    platform.serve("GET", LIMITLESS_API + "details", {"error": "Missing access key"})
+    with pytest.raises(FetchError, match=r"^limitless \S+/details: Limitless needs an API key with every request "
+                                         r"\(an error instead of details: 'Missing access key'\)"):
+        fetch(LIMITLESS, quick())
+    platform.serve("GET", LIMITLESS_API + "details", {"message": "Invalid access key"})
+    with pytest.raises(FetchError, match=r"Limitless refused the key \(an error instead of details: 'Invalid access key'\)"):
+        fetch(LIMITLESS, quick(key="wrong", cache=False))

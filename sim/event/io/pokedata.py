@@ -429,6 +429,10 @@ def name_people(people: list[Person]) -> None:
 # Matches
 
 
+#: :func:`find_opponent`'s answer when same-named players cannot be told apart.
+AMBIGUOUS = -1
+
+
 def find_opponent(i: int, number: int, e: Entry, people: list[Person], by_raw: dict[str, list[int]],
                   by_key: dict[str, list[int]], round_entries: dict[int, Entry], file: str) -> int | None:
     """The index of player ``i``'s round-``number`` opponent ``e.opponent`` (None: not a player
@@ -445,9 +449,12 @@ def find_opponent(i: int, number: int, e: Entry, people: list[Person], by_raw: d
     table = [j for j in candidates if j in round_entries and round_entries[j].table == e.table]
     if len(table) == 1:
         return table[0]
-    raise InputError(file, e.where, f"{len(candidates)} players are named {e.opponent!r} and the table "
-                                    f"({e.table}) does not tell which one is the opponent",
-                     "each player's round needs the table both players sat at")
+    naming = [j for j in candidates if j in round_entries and key(round_entries[j].opponent) == key(me.raw)]
+    if len(naming) == 1:
+        return naming[0]
+    # pokedata repeats placeholder names ("Gonzalo Salinas []" seven times): who cannot be told
+    # apart is AMBIGUOUS, and the caller leaves the line out with a note
+    return AMBIGUOUS
 
 
 def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: str,
@@ -460,6 +467,8 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
         by_key.setdefault(key(p.raw), []).append(i)
     out: dict[int, list[Match]] = {}
     strangers: set[str] = set()
+    dropped: list[str] = []
+    clashes: list[str] = []
     for number in sorted(entries):
         lines = entries[number]
         done: set[int] = set()
@@ -481,6 +490,10 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
                 done.add(i)
                 continue
             j = find_opponent(i, number, e, people, by_raw, by_key, lines, file)
+            if j == AMBIGUOUS:
+                dropped.append(f"{me} (round {number}: several players are named {e.opponent!r}, table {e.table})")
+                done.add(i)
+                continue
             if j is None:
                 # an opponent without a line of their own (not in the document): a player anyway
                 people.append(Person(e.opponent, e.where))
@@ -493,28 +506,32 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
                     name, k = f"{e.opponent} #{k}", k + 1
                 people[j].name = name
                 strangers.add(name)
+            other = lines.get(j)
+            back = None
+            if other is not None and not BYE_NAME.fullmatch(other.opponent.strip()) \
+                    and other.opponent.strip().upper() != LATE_NAME:
+                back = find_opponent(j, number, other, people, by_raw, by_key, lines, file)
+            if other is not None and back != i and back != AMBIGUOUS:
+                # a claim the opponent's own line contradicts (pokedata's placeholder rows, e.g.
+                # "Donovan Palominos []" six times, each one round of another player): the
+                # opponent's line wins, this one is left out and named
+                dropped.append(f"{me} (round {number}, {e.opponent!r} at table {e.table})")
+                done.add(i)
+                continue
             if j in done:
                 raise InputError(file, e.where, f"{people[j].name!r} is already paired in round {number} "
                                                 f"(against {partner.get(j, 'a bye')!r})",
                                  "each player has one opponent per round")
             result = e.result
-            other = lines.get(j)
             if other is not None:
-                back = find_opponent(j, number, other, people, by_raw, by_key, lines, file) \
-                    if not BYE_NAME.fullmatch(other.opponent.strip()) and other.opponent.strip().upper() != LATE_NAME \
-                    else None
-                if back != i:
-                    raise InputError(file, e.where, f"{me!r} meets {people[j].name!r} in round {number}, but "
-                                                    f"{people[j].name!r}'s round {number} is against {other.opponent!r}",
-                                     "both players' lines of a match must name each other")
                 if result is None:
                     result = FLIP[other.result]
                 elif result == "L" and other.result == "L":
                     result = "LL"  # both lost: a double loss
                 elif other.result is not None and other.result != FLIP[result]:
-                    raise InputError(file, e.where, f"{me!r} {result} against {people[j].name!r} in round {number}, "
-                                                    f"who has {other.result}",
-                                     "the two lines of a match must agree (W and L, or T and T)")
+                    # the two lines disagree (real documents: a W against a T): no result, said
+                    clashes.append(f"{me} {result} v {people[j].name} {other.result} (round {number})")
+                    result = None
             done |= {i, j}
             partner[i], partner[j] = people[j].name, me
             if result == "LL":
@@ -523,6 +540,13 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
                 out.setdefault(number, []).append(Match(number, me, people[j].name, where=where))
             else:
                 out.setdefault(number, []).append(Match(number, me, people[j].name, *RESULTS[result], where=where))
+    if clashes:
+        notes.append(f"{len(clashes)} match(es) whose two lines disagree, read without a result: "
+                     f"{'; '.join(clashes[:5])}" + (" ..." if len(clashes) > 5 else ""))
+    if dropped:
+        notes.append(f"{len(dropped)} line(s) left out: their opponent's own line names another opponent "
+                     f"that round (pokedata's rows contradict each other): {'; '.join(dropped[:5])}"
+                     + (" ..." if len(dropped) > 5 else ""))
     if strangers:
         notes.append(f"{len(strangers)} opponent(s) without a line of their own in the file, read from their "
                      f"opponents' lines: {', '.join(sorted(strangers)[:5])}")

@@ -116,7 +116,8 @@ def lichess() -> None:
     route("GET", "https://lichess.org/swiss/FaLp5fSD.trf", save("lichess-FaLp5fSD.trf", trf), kind="text/plain")
     route("GET", "https://lichess.org/api/swiss/FaLp5fSD/results", save("lichess-FaLp5fSD-results.ndjson", nd),
           kind="application/x-ndjson")
-    # round 10 in progress: five games without a result yet (both players' cells blank)
+    # round 10 in progress: five games without a result yet, written as lichess writes a game in
+    # progress: Z with the opponent (lila SwissTrf.scala)
     live_lines, blanked, seen = [], set(), 0
     for ln in trf.splitlines():
         if ln.startswith("001"):
@@ -137,7 +138,7 @@ def lichess() -> None:
             if opp.isdigit() and (me, int(opp)) in blanked:
                 result = {"1": 1.0, "=": 0.5, "0": 0.0}[ln[188]]
                 points = float(ln[80:84]) - result
-                ln = ln[:80] + f"{points:4.1f}" + ln[84:188] + " " + ln[189:]
+                ln = ln[:80] + f"{points:4.1f}" + ln[84:188] + "Z" + ln[189:]
         out.append(ln)
     live_trf = "\n".join(out) + "\n"
     players = [ln for ln in out if ln.startswith("001")]
@@ -357,8 +358,15 @@ def melee_real() -> None:
         route("GET", f"https://melee.gg/Tournament/View/{tid}", name, kind="text/html")
 
 
+def pokedata_real() -> None:
+    """pokedata's real documents of two events (empty divisions, repeated placeholder names)."""
+    for tid in ("0000055", "0000143"):
+        route("GET", f"https://www.pokedata.ovh/apiv2/division/masters+juniors+seniors/tcg/id/{tid}",
+              f"real/pokedata/{tid}.json")
+
+
 if __name__ == "__main__":
-    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real):
+    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real):
         build()
     (HERE / "routes.json").write_text(json.dumps(routes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(routes)} routes written to {HERE / 'routes.json'}")
