@@ -45,7 +45,7 @@ def one_more_result(replay) -> None:
     players = {int(ln[4:8]): i for i, ln in enumerate(current) if ln.startswith("001")}
     for me, i in players.items():
         ln = current[i]
-        if ln[188] == " " and ln[181:185].strip().isdigit():
+        if ln[188] == "Z" and ln[181:185].strip().isdigit():  # a game in progress, as lichess writes it
             opp = int(ln[181:185])
             for p in (me, opp):
                 j = players[p]
