@@ -33,6 +33,8 @@ def fetch(file, output, as_json, **params):
       https://play.limitlesstcg.com/tournament/ID/...  Limitless (API; a key may be needed)
       https://topdeck.gg/event/TID                     TopDeck.gg (API key needed)
       https://melee.gg/Tournament/View/ID              melee.gg (public pages, or organiser API)
+      https://tcg.ravensburgerplay.com/events/ID       Play Hub: Lorcana (Riftbound: riftbound.uvsgames.com)
+      https://tournaments.nullsignal.games/tournaments/ID  cobra: Netrunner (the NRTM export)
 
     Every command that reads an event also takes the link in place of FILE (keys from the
     environment).  Answers are cached on disk (~/.cache/drawsafe/fetch): a finished round is

@@ -25,7 +25,8 @@ from drawsafe.writing import write_atomic
 #: Seconds a live document is reused from the cache.
 LIVE_TTL = 30.0
 #: Seconds between two requests to one platform (polite: below every documented limit).
-INTERVALS = {"pokedata": 1.0, "lichess": 1.0, "limitless": 1.2, "topdeck": 0.7, "melee.gg": 2.0}
+INTERVALS = {"pokedata": 1.0, "lichess": 1.0, "limitless": 1.2, "topdeck": 0.7, "melee.gg": 2.0, "playhub": 1.0,
+             "cobra": 1.0}
 #: Most seconds waited on a Retry-After before giving up.
 MAX_RETRY_AFTER = 60.0
 

@@ -189,3 +189,87 @@ def test_limitless_an_error_body_says_the_key_is_missing_or_refused(platform):
     platform.serve("GET", LIMITLESS_API + "details", {"message": "Invalid access key"})
     with pytest.raises(FetchError, match=r"Limitless refused the key \(an error instead of details: 'Invalid access key'\)"):
         fetch(LIMITLESS, quick(key="wrong", cache=False))
+
+
+# --- Play Hub (Lorcana) and cobra (Netrunner): links read from the real answers -------------
+
+PLAYHUB = "https://tcg.ravensburgerplay.com/events/159805"
+PLAYHUB_API = "https://api.cloudflare.ravensburgerplay.com/hydraproxy/api/v2"
+
+
+def test_a_playhub_link_reads_the_real_answers(platform):
+    """Event 159805 during its round 4: the event, round 4's matches and page 1 of its standings
+    are real captures; rounds 1-3 were not captured (404 here): said, and the reader checks the
+    published standings against each other."""
+    f = fetch_checked(PLAYHUB, quick())
+    bundle = json.loads(f.content)
+    assert bundle["event"] == platform.document(f"{PLAYHUB_API}/events/159805/")
+    assert list(bundle["rounds"]) == ["7906"]
+    assert bundle["rounds"]["7906"]["matches"] == [platform.document(
+        f"{PLAYHUB_API}/tournament-rounds/7906/matches/paginated/?page=1&page_size=100")]
+    assert f.format == "playhub" and f.live and f.platform == "playhub"
+    assert any("no matches of round 1 (id 7903)" in n for n in f.notes)
+    assert any("no page 2 of the standings of round 4" in n for n in f.notes)
+    event = parse_event(f.content, PLAYHUB)
+    assert event.rules == "lorcana" and len(event.standings) == 10
+    asked = [u for _, u, _, _ in platform.seen]
+    assert all(u.startswith(PLAYHUB_API) for u in asked)
+
+
+def test_a_playhub_event_not_found_is_one_line(platform):
+    platform.serve("GET", f"{PLAYHUB_API}/events/159805/", {"error": "gone"}, status=404)
+    with pytest.raises(FetchError, match=r"^playhub \S+/events/159805/: the event: not found \(HTTP 404\)"):
+        fetch(PLAYHUB, quick())
+
+
+def test_a_riftbound_link_asks_riftbounds_host(platform):
+    from drawsafe.fetch import connector_of
+
+    assert connector_of("https://locator.riftbound.uvsgames.com/events/123").NAME == "playhub"
+    with pytest.raises(FetchError, match=r"^playhub https://api.cloudflare.riftbound.uvsgames.com/hydraproxy/api/v2/"
+                                         r"events/123/: the event: not found"):
+        fetch("https://locator.riftbound.uvsgames.com/events/123", quick())
+
+
+@pytest.mark.parametrize("tid,players", [("WIR7", 15), ("DZKD", 10)])
+def test_a_cobra_link_reads_the_real_export(platform, tid, players):
+    f = fetch_checked(f"https://tournaments.nullsignal.games/tournaments/{tid}", quick())
+    assert json.loads(f.content) == platform.document(f"https://tournaments.nullsignal.games/tournaments/{tid}.json")
+    event = parse_event(f.content, tid)
+    assert (f.format, f.players, len(event.players), f.live) == ("cobra", players, players, False)
+    report = check_standings(event, take_snapshot(event, after_round=len(event.swiss)), get_rules(event.rules))
+    assert report.compared == players and not report.disagreements
+
+
+def test_every_real_cobra_export_in_shared_reads_through_its_link(platform):
+    """The 12 real exports of ../shared, each served at the address its ``links`` name."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[3] / "shared" / "data" / "real" / "netrunner" / "cobra"
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        pytest.skip("../shared is not here")
+    read = 0
+    for path in files:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        link = next(x["href"] for x in doc["links"] if x["rel"] == "uploadedfrom")
+        platform.serve("GET", link + ".json", path.read_bytes())
+        f = fetch_checked(link, quick())
+        assert f.players == len(doc["players"])
+        read += 1
+    assert read == 12
+
+
+def test_commands_take_playhub_and_cobra_links(platform, tmp_path):
+    import os
+
+    from test_http_and_cli import drawsafe
+
+    env = dict(os.environ, DRAWSAFE_FETCH_REPLAY=platform.url, DRAWSAFE_FETCH_CACHE=str(tmp_path / "cache"))
+    r = drawsafe("standings", "https://tournaments.nullsignal.games/tournaments/WIR7", "--check", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["compared"] == 15
+    out = tmp_path / "lorcana.json"
+    r = drawsafe("fetch", PLAYHUB, "-o", str(out), env=env)
+    assert r.returncode == 0, r.stderr
+    assert "playhub" in r.stderr and json.loads(out.read_text())["event"]["id"] == 159805

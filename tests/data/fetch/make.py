@@ -365,8 +365,25 @@ def pokedata_real() -> None:
               f"real/pokedata/{tid}.json")
 
 
+def playhub_cobra_real() -> None:
+    """Play Hub's real answers of event 159805 (round 4 in progress; tests/data/playhub, README
+    there) and two real cobra exports (tests/data/netrunner), at their platforms' addresses; the
+    query of a page is ours (page_size=100), the capture's was page_size=10."""
+    api = "https://api.cloudflare.ravensburgerplay.com/hydraproxy/api/v2"
+    folder = "../playhub/event_159805"
+    route("GET", f"{api}/events/159805/", f"{folder}/event_159805_inprogress_r4.json")
+    route("GET", f"{api}/tournament-rounds/7906/matches/paginated/?page=1&page_size=100",
+          f"{folder}/matches_round7906_page1_of1.json")
+    route("GET", f"{api}/tournament-rounds/7906/standings/paginated/?page=1&page_size=100",
+          f"{folder}/standings_round7906_page1_of2.json")
+    for name in ("2023-09-30-finland-baltic-nats-cobra.json", "2024-05-12-401-games-gnk-cobra.json"):
+        doc = json.loads((HERE.parent / "netrunner" / name).read_text(encoding="utf-8"))
+        link = next(x["href"] for x in doc["links"] if x["rel"] == "uploadedfrom")
+        route("GET", link + ".json", f"../netrunner/{name}")
+
+
 if __name__ == "__main__":
-    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real):
+    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real, playhub_cobra_real):
         build()
     (HERE / "routes.json").write_text(json.dumps(routes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(routes)} routes written to {HERE / 'routes.json'}")
