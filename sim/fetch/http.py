@@ -46,6 +46,25 @@ def replayed(url: str, platform: str) -> str:
     return base.rstrip("/") + "/" + url.split("://", 1)[1]
 
 
+def host_of(url: str) -> str:
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
+    return m.group(1).lower() if m else url
+
+
+def reason_of(error: Exception) -> str:
+    """A connection error in a few words (httpx's text can be a long OS message)."""
+    text = str(error) or type(error).__name__
+    for known, said in (("Name or service not known", "the name does not resolve"),
+                        ("Temporary failure in name resolution", "the name does not resolve"),
+                        ("nodename nor servname", "the name does not resolve"),
+                        ("getaddrinfo failed", "the name does not resolve"),
+                        ("Connection refused", "connection refused"),
+                        ("Network is unreachable", "the network is unreachable")):
+        if known in text:
+            return said
+    return text.splitlines()[0][:80]
+
+
 def user_agent() -> str:
     try:
         from importlib.metadata import version
@@ -162,12 +181,19 @@ class Http:
             except httpx.TimeoutException:
                 last = f"no answer within {self.timeout:g} s"
                 continue
+            except (httpx.ConnectError, httpx.UnsupportedProtocol) as e:
+                # no route, no name resolution, connection refused: nothing answered at all, so
+                # retrying only makes the person wait (7-11 s before): said at once, apart from
+                # the platform answering an error
+                raise FetchError(self.platform, url, f"{what}: cannot reach {host_of(url)} ({reason_of(e)})",
+                                 "no network here, or the platform's address does not answer; check the "
+                                 "connection and try again") from None
             except httpx.HTTPError as e:
-                last = f"could not connect ({type(e).__name__}: {e})"
+                last = f"the connection failed ({type(e).__name__}: {e})"
                 continue
             status = response.status_code
             if status == 429 or status >= 500:
-                last = f"HTTP {status}"
+                last = f"{host_of(url)} answered HTTP {status}"
                 wait = response.headers.get("retry-after", "")
                 if status == 429 and wait.isdigit() and attempt < self.retries:
                     self.sleep(min(float(wait), MAX_RETRY_AFTER))

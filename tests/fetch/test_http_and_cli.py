@@ -70,7 +70,7 @@ def test_retries_with_backoff_after_server_errors(platform):
     assert json.loads(body)["data"]["TID"] == "gARmkIxEyssRhSUspzU5"
     assert waits == [0.5, 1.0]  # doubled each time
     platform.serve("GET", TOPDECK_API, {"error": "busy"}, status=500)
-    with pytest.raises(FetchError, match=r"the answer: HTTP 500 after 4 tries \(the platform may be down"):
+    with pytest.raises(FetchError, match=r"the answer: topdeck.gg answered HTTP 500 after 4 tries \(the platform may be down"):
         Http("topdeck", interval=0.0, backoff=0.0).get(TOPDECK_API)
 
 

@@ -273,3 +273,71 @@ def test_commands_take_playhub_and_cobra_links(platform, tmp_path):
     r = drawsafe("fetch", PLAYHUB, "-o", str(out), env=env)
     assert r.returncode == 0, r.stderr
     assert "playhub" in r.stderr and json.loads(out.read_text())["event"]["id"] == 159805
+
+
+# --- the error lines: no network, the platform answering an error, a key, a changed answer ---
+
+def test_no_network_is_said_at_once_and_apart_from_an_error_answer():
+    import httpx
+
+    from drawsafe.fetch import FetchOptions
+
+    calls = []
+
+    def offline(request):
+        calls.append(request.url)
+        raise httpx.ConnectError("[Errno -3] Temporary failure in name resolution", request=request)
+
+    waits = []
+    client = httpx.Client(transport=httpx.MockTransport(offline))
+    with pytest.raises(FetchError) as caught:
+        from drawsafe.fetch.http import Http
+
+        Http("melee.gg", interval=0.0, backoff=1.0, client=client, sleep=waits.append).get(
+            "https://melee.gg/Tournament/View/361066", what="the event page")
+    assert str(caught.value) == ("melee.gg https://melee.gg/Tournament/View/361066: the event page: cannot reach "
+                                 "melee.gg (the name does not resolve) (no network here, or the platform's address "
+                                 "does not answer; check the connection and try again)")
+    assert len(calls) == 1 and waits == []  # no retry, no backoff: at once
+    with pytest.raises(FetchError, match=r"^cobra \S+: the NRTM export: cannot reach tournaments.nullsignal.games"):
+        fetch("https://tournaments.nullsignal.games/tournaments/WIR7", FetchOptions(cache=False, interval=0.0),
+              client=httpx.Client(transport=httpx.MockTransport(offline)))
+
+
+def test_the_platform_answering_an_error_is_said_as_such(platform):
+    platform.serve("GET", f"{PLAYHUB_API}/events/159805/", {"detail": "busy"}, status=503)
+    with pytest.raises(FetchError, match=r"^playhub \S+: the event: api.cloudflare.ravensburgerplay.com answered "
+                                         r"HTTP 503 after 4 tries \(the platform may be down or busy"):
+        fetch(PLAYHUB, quick())
+
+
+def test_a_changed_answer_names_the_field(platform):
+    doc = platform.document(f"{PLAYHUB_API}/events/159805/")
+    del doc["tournament_phases"][0]["rounds"][2]["round_number"]
+    platform.serve("GET", f"{PLAYHUB_API}/events/159805/", doc)
+    with pytest.raises(FetchError, match=r"^playhub \S+/events/159805/: the event at tournament_phases\[0\]"
+                                         r"\.rounds\[2\]\.round_number: missing \(playhub answered in a shape"):
+        fetch(PLAYHUB, quick())
+    rows = platform.document("https://melee.gg/Match/GetRoundMatches/1264149", "POST", {"start": "0"})
+    rows["data"][1]["Competitors"][0]["GameWinsAndGameByes"] = "two"  # data[0] is the forfeit
+    platform.serve("POST", "https://melee.gg/Match/GetRoundMatches/1264149", rows)
+    with pytest.raises(FetchError, match=r"the matches of Round 1 at data\[1\]\.Competitors\[0\]\.GameWinsAndGameByes: "
+                                         r"expected a number, found a text"):
+        fetch("https://melee.gg/Tournament/View/361066", quick())
+
+
+def test_a_failed_fetch_writes_nothing(platform, tmp_path):
+    """Any failure on the command line: exit 2, one line, the old file untouched, no temporary left."""
+    import os
+
+    from test_http_and_cli import drawsafe
+
+    env = dict(os.environ, DRAWSAFE_FETCH_REPLAY=platform.url, DRAWSAFE_FETCH_CACHE=str(tmp_path / "cache"))
+    out = tmp_path / "event.json"
+    out.write_text("old content")
+    platform.serve("GET", "https://tournaments.nullsignal.games/tournaments/WIR7.json", {"players": "none"})
+    r = drawsafe("fetch", "https://tournaments.nullsignal.games/tournaments/WIR7", "-o", str(out), env=env)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.strip().splitlines()[-1].startswith("drawsafe: error: cobra https://tournaments.nullsignal.games/")
+    assert "the NRTM export at players: expected a list, found a text" in r.stderr
+    assert out.read_text() == "old content" and sorted(p.name for p in tmp_path.iterdir()) == ["cache", "event.json"]
