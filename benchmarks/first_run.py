@@ -74,9 +74,9 @@ SHARED = ROOT.parent / "shared" / "data" / "real"
 #: ../shared when there, else the tests' own.
 GAME_FILES = (
     ("pokemon", SHARED / "pokemon" / "tom" / "Completed2025 DG Nov Cup_25-11-024905.tdf", ["--after-round", "3"]),
-    ("pokemon", ROOT / "tests" / "data" / "pokemon" / "league-cup-drop.tdf", ["--after-round", "4"]),
+    ("pokemon", ROOT / "tests" / "data" / "pokemon" / "league-cup-drop.tdf", ["--after-round", "4", "--top", "4"]),
     ("chess", SHARED / "chess" / "trf" / "2020_06.trf", ["--after-round", "9"]),
-    ("chess", ROOT / "tests" / "data" / "chess" / "lichess.trf", ["--after-round", "3"]),
+    ("chess", ROOT / "tests" / "data" / "chess" / "lichess.trf", ["--after-round", "3", "--top", "2"]),
 )
 
 #: Each other game's first ``draw`` from a fresh install, each with its own empty kernel cache (the
