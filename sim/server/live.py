@@ -207,7 +207,7 @@ def install(app, service) -> None:
             try:
                 url = link_of(str(form.get("url", "")))
             except HANDLED as e:
-                return page_error(e)
+                return page_error(e, str(form.get("url", "")).strip() or None)
             query = {"url": url, "top": str(form.get("top") or "8")}
             for field in ("rules", "rounds"):
                 if form.get(field):
@@ -233,7 +233,7 @@ def install(app, service) -> None:
                 elif lookup.name is not None:
                     card = verdicts.card(None, lookup.name, info)
         except HANDLED as e:
-            return page_error(e)
+            return page_error(e, (q.get("url") or "").strip() or None)
         exact = getattr(answered.result, "exact", None) if answered else None
         places = getattr(answered.result, "places", {}).get(lookup.name) if answered and lookup else None
         rooting = getattr(answered.result, "root_for", {}).get(lookup.name, ()) if answered and lookup else ()
@@ -253,7 +253,7 @@ def install(app, service) -> None:
             event_id, token, info = await service.publish(raw, label_of(url), query)
             await run_in_threadpool(links.add, event_id, url)
         except HANDLED as e:
-            return page_error(e)
+            return page_error(e, str(form.get("url", "")).strip() or None)
         players = str(request.url_for("event_page", event_id=event_id))
         edit = str(request.url_for("edit_page", event_id=event_id)) + "?token=" + token
         return pages.render("published.html", 201, title=info.name, info=info, url=players, edit=edit,
@@ -297,9 +297,11 @@ def swiss_rounds(raw: bytes) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def page_error(e: BaseException):
+def page_error(e: BaseException, url: str | None = None):
+    """The error page; ``url``: the pasted link, kept in the form under the error (a phone should
+    not make its owner paste it again)."""
     status_code, message, headers = status_of(e)
-    return pages.render("error.html", status_code, headers, title="Error", error=message)
+    return pages.render("error.html", status_code, headers, title="Error", error=message, live_url=url)
 
 
 class RefreshLinked:

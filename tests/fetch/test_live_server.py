@@ -175,3 +175,16 @@ def test_the_questions_run_on_a_dask_cluster(platform, tmp_path):
             assert "remote_answer" in ran  # the answer was computed on the cluster
         finally:
             client.close()
+
+
+def test_the_error_page_keeps_the_pasted_link(client, replay):
+    """A phone's owner should not paste the link again: the form under the error holds it."""
+    bad = "https://lichess.org/tournament/x"
+    answer = client.post("/live", data={"url": bad})
+    assert answer.status_code == 400 and f'value="{bad}"' in answer.text
+    replay.serve("GET", "https://lichess.org/api/swiss/GoneAway", {"error": "no"}, status=404)
+    gone = "https://lichess.org/swiss/GoneAway"
+    answer = client.get("/live", params={"url": gone})
+    assert "not found (HTTP 404)" in html.unescape(answer.text) and f'value="{gone}"' in answer.text
+    answer = client.post("/live", data={"url": '"><script>x</script>'})
+    assert "<script>x</script>" not in answer.text  # escaped, not run
