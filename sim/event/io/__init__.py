@@ -53,6 +53,10 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
     if format not in FORMATS:
         raise InputError(file, None, f"unknown format {format!r}", f"use one of {', '.join(FORMATS)}")
     legacy = None
+    from drawsafe.event.io import sharly
+
+    if sharly.is_sqlite(raw):  # a Sharly Chess .sce (SQLite): said what it is, not "not UTF-8 text"
+        raise sharly.refuse(raw, file)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
