@@ -483,10 +483,14 @@ YUGIOH = register(RulePack(
 
 
 def get_rules(name: str) -> RulePack:
-    """The rule pack called ``name``.
+    """The rule pack called ``name``; ``"PACK:KEYS"`` is that pack with its tiebreaks replaced by
+    the keys (:func:`with_tiebreaks`; a file's own list, e.g. a Sharly Chess event's).
 
     :raises UsageError: for an unknown name, listing the known ones.
     """
+    if ":" in name:
+        base, spec = name.split(":", 1)
+        return with_tiebreaks(get_rules(base), spec)
     try:
         return PACKS[name]
     except KeyError:

@@ -1,10 +1,11 @@
 """Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF, Pokémon TOM ``.tdf``,
 Limitless data (a JSON object, or a folder of the API's three documents), pokedata documents,
-cobra's NRTM export (Netrunner) and Play Hub's answers (Lorcana, Riftbound; a file or a folder).
+cobra's NRTM export (Netrunner), Play Hub's answers (Lorcana, Riftbound; a file or a folder) and
+Sharly Chess event files (``.sce``, SQLite: :mod:`drawsafe.event.io.sce`).
 
 :func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
-``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`) or of
-pokedata documents (:mod:`drawsafe.event.io.pokedata`).  Every
+``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`), of
+pokedata documents (:mod:`drawsafe.event.io.pokedata`) or the tournament of a Sharly Chess file.  Every
 problem becomes an :class:`~drawsafe.errors.InputError` naming the file and the place in it.  Files are
 only ever read.
 """
@@ -53,10 +54,10 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
     if format not in FORMATS:
         raise InputError(file, None, f"unknown format {format!r}", f"use one of {', '.join(FORMATS)}")
     legacy = None
-    from drawsafe.event.io import sharly
+    from drawsafe.event.io import sce
 
-    if sharly.is_sqlite(raw):  # a Sharly Chess .sce (SQLite): said what it is, not "not UTF-8 text"
-        raise sharly.refuse(raw, file)
+    if format == "sce" or sce.is_sqlite(raw):  # a Sharly Chess .sce (SQLite), whatever --format says
+        return sce.read_sce(raw, file, division)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
