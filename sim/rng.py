@@ -26,7 +26,9 @@ TWO_POW_M53 = 1.0 / 9007199254740992.0
 
 @kernel
 def mix64(z):
-    """splitmix64's finalizer: a bijective 64-bit mix."""
+    """splitmix64's finalizer: a bijective 64-bit mix.
+
+    ``z`` uint64 the word to mix."""
     z = (z ^ (z >> S30)) * M1
     z = (z ^ (z >> S27)) * M2
     return z ^ (z >> S31)
@@ -34,7 +36,9 @@ def mix64(z):
 
 @kernel
 def stream(seed, sim):
-    """The state ``[key, counter]`` of simulation ``sim``'s stream under ``seed``."""
+    """The state ``[key, counter]`` of simulation ``sim``'s stream under ``seed``.
+
+    ``seed`` int64 the run's seed; ``sim`` int64 the simulation's index."""
     state = np.empty(2, dtype=np.uint64)
     state[0] = mix64(mix64(np.uint64(seed) + GOLDEN) ^ (np.uint64(sim) * GOLDEN))
     state[1] = np.uint64(0)
@@ -43,27 +47,39 @@ def stream(seed, sim):
 
 @kernel
 def next_u64(state):
-    """The next 64-bit draw of a stream."""
+    """The next 64-bit draw of a stream.
+
+    ``state`` uint64[2] the stream ``[key, counter]`` (:func:`stream`), its counter advanced by
+    one."""
     state[1] = state[1] + ONE
     return mix64(state[0] + state[1] * GOLDEN)
 
 
 @kernel
 def next_uniform(state):
-    """A uniform float in [0, 1): the top 53 bits of the next draw."""
+    """A uniform float in [0, 1): the top 53 bits of the next draw.
+
+    ``state`` uint64[2] the stream ``[key, counter]`` (:func:`stream`), its counter advanced by
+    one."""
     return np.float64(np.int64(next_u64(state) >> S11)) * TWO_POW_M53  # int64: one instruction
 
 
 @kernel
 def next_below(state, n):
-    """A uniform integer in ``0 .. n - 1`` (n >= 1)."""
+    """A uniform integer in ``0 .. n - 1`` (n >= 1).
+
+    ``state`` uint64[2] the stream ``[key, counter]`` (:func:`stream`), its counter advanced by
+    one; ``n`` int64 the number of values."""
     return np.int64(next_uniform(state) * n)
 
 
 @kernel
 def shuffle(state, a, lo, hi):
     """Shuffle ``a[lo:hi]`` in place (Fisher-Yates), with the stream's next ``hi - lo - 1`` draws
-    (:func:`next_below` each; the counter is kept in a register meanwhile)."""
+    (:func:`next_below` each; the counter is kept in a register meanwhile).
+
+    ``state`` uint64[2] the stream ``[key, counter]`` (:func:`stream`), its counter advanced;
+    ``a`` int64[m] shuffled in place between ``lo`` and ``hi`` (int64, ``hi`` excluded)."""
     key = state[0]
     counter = state[1]
     for i in range(hi - 1, lo, -1):
