@@ -15,6 +15,15 @@ without opponent counts as a round competed with no games; a double loss is a lo
 for both players, who still count as each other's opponents.  With ``dedupe`` an opponent met twice
 counts once (as melee.gg counts playoff rematches).  A player with no opponent gets 1/3 for the
 opponent averages (the floor; nobody is compared on it in practice).
+
+Parameters the kernels share (each kernel names those it takes, "as in the module text"): ``opp``
+int32[n, rounds] the opponents' rows and ``kind``, ``gw``, ``gl``, ``gd`` int8[n, rounds] each
+round's kind (:mod:`drawsafe.event.kinds`) and games won, lost, drawn
+(:mod:`drawsafe.event.snapshot`; the simulations' work arrays have the same dtypes), a row per
+player; ``nr`` int64 the rounds to read; ``points_table`` int64[N_POINTS] the pack's points
+(``PT_*``); ``rec`` int64[n, 4] the players' summed records (``REC_*``: points, rounds competed,
+game points, games played); ``dedupe`` bool: an opponent met twice counts once; ``p`` int64 a
+player's row.
 """
 
 from __future__ import annotations
@@ -51,7 +60,10 @@ N_POINTS = 5
 
 @kernel
 def round_result(kind: int, gw: int, gl: int) -> int:
-    """The match result (LOSS/DRAW/WIN) of one round from the player's side."""
+    """The match result (LOSS/DRAW/WIN) of one round from the player's side.
+
+    ``kind`` int the round's kind (:mod:`drawsafe.event.kinds`); ``gw``, ``gl`` int the games the
+    player won and lost."""
     if kind == kinds.PLAYED:
         if gw > gl:
             return kinds.WIN
@@ -68,7 +80,10 @@ def round_result(kind: int, gw: int, gl: int) -> int:
 @kernel
 def played_points(points_table, a, b, d):
     """Points of the side that won ``a`` games, lost ``b`` and drew ``d`` of a played match: by
-    its games where the pack scores games (``PT_GAME_WIN`` > 0), else by the match result."""
+    its games where the pack scores games (``PT_GAME_WIN`` > 0), else by the match result.
+
+    ``points_table``: as in the module text; ``a``, ``b``, ``d`` int the games won, lost and
+    drawn."""
     if points_table[PT_GAME_WIN] > 0:
         return points_table[PT_GAME_WIN] * a + points_table[PT_GAME_DRAW] * d
     return points_table[kinds.DRAW + np.int64(a > b) - np.int64(a < b)]
@@ -76,7 +91,10 @@ def played_points(points_table, a, b, d):
 
 @kernel
 def round_points(points_table, k, a, b, d):
-    """Points of one round of kind ``k`` with games ``a``-``b``-``d`` from the player's side."""
+    """Points of one round of kind ``k`` with games ``a``-``b``-``d`` from the player's side.
+
+    ``points_table``: as in the module text; ``k`` int the round's kind; ``a``, ``b``, ``d`` int
+    the games won, lost and drawn."""
     if k == kinds.PLAYED:
         return played_points(points_table, a, b, d)
     return points_table[round_result(k, a, b)]
@@ -84,7 +102,9 @@ def round_points(points_table, k, a, b, d):
 
 @kernel
 def faced(kind: int) -> bool:
-    """True when the round counts the opponent in OMW%/OGW% (a played match or a double loss)."""
+    """True when the round counts the opponent in OMW%/OGW% (a played match or a double loss).
+
+    ``kind`` int one round's kind (:mod:`drawsafe.event.kinds`)."""
     return kind == kinds.PLAYED or kind == kinds.DOUBLE_LOSS
 
 
@@ -95,7 +115,10 @@ REC_POINTS, REC_ROUNDS, REC_GPOINTS, REC_GAMES = 0, 1, 2, 3
 @kernel
 def add_round(rec, p, k, a, b, d, points_table):
     """Add one round of player ``p`` (kind ``k``, games ``a``-``b``-``d``) to the record array (a
-    pairing without result is no round of the record)."""
+    pairing without result is no round of the record).
+
+    ``rec`` (updated in place), ``p``, ``points_table``: as in the module text; ``k`` int the
+    round's kind; ``a``, ``b``, ``d`` int the games won, lost and drawn."""
     if k == kinds.ABSENT or k == kinds.NO_RESULT:
         return
     rec[p, REC_ROUNDS] += 1
@@ -107,7 +130,10 @@ def add_round(rec, p, k, a, b, d, points_table):
 
 @kernel
 def remove_round(rec, p, k, a, b, d, points_table):
-    """Undo :func:`add_round`."""
+    """Undo :func:`add_round`.
+
+    ``rec`` (updated in place), ``p``, ``points_table``: as in the module text; ``k`` int the
+    round's kind; ``a``, ``b``, ``d`` int the games won, lost and drawn."""
     if k == kinds.ABSENT or k == kinds.NO_RESULT:
         return
     rec[p, REC_ROUNDS] -= 1
@@ -119,7 +145,10 @@ def remove_round(rec, p, k, a, b, d, points_table):
 
 @kernel
 def player_records(kind, gw, gl, gd, nr, points_table):
-    """Per player ``[points, rounds competed, game points (3/1/0 per game), games played]``."""
+    """Per player ``[points, rounds competed, game points (3/1/0 per game), games played]``.
+
+    ``kind``, ``gw``, ``gl``, ``gd``, ``nr``, ``points_table``: as in the module text. Returns
+    ``rec`` int64[n, 4]."""
     n = kind.shape[0]
     rec = np.zeros((n, 4), dtype=np.int64)
     for p in range(n):
@@ -131,7 +160,10 @@ def player_records(kind, gw, gl, gd, nr, points_table):
 @kernel
 def win_percentages(rec, win_points, mw, gwp):
     """MW% = points / (win points x rounds), floored at 1/3; GW% = game points / (3 x games),
-    not floored here (0 games: 1/3)."""
+    not floored here (0 games: 1/3).
+
+    ``rec``: as in the module text; ``win_points`` int64 a win's match points; ``mw``, ``gwp``
+    float64[n] written (MW%, GW%)."""
     for p in range(rec.shape[0]):
         rounds = rec[p, REC_ROUNDS]
         v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
@@ -142,7 +174,9 @@ def win_percentages(rec, win_points, mw, gwp):
 
 @kernel
 def met_before(opp, kind, p, r):
-    """True when player ``p`` met their round-``r`` opponent in an earlier round."""
+    """True when player ``p`` met their round-``r`` opponent in an earlier round.
+
+    ``opp``, ``kind``, ``p``: as in the module text; ``r`` int64 the round (0-based)."""
     o = opp[p, r]
     for q in range(r):
         if faced(kind[p, q]) and opp[p, q] == o:
@@ -153,7 +187,10 @@ def met_before(opp, kind, p, r):
 @inline_kernel
 def opponent_mean(p, values, opp, kind, nr, dedupe):
     """Mean of ``max(1/3, values[o])`` over player ``p``'s opponents (1/3 without opponents): the
-    OMW% or OGW% (with ``dedupe`` an opponent met twice counts once; MW% comes floored)."""
+    OMW% or OGW% (with ``dedupe`` an opponent met twice counts once; MW% comes floored).
+
+    ``p``, ``opp``, ``kind``, ``nr``, ``dedupe``: as in the module text; ``values`` float64[n] a
+    value per player (MW% or GW%)."""
     total = 0.0
     count = 0
     for r in range(nr):
@@ -169,7 +206,10 @@ def opponent_mean(p, values, opp, kind, nr, dedupe):
 @kernel
 def opponent_means_all(values, opp, kind, nr, out):
     """:func:`opponent_mean` of every player (no ``dedupe``), round by round across players: the
-    same sums in the same order, without one long chain of dependent additions per player."""
+    same sums in the same order, without one long chain of dependent additions per player.
+
+    ``opp``, ``kind``, ``nr``: as in the module text; ``values`` float64[n] a value per player
+    (MW% or GW%); ``out`` float64[n] written."""
     n = opp.shape[0]
     count = np.zeros(n, dtype=np.int64)
     out[:] = 0.0
@@ -184,7 +224,10 @@ def opponent_means_all(values, opp, kind, nr, out):
 
 @kernel
 def opponents_means(mw, gwp, opp, kind, nr, dedupe, omw, ogw):
-    """OMW% and OGW% of every player (each opponent's GW% floored at 1/3)."""
+    """OMW% and OGW% of every player (each opponent's GW% floored at 1/3).
+
+    ``opp``, ``kind``, ``nr``, ``dedupe``: as in the module text; ``mw``, ``gwp`` float64[n] the
+    players' MW% and GW% (:func:`win_percentages`); ``omw``, ``ogw`` float64[n] written."""
     if not dedupe:
         opponent_means_all(mw, opp, kind, nr, omw)
         opponent_means_all(gwp, opp, kind, nr, ogw)
@@ -201,6 +244,9 @@ def tiebreak_values(opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratin
     ``flags`` is an int64 array of :data:`N_FLAGS` options (``FLAG_*``); ``ratings`` a float per
     player (zeros when the event has none).  ``codes`` (int64) comes from
     :meth:`drawsafe.tiebreaks.packs.RulePack.codes` (see :func:`tiebreak_values_rec`).
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``gd``, ``nr``, ``points_table``: as in the module text;
+    ``out`` float64[n, >= len(codes)] written.
     """
     rec = player_records(kind, gw, gl, gd, nr, points_table)
     tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, out)
@@ -215,7 +261,11 @@ CODES_DTYPE = np.int64
 
 @kernel
 def mtg_column(code, k, rec, gwp, omw, ogw, out):
-    """Column ``k`` for an MTG code; False when ``code`` is not one."""
+    """Column ``k`` for an MTG code; False when ``code`` is not one.
+
+    ``code`` int64 a tiebreak code; ``k`` int64 the column of ``out`` to write; ``rec``: as in
+    the module text; ``gwp`` float64[n] GW% (not floored); ``omw``, ``ogw`` float64[n] OMW% and
+    OGW% (empty when no code needs them); ``out`` float64[n, > k]."""
     n = rec.shape[0]
     if code == POINTS:
         for p in range(n):
@@ -237,7 +287,10 @@ def mtg_column(code, k, rec, gwp, omw, ogw, out):
 
 @kernel
 def shared_values(rec, opp, kind, nr, points_table, codes, dedupe):
-    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays)."""
+    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays).
+
+    ``rec``, ``opp``, ``kind``, ``nr``, ``points_table``, ``dedupe``: as in the module text;
+    ``codes`` int64[k] the pack's tiebreak codes."""
     n = opp.shape[0]
     mw = np.empty(n)
     gwp = np.empty(n)
@@ -257,8 +310,8 @@ def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fla
     """:func:`tiebreak_values` with the players' records already summed (the simulations keep
     them up to date round by round instead of summing every round again).
 
-    ``rec`` int64[n, REC_*] the summed records; ``opp``, ``kind``, ``gw``, ``gl``, ``gd``
-    int64[n, rounds] the rounds; ``nr`` the rounds to read; ``points_table`` int64[N_POINTS] (``PT_*``: points
+    ``rec`` int64[n, REC_*] the summed records; ``opp`` int32[n, rounds] and ``kind``, ``gw``,
+    ``gl``, ``gd`` int8[n, rounds] the rounds; ``nr`` the rounds to read; ``points_table`` int64[N_POINTS] (``PT_*``: points
     for a loss, draw, win, then per game won and drawn); ``codes`` int64[k] (:meth:`drawsafe.tiebreaks.packs.RulePack.codes`: points
     first); ``flags`` int64[N_FLAGS]; ``ratings`` float64[n]; ``out`` float64[n, >= k] written.
     Every game's codes go through this one compiled loop: the MTG columns first
