@@ -44,6 +44,15 @@ How *unplayed rounds* (every round that is not a game over the board) count depe
 The 2023/2026 reading is the one of the FIDE Technical Commission's TieBreakServer
 (github.com/OttoMilvang/TieBreakServer, ``gacrux/tiebreak.py``); it reproduces every value of the
 published exercise (tests/data/fide-exercise-2023.csv).
+
+Parameters the kernels share (each kernel names those it takes, "as in the module text"):
+``opp``, ``kind``, ``gw``, ``gl``, ``gd``, ``nr``, ``points_table`` as in
+:mod:`drawsafe.tiebreaks.values` (``opp`` int32[n, rounds], the others int8[n, rounds], ``nr``
+int64, ``points_table`` int64[N_POINTS]); ``unplayed`` int64 the pack's ``UNPLAYED_*`` value;
+``ratings`` float64[n] (0: unrated); ``s`` int64[n] the real scores (:func:`scores`) and ``a``
+int64[n] the adjusted ones (:func:`adjusted_scores`), in pack units; ``c`` int64[n, nr] the
+Buchholz contributions (:func:`contributions`); ``col`` float64[n] the column written (a column
+of ``out``), in points.
 """
 
 from __future__ import annotations
@@ -94,7 +103,10 @@ DP = np.array([
 
 @kernel
 def round_points(k, gw, gl, points_table):
-    """Points of one round in pack units (a forfeit or full bye is a win; absent rounds score 0)."""
+    """Points of one round in pack units (a forfeit or full bye is a win; absent rounds score 0).
+
+    ``k`` int the round's kind; ``gw``, ``gl`` int the games won and lost; ``points_table``: as
+    in the module text."""
     if k == kinds.PLAYED:
         if gw > gl:
             return points_table[kinds.WIN]
@@ -110,14 +122,18 @@ def round_points(k, gw, gl, points_table):
 
 @kernel
 def voluntary(k):
-    """True for a voluntary unplayed round (C.07 2023): half/zero bye, forfeit loss, not paired."""
+    """True for a voluntary unplayed round (C.07 2023): half/zero bye, forfeit loss, not paired.
+
+    ``k`` int the round's kind (:mod:`drawsafe.event.kinds`)."""
     return (k == kinds.HALF_BYE or k == kinds.LOSS_NO_OPPONENT or k == kinds.FORFEIT_LOSS
             or k == kinds.DOUBLE_LOSS or k == kinds.ABSENT)
 
 
 @kernel
 def scores(kind, gw, gl, nr, points_table):
-    """Every player's real score after ``nr`` rounds, in pack units."""
+    """Every player's real score after ``nr`` rounds, in pack units.
+
+    ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``: as in the module text. Returns int64[n]."""
     n = kind.shape[0]
     s = np.zeros(n, dtype=np.int64)
     for p in range(n):
@@ -128,7 +144,10 @@ def scores(kind, gw, gl, nr, points_table):
 
 @kernel
 def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
-    """The score of each player as their opponents' tiebreaks see it (see the module text)."""
+    """The score of each player as their opponents' tiebreaks see it (see the module text).
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``unplayed``, ``s``: as in the
+    module text. Returns int64[n]."""
     n = kind.shape[0]
     draw = points_table[kinds.DRAW]
     a = s.copy()
@@ -167,6 +186,9 @@ def contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a):
     adjusted score, or at half the maximum (``draw x rounds``) when there is no opponent; virtual
     draws, the forfeiting (or forfeited) opponent with that round at its result, ``draw x rounds``
     for a bye, 0 for a round not paired.
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``unplayed``, ``s``, ``a``: as
+    in the module text. Returns ``c`` int64[n, nr].
     """
     n = opp.shape[0]
     draw = points_table[kinds.DRAW]
@@ -203,6 +225,9 @@ def buchholz(c, kind, unplayed, low, high, col, scale):
     One contribution per round (``c`` from :func:`contributions`).  Under 2023/2026 the
     contributions of voluntary unplayed rounds are cut first (lowest of them first); medians then
     drop the highest contributions.
+
+    ``c``, ``kind``, ``unplayed``, ``col``: as in the module text; ``low``, ``high`` int64 the
+    contributions cut; ``scale`` int64 the pack units of a point (``points_table[WIN]``).
     """
     n, nr = c.shape
     gone = np.empty(nr, dtype=np.bool_)
@@ -238,6 +263,9 @@ def sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col):
 
     Under 1998 an unplayed round is a draw against oneself: own tiebreak score x ½; with virtual
     draws a forfeit win and a full-point bye count as draws.
+
+    ``c``, ``kind``, ``gw``, ``gl``, ``points_table``, ``unplayed``, ``col``: as in the module
+    text.
     """
     n, nr = c.shape
     w = points_table[kinds.WIN]
@@ -258,7 +286,10 @@ def sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col):
 @kernel
 def sum_of_buchholz(opp, kind, nr, unplayed, bh, col):
     """Sum of the opponents' Buchholz (unplayed rounds: one's own, a draw against oneself; no
-    adjustment: forfeits count the scheduled opponent, rounds without opponent add 0)."""
+    adjustment: forfeits count the scheduled opponent, rounds without opponent add 0).
+
+    ``opp``, ``kind``, ``nr``, ``unplayed``, ``col``: as in the module text; ``bh`` float64[n]
+    every player's Buchholz in points."""
     n = opp.shape[0]
     for p in range(n):
         total = 0.0
@@ -275,7 +306,10 @@ def sum_of_buchholz(opp, kind, nr, unplayed, bh, col):
 
 @kernel
 def progressive(kind, gw, gl, nr, points_table, cut, col):
-    """Sum of the running scores after each round, leaving out the first ``cut`` rounds."""
+    """Sum of the running scores after each round, leaving out the first ``cut`` rounds.
+
+    ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``col``: as in the module text; ``cut``
+    int64 the first rounds left out."""
     n = kind.shape[0]
     w = points_table[kinds.WIN]
     for p in range(n):
@@ -290,7 +324,10 @@ def progressive(kind, gw, gl, nr, points_table, cut, col):
 
 @kernel
 def koya(opp, kind, gw, gl, nr, points_table, s, col):
-    """Points scored against the opponents (forfeits included) who scored 50% or more."""
+    """Points scored against the opponents (forfeits included) who scored 50% or more.
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``s``, ``col``: as in the module
+    text."""
     n = opp.shape[0]
     w = points_table[kinds.WIN]
     for p in range(n):
@@ -304,7 +341,10 @@ def koya(opp, kind, gw, gl, nr, points_table, s, col):
 
 @kernel
 def wins(kind, gw, gl, nr, points_table, over_the_board, col):
-    """Rounds scored as a win; ``over_the_board``: games won over the board only."""
+    """Rounds scored as a win; ``over_the_board``: games won over the board only.
+
+    ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``col``: as in the module text;
+    ``over_the_board`` bool."""
     n = kind.shape[0]
     w = points_table[kinds.WIN]
     for p in range(n):
@@ -322,7 +362,11 @@ def wins(kind, gw, gl, nr, points_table, over_the_board, col):
 def rating_games(p, opp, kind, gw, gl, nr, points_table, unplayed, ratings, rated, res):
     """The rounds rating tiebreaks use, as (rating, result in pack units) pairs; the count of rounds
     against an unrated opponent is returned.  Played games only; under 1998 every round, an
-    unplayed one being a draw against oneself."""
+    unplayed one being a draw against oneself.
+
+    ``p`` int64 the player; ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``,
+    ``unplayed``, ``ratings``: as in the module text; ``rated`` int64[nr] written with the
+    opponents' ratings (rounded half up) and ``res`` int64[nr] with the results, from 0."""
     m = 0
     unrated = 0
     for r in range(nr):
@@ -347,7 +391,10 @@ def rating_games(p, opp, kind, gw, gl, nr, points_table, unplayed, ratings, rate
 @kernel
 def rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings, col):
     """ARO (rounded half up), ARO cut 1 (an unrated opponent, else the lowest rating, is cut) and
-    TPR = ARO + dp(round(100 x score / games)) (FIDE B.02 table 8.1(a)); 0 without rated games."""
+    TPR = ARO + dp(round(100 x score / games)) (FIDE B.02 table 8.1(a)); 0 without rated games.
+
+    ``code`` int64 ``ARO``, ``ARO_C1`` or ``TPR``; ``opp``, ``kind``, ``gw``, ``gl``, ``nr``,
+    ``points_table``, ``unplayed``, ``ratings``, ``col``: as in the module text."""
     n = opp.shape[0]
     w = points_table[kinds.WIN]
     rated = np.empty(nr, dtype=np.int64)
@@ -381,7 +428,10 @@ def lichess_performance(opp, kind, gw, gl, nr, points_table, ratings, col):
     opponent (forfeits included) of the opponent's rating + 500 for a win, - 500 for a loss; the
     player's own rating without such rounds.  lichess ranks by one integer score that keeps the
     whole part only, so the value is floored.  0 when an opponent met (or, without opponents, the
-    player) has no rating in the file: then it separates nobody."""
+    player) has no rating in the file: then it separates nobody.
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``ratings``, ``col``: as in the
+    module text."""
     n = opp.shape[0]
     w = points_table[kinds.WIN]
     loss = points_table[kinds.LOSS]
@@ -412,7 +462,11 @@ def lichess_performance(opp, kind, gw, gl, nr, points_table, ratings, col):
 
 @kernel
 def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, ratings, out):
-    """Fill ``out[:, k]`` with chess tiebreak ``code`` (columns ``0..k-1`` already filled)."""
+    """Fill ``out[:, k]`` with chess tiebreak ``code`` (columns ``0..k-1`` already filled).
+
+    ``code`` int64 a chess code (``FIRST .. LAST``); ``k`` int64 the column; ``opp``, ``kind``,
+    ``gw``, ``gl``, ``gd``, ``nr``, ``points_table``, ``unplayed``, ``ratings``: as in the module
+    text; ``out`` float64[n, > k] the tiebreak columns."""
     col = out[:, k]
     w = points_table[kinds.WIN]
     if code == DE:
