@@ -46,6 +46,14 @@ before ``t`` (the arrays carry no drop list; a player who leaves is absent from 
 round).  A loss without opponent (no-show) is a round played and lost; forfeits and double losses
 keep the opponent.  With ``dedupe`` an opponent met twice counts once.  A player without opponent
 gets 25%.  ``tests/naive_pokemon.py`` is the plain-Python twin these kernels are checked against.
+
+Parameters the kernels share (each kernel names those it takes, "as in the module text"):
+``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``dedupe`` as in :mod:`drawsafe.tiebreaks.values`
+(``opp`` int32[n, rounds], ``kind``, ``gw``, ``gl`` int8[n, rounds], ``nr`` int64, ``dedupe``
+bool); ``phase`` int64 the 0-based first round of day 2 (0: one phase); ``freeze`` bool: a player
+is valued when they leave; ``last`` int64[n] each player's last round with a pairing
+(:func:`last_rounds`); ``half``, ``rounds`` int64[n, nr + 1] the running sums of
+:func:`prefix_records`; ``p``, ``q`` int64 a player's row, ``t`` int64 a round (0-based).
 """
 
 from __future__ import annotations
@@ -67,7 +75,10 @@ DROPPED_CAP = 0.75
 
 @kernel
 def half_wins(k, gw, gl):
-    """2 for a won round, 1 for a tie, 0 for a loss (byes are handled by the caller)."""
+    """2 for a won round, 1 for a tie, 0 for a loss (byes are handled by the caller).
+
+    ``k`` int a round's kind (:mod:`drawsafe.event.kinds`); ``gw``, ``gl`` int the games won and
+    lost."""
     if k == kinds.PLAYED:
         if gw > gl:
             return 2
@@ -77,26 +88,34 @@ def half_wins(k, gw, gl):
 
 @kernel
 def in_record(k):
-    """True when the round is one of the player's win %: not absent, no bye, a result reported."""
+    """True when the round is one of the player's win %: not absent, no bye, a result reported.
+
+    ``k`` int a round's kind (:mod:`drawsafe.event.kinds`)."""
     return not (k == kinds.ABSENT or k == kinds.BYE or k == kinds.HALF_BYE or k == kinds.NO_RESULT)
 
 
 @kernel
 def faced(k):
-    """True when the round has an opponent who counts in the player's OWP/OOWP."""
+    """True when the round has an opponent who counts in the player's OWP/OOWP.
+
+    ``k`` int a round's kind (:mod:`drawsafe.event.kinds`)."""
     return (k == kinds.PLAYED or k == kinds.FORFEIT_WIN or k == kinds.FORFEIT_LOSS
             or k == kinds.DOUBLE_LOSS or k == kinds.NO_RESULT)
 
 
 @kernel
 def window_start(t, phase):
-    """The first round counted in the standings after round ``t``: the start of ``t``'s phase."""
+    """The first round counted in the standings after round ``t``: the start of ``t``'s phase.
+
+    ``t``, ``phase``: as in the module text."""
     return phase if (phase > 0 and t >= phase) else 0
 
 
 @kernel
 def last_rounds(kind, nr):
-    """Each player's last round with a pairing (a bye included), -1 for none."""
+    """Each player's last round with a pairing (a bye included), -1 for none.
+
+    ``kind``, ``nr``: as in the module text. Returns ``last`` int64[n]."""
     n = kind.shape[0]
     last = np.full(n, -1, dtype=np.int64)
     for p in range(n):
@@ -110,7 +129,9 @@ def last_rounds(kind, nr):
 @inline_kernel  # called per player with arrays: a call would count references to each
 def wp_at(q, t, kind, gw, gl, phase, last):
     """Player ``q``'s win % as an opponent in the standings after round ``t`` (the rounds of
-    ``t``'s phase up to ``t``): floored at 25%, at most 75% once ``q`` has left."""
+    ``t``'s phase up to ``t``): floored at 25%, at most 75% once ``q`` has left.
+
+    ``q``, ``t``, ``kind``, ``gw``, ``gl``, ``phase``, ``last``: as in the module text."""
     hw = 0
     rounds = 0
     for r in range(window_start(t, phase), t + 1):
@@ -127,7 +148,10 @@ def wp_at(q, t, kind, gw, gl, phase, last):
 
 @inline_kernel  # called per player with arrays: a call would count references to each
 def repeat(opp, kind, p, r, start):
-    """True when player ``p`` met their round-``r`` opponent in an earlier round from ``start``."""
+    """True when player ``p`` met their round-``r`` opponent in an earlier round from ``start``.
+
+    ``opp``, ``kind``, ``p``: as in the module text; ``r`` int64 the round; ``start`` int64 the
+    first round looked at."""
     for q in range(start, r):
         if faced(kind[p, q]) and opp[p, q] == opp[p, r]:
             return True
@@ -137,7 +161,9 @@ def repeat(opp, kind, p, r, start):
 @kernel
 def prefix_records(kind, gw, gl, nr):
     """Per player, running sums over rounds of half wins (2 a win, 1 a tie) and of rounds of their
-    record: ``half[q, r]`` and ``rounds[q, r]`` count rounds ``0 .. r - 1``."""
+    record: ``half[q, r]`` and ``rounds[q, r]`` count rounds ``0 .. r - 1``.
+
+    ``kind``, ``gw``, ``gl``, ``nr``: as in the module text. Returns ``half``, ``rounds``."""
     n = kind.shape[0]
     half = np.zeros((n, nr + 1), dtype=np.int64)
     rounds = np.zeros((n, nr + 1), dtype=np.int64)
@@ -152,7 +178,9 @@ def prefix_records(kind, gw, gl, nr):
 
 @inline_kernel  # called per player with arrays: a call would count references to each
 def wp_prefix(q, t, half, rounds, phase, last):
-    """:func:`wp_at` from the running sums of :func:`prefix_records`."""
+    """:func:`wp_at` from the running sums of :func:`prefix_records`.
+
+    ``q``, ``t``, ``half``, ``rounds``, ``phase``, ``last``: as in the module text."""
     start = window_start(t, phase)
     played = rounds[q, t + 1] - rounds[q, start]
     v = (half[q, t + 1] - half[q, start]) / (2.0 * played) if played > 0 else FLOOR
@@ -164,7 +192,10 @@ def wp_prefix(q, t, half, rounds, phase, last):
 
 @inline_kernel  # called per player with arrays: a call would count references to each
 def owp_at(p, t, half, rounds, opp, kind, phase, last, dedupe):
-    """Player ``p``'s OWP in the standings after an earlier round ``t`` than the last."""
+    """Player ``p``'s OWP in the standings after an earlier round ``t`` than the last.
+
+    ``p``, ``t``, ``half``, ``rounds``, ``opp``, ``kind``, ``phase``, ``last``, ``dedupe``: as in
+    the module text."""
     total = 0.0
     count = 0
     start = window_start(t, phase)
@@ -180,7 +211,9 @@ def owp_at(p, t, half, rounds, opp, kind, phase, last, dedupe):
 def valued_at(last, nr, phase, freeze):
     """The round after which each player is valued: their last round with a pairing when
     ``freeze`` (a player who never played: the last round), else the last round of the phase of
-    that round (a player cut after day 1 keeps day 1's values either way)."""
+    that round (a player cut after day 1 keeps day 1's values either way).
+
+    ``last``, ``nr``, ``phase``, ``freeze``: as in the module text. Returns int64[n]."""
     at = last.copy()
     for p in range(at.shape[0]):
         if at[p] < 0:
@@ -193,7 +226,10 @@ def valued_at(last, nr, phase, freeze):
 @kernel
 def pokemon_column(code, opp, kind, gw, gl, nr, dedupe, phase, freeze, col):
     """Fill ``col`` with Pokémon tiebreak ``code`` (OWP or OOWP) for every player (see
-    :func:`pokemon_columns`)."""
+    :func:`pokemon_columns`).
+
+    ``code`` int64 ``OWP`` or ``OOWP``; ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``dedupe``,
+    ``phase``, ``freeze``: as in the module text; ``col`` float64[n] written."""
     if code != OWP and code != OOWP:
         raise ValueError("unknown Pokemon tiebreak code")
     other = np.empty(opp.shape[0])
@@ -210,7 +246,10 @@ def pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, owp, oowp):
 
     Most players are valued after the last round: their opponents' win % after it is computed once
     for everyone; the values of a player who left are computed from their opponents' records as
-    they stood then (a few rounds each)."""
+    they stood then (a few rounds each).
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``dedupe``, ``phase``, ``freeze``: as in the
+    module text; ``owp``, ``oowp`` float64[n] written."""
     n = opp.shape[0]
     if nr == 0:
         for p in range(n):
