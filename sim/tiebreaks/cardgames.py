@@ -23,6 +23,10 @@ written.  An opponent is one met in a played match or a double loss (``faced``);
 ``OPTS``  mean of the opponents' points (Flesh and Blood's opponents' cumulative match points).
 ``OMW33`` Magic's OMW% with each opponent's match-win % floored at 0.33 rather than 1/3 (Play
           Hub's Carde.io: a real Lorcana standings page reproduces at 8 decimals with 0.33 only).
+
+Kernels name the parameters above "as in the module text"; ``rec`` is int64[n, 4]
+(:data:`drawsafe.tiebreaks.values.REC_POINTS` ...), ``opp`` int32 and ``kind``, ``gw``, ``gl``,
+``gd`` int8 (a snapshot's dtypes), ``nr`` and ``k`` int64.
 """
 
 from __future__ import annotations
@@ -53,19 +57,25 @@ REC_POINTS, REC_ROUNDS = 0, 1
 
 @kernel
 def met(k):
-    """The round counts its opponent (a played match or a double loss)."""
+    """The round counts its opponent (a played match or a double loss).
+
+    ``k`` int a round's kind (:mod:`drawsafe.event.kinds`)."""
     return k == kinds.PLAYED or k == kinds.DOUBLE_LOSS
 
 
 @kernel
 def counted(k):
-    """The round is in the player's own rate with byes left out (a round competed, not a bye)."""
+    """The round is in the player's own rate with byes left out (a round competed, not a bye).
+
+    ``k`` int a round's kind (:mod:`drawsafe.event.kinds`)."""
     return k != kinds.ABSENT and k != kinds.NO_RESULT and k != kinds.BYE and k != kinds.HALF_BYE
 
 
 @kernel
 def schedule_strength(rec, opp, kind, nr, sos):
-    """``sos[p]``: cobra's SOS of every player."""
+    """``sos[p]``: cobra's SOS of every player.
+
+    ``rec``, ``opp``, ``kind``, ``nr``: as in the module text; ``sos`` float64[n] written."""
     for p in range(opp.shape[0]):
         total = 0.0
         count = 0
@@ -80,7 +90,10 @@ def schedule_strength(rec, opp, kind, nr, sos):
 
 @kernel
 def opponents_average(values, opp, kind, nr, empty, out):
-    """``out[p]``: the mean of ``values`` over player ``p``'s opponents (``empty`` without any)."""
+    """``out[p]``: the mean of ``values`` over player ``p``'s opponents (``empty`` without any).
+
+    ``opp``, ``kind``, ``nr``: as in the module text; ``values`` float64[n] a value per player;
+    ``empty`` float64 the value without opponents; ``out`` float64[n] written."""
     for p in range(opp.shape[0]):
         total = 0.0
         count = 0
@@ -94,7 +107,10 @@ def opponents_average(values, opp, kind, nr, empty, out):
 @kernel
 def own_rates(kind, gw, gl, gd, nr, points_table, wr, mlp):
     """``wr[p]``: points / (win points x rounds) and ``mlp[p]``: losses / rounds, over the rounds
-    other than byes (``WR`` floored at 1/3; ``MLP`` 0 without such rounds)."""
+    other than byes (``WR`` floored at 1/3; ``MLP`` 0 without such rounds).
+
+    ``kind``, ``gw``, ``gl``, ``gd``, ``nr``, ``points_table``: as in the module text; ``wr``,
+    ``mlp`` float64[n] written."""
     win = points_table[kinds.WIN]
     for p in range(kind.shape[0]):
         pts = 0
@@ -126,7 +142,11 @@ def own_rates(kind, gw, gl, gd, nr, points_table, wr, mlp):
 @kernel
 def cardgame_column(code, k, rec, opp, kind, gw, gl, gd, nr, points_table, omw, out):
     """Column ``k`` of ``out`` for one of this module's codes (``omw``: the OMW% column, read by
-    ``OOMW`` only)."""
+    ``OOMW`` only).
+
+    ``code`` int64 one of this module's codes; ``k``, ``rec``, ``opp``, ``kind``, ``gw``, ``gl``,
+    ``gd``, ``nr``, ``points_table``, ``out``: as in the module text; ``omw`` float64[n] (empty
+    when no code needs it)."""
     n = opp.shape[0]
     tmp = np.empty(n)
     if code == SOS or code == ESOS:
