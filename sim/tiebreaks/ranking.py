@@ -4,6 +4,13 @@ Tiebreak values are ratios of small integers computed in floating point; two val
 :data:`TOLERANCE` are the same number (distinct Appendix C fractions differ by far more, and
 rounding error is far less).  Players still tied on every value are ordered by ``noise``, a random
 64-bit key per player (seeded by the caller), and are reported as tied.
+
+Parameters the kernels share (each kernel names those it takes, "as in the module text"):
+``keys`` float64[n, codes] the tiebreak values, a row per player (higher is better); ``noise``
+uint64[n] the random key per player; ``order`` int64[m] player rows, sorted in place between
+``lo`` and ``hi`` (int64, ``hi`` excluded); ``opp``, ``kind``, ``gw``, ``gl``, ``nr``,
+``points_table`` as in :mod:`drawsafe.tiebreaks.values` (``opp`` int32[n, rounds], the others
+int8[n, rounds], ``nr`` int64, ``points_table`` int64[N_POINTS]).
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ TOLERANCE = 1e-10
 
 @kernel
 def compare(keys, noise, a, b):
-    """-1 when player ``a`` ranks above ``b``, 1 when below (0 only when ``a == b``)."""
+    """-1 when player ``a`` ranks above ``b``, 1 when below (0 only when ``a == b``).
+
+    ``keys``, ``noise``: as in the module text; ``a``, ``b`` int64 player rows."""
     for k in range(keys.shape[1]):
         d = keys[a, k] - keys[b, k]
         if d > TOLERANCE:
@@ -35,7 +44,10 @@ def compare(keys, noise, a, b):
 @kernel
 def sort_segment(keys, noise, order, buf, lo, hi):
     """Sort ``order[lo:hi]`` in place on :func:`compare` (insertion sort when short, else a
-    bottom-up merge sort through ``buf``)."""
+    bottom-up merge sort through ``buf``).
+
+    ``keys``, ``noise``, ``order``, ``lo``, ``hi``: as in the module text; ``buf`` int64[m]
+    scratch (as long as ``order``)."""
     n = hi - lo
     if n <= 16:
         for i in range(lo + 1, hi):
@@ -84,6 +96,9 @@ def rank_order(keys, noise, members):
 
     The first key is points, whole numbers: players are first bucketed by points (a counting
     sort), then each point group is sorted on the full comparison.
+
+    ``keys``, ``noise``: as in the module text; ``members`` int64[m] the player rows to order.
+    Returns int64[m].
     """
     n = members.shape[0]
     order = members.copy()
@@ -121,7 +136,9 @@ def rank_order(keys, noise, members):
 
 @kernel
 def same_values(keys, a, b):
-    """True when players ``a`` and ``b`` are equal on every tiebreak value."""
+    """True when players ``a`` and ``b`` are equal on every tiebreak value.
+
+    ``keys``: as in the module text; ``a``, ``b`` int64 player rows."""
     for k in range(keys.shape[1]):
         if abs(keys[a, k] - keys[b, k]) > TOLERANCE:
             return False
@@ -144,7 +161,10 @@ DIRECT_ENCOUNTER = 36
 
 @kernel
 def same_prefix(keys, k, a, b):
-    """True when players ``a`` and ``b`` are equal on the key columns ``0 .. k-1``."""
+    """True when players ``a`` and ``b`` are equal on the key columns ``0 .. k-1``.
+
+    ``keys``: as in the module text; ``k`` int64 the columns compared; ``a``, ``b`` int64 player
+    rows."""
     for j in range(k):
         if abs(keys[a, j] - keys[b, j]) > TOLERANCE:
             return False
@@ -153,7 +173,10 @@ def same_prefix(keys, k, a, b):
 
 @kernel
 def encounter_points(k, gw, gl, points_table):
-    """Points of a played game (pack units)."""
+    """Points of a played game (pack units).
+
+    ``k`` int the round's kind (a played game); ``gw``, ``gl`` int the games won and lost;
+    ``points_table``: as in the module text."""
     if gw > gl:
         return points_table[kinds.WIN]
     if gw < gl:
@@ -164,7 +187,12 @@ def encounter_points(k, gw, gl, points_table):
 @kernel
 def split_group(order, lo, hi, token, tag, sc, mx, opp, kind, gw, gl, nr, points_table):
     """Score every member of ``order[lo:hi]`` against the others (games played over the board) and
-    the most it could have had had it met all of them; True when all have met each other."""
+    the most it could have had had it met all of them; True when all have met each other.
+
+    ``order``, ``lo``, ``hi``, ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``: as in
+    the module text; ``token`` int64 the group's mark and ``tag`` int64[n] each player's group
+    mark (the members' set to ``token``); ``sc``, ``mx`` int64[n] written for the members (score,
+    maximum)."""
     size = hi - lo
     for i in range(lo, hi):
         tag[order[i]] = token
@@ -213,6 +241,9 @@ def direct_encounter_column(keys, k, opp, kind, gw, gl, nr, points_table, swiss_
 
     The value is the number of players of the group ranked below the player by direct encounter
     (0 when it does not separate them), so that higher is better and ties remain ties.
+
+    ``keys`` (its column ``k``, an int64, written), ``opp``, ``kind``, ``gw``, ``gl``, ``nr``,
+    ``points_table``: as in the module text; ``swiss_rule`` bool.
     """
     n = keys.shape[0]
     for p in range(n):
