@@ -9,6 +9,14 @@ are left in point order.  A complete order of a field where most players share t
 last round's pairing by standings) starts with one radix sort of everyone by (points, first
 tiebreak) instead (:mod:`drawsafe.standings.sorting`).  :func:`refined_order` gives exactly the order of a
 comparator sort on the full keys for every run it sorts (``tests/test_order.py`` pins this).
+
+Parameters the kernels share (each kernel names those it takes, "as in the module text"):
+``rec``, ``opp``, ``kind``, ``nr``, ``dedupe`` as in :mod:`drawsafe.tiebreaks.values` (``rec``
+int64[n, 4], ``opp`` int32[n, rounds], ``kind`` int8[n, rounds], ``nr`` int64, ``dedupe`` bool);
+``mw``, ``gwp`` float64[n] the players' MW% and GW%
+(:func:`drawsafe.tiebreaks.values.win_percentages`); ``order`` int64[m] player rows in standings
+order so far, and ``run_lo``, ``run_hi`` int64[>= runs] the runs of tied positions (``runs``
+int64 of them); ``members`` int64[m] the player rows ranked; ``p`` int64 a player's row.
 """
 
 from __future__ import annotations
@@ -48,7 +56,12 @@ def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr,
     runs ``run_lo[q] .. run_hi[q] - 1`` (``tied`` players in all).  OMW%/OGW% for many players are
     computed for everyone at once (:func:`opponent_means_all`, into ``column``).  Called per tiebreak
     level: it takes the two arrays it reads, not the bundle (a call counts references to every array
-    it is passed: the whole bundle cost 3% of the throughput at 64 players)."""
+    it is passed: the whole bundle cost 3% of the throughput at 64 players).
+
+    ``code`` int64 an MTG tiebreak code; ``order``, ``run_lo``, ``run_hi``, ``runs``, ``mw``,
+    ``gwp``, ``opp``, ``kind``, ``nr``, ``dedupe``: as in the module text; ``tied`` int64 the
+    positions in the runs; ``column`` float64[n] scratch; ``values`` float64[m] written at the
+    runs' positions."""
     if (code == OMW or code == OGW) and not dedupe and 4 * tied >= opp.shape[0]:
         opponent_means_all(mw if code == OMW else gwp, opp, kind, nr, column)
         for q in range(runs):
@@ -72,7 +85,10 @@ def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr,
 
 @kernel
 def mtg_value(code, p, mw, gwp, opp, kind, nr, dedupe):
-    """Tiebreak ``code`` of player ``p`` (the MTG codes); NaN for other codes."""
+    """Tiebreak ``code`` of player ``p`` (the MTG codes); NaN for other codes.
+
+    ``code`` int64 a tiebreak code; ``p``, ``mw``, ``gwp``, ``opp``, ``kind``, ``nr``,
+    ``dedupe``: as in the module text."""
     if code == GW:
         return max(FLOOR, gwp[p])
     if code == GW_RAW:
@@ -103,7 +119,10 @@ def _noise_value(noise, p):
 @kernel
 def points_order(rec, members):
     """``members`` by points, highest first (counting sort; stable), and where each point group
-    ends: ``ends[b]`` for the ``b``-th points total from the top (empty groups included)."""
+    ends: ``ends[b]`` for the ``b``-th points total from the top (empty groups included).
+
+    ``rec``, ``members``: as in the module text. Returns (the order int64[m], ``ends``
+    int64[groups])."""
     n = members.shape[0]
     pts = np.empty(n, dtype=np.int64)  # gathered once: rec rows are far apart
     for i in range(n):
@@ -124,6 +143,11 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
     computed for all players at once, into ``played.keys``, by :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`
     (they may need whole columns, e.g. direct encounter); with MTG codes only ``keys`` is left alone
     (:func:`complete_keys` fills a player's row when asked).
+
+    ``played`` a Played or Work bundle (:mod:`drawsafe.engine.inputs`); ``nr``, ``members``: as
+    in the module text; ``rules`` a Rules bundle; ``ratings`` float64[n] (0: unrated); ``noise``
+    uint64[n], or a (key, counter) pair of uint64; ``need_ranks``, ``need_active`` int64;
+    ``active`` bool[n] the players still playing. Returns int64[m].
     """
     rec, opp, kind, gw, gl, gd, keys = played.rec, played.opp, played.kind, played.gw, played.gl, played.gd, \
         played.keys
@@ -216,7 +240,11 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
 @kernel
 def complete_keys(p, mw, gwp, rec, opp, kind, nr, codes, flags, keys):
     """Fill every MTG column of ``keys[p]`` (other codes were computed for everyone already);
-    ``mw``/``gwp`` from :func:`drawsafe.tiebreaks.values.win_percentages` of the same records."""
+    ``mw``/``gwp`` from :func:`drawsafe.tiebreaks.values.win_percentages` of the same records.
+
+    ``p``, ``mw``, ``gwp``, ``rec``, ``opp``, ``kind``, ``nr``: as in the module text; ``codes``
+    int64[k] the pack's tiebreak codes; ``flags`` int64[N_FLAGS] (``FLAG_*``); ``keys``
+    float64[n, k], row ``p`` written."""
     keys[p, 0] = rec[p, REC_POINTS]
     for k in range(1, codes.shape[0]):
         v = mtg_value(codes[k], p, mw, gwp, opp, kind, nr, flags[FLAG_DEDUPE] != 0)
