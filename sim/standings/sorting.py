@@ -90,6 +90,11 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
     exactly equal values may come in any order: the caller orders every run of equal values by the
     next key.  All runs are sorted in one call, and swaps are written out rather than
     calling a helper: a call passing arrays costs atomic reference counting (see :mod:`drawsafe.engine.tables`).
+
+    ``order`` int64[m] player rows, sorted in place run by run; ``tmp`` float64[m] the values by
+    position; ``run_lo``, ``run_hi`` int64[>= runs] the runs' bounds (``runs`` int64 of them);
+    ``split`` bool (a literal: one compile each); ``new_lo``, ``new_hi`` int64[>= runs] written
+    with the pieces.
     """
     count = 0
     tied = 0
@@ -268,7 +273,10 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
 @kernel
 def points_value_key(points, low, bits):
     """The exact 64-bit key of (points, value) for a value in [0.25, 2) with these ``bits``:
-    ordered as the pairs are, equal only for equal pairs."""
+    ordered as the pairs are, equal only for equal pairs.
+
+    ``points`` int64 the player's points; ``low`` int64 the lowest points of the sort; ``bits``
+    uint64 the value's bit pattern."""
     return (np.uint64(points - low) << S54) | (bits - QUARTER_BITS)
 
 
@@ -284,6 +292,11 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     descending order).  Players with exactly equal
     pairs may come in any order (the caller orders them by the next key).  The runs are found
     without a branch per player (tie or not is a coin flip to the CPU).
+
+    ``order`` int64[>= n] player rows; ``n`` int64 the players sorted; ``rec`` int64[n_players,
+    4] the summed records (:data:`~drawsafe.tiebreaks.values.REC_POINTS`); ``column``
+    float64[n_players] the value of each player; ``run_lo``, ``run_hi`` int64[>= n] and
+    ``starts`` int64[>= n + 1] written.
     """
     if n < 2:
         return True, 0, 0
@@ -339,7 +352,12 @@ def radix_run_desc(order, tmp, lo, hi, radix, count, scratch_v, scratch_o):
     """Sort one run ``order[lo:hi]`` by ``tmp``, highest first, when every value lies in [0.25, 2)
     (else return False, nothing moved): :func:`radix_by_keys` on the values' 54-bit offsets.
     ``radix``: room for three times the run, ``count`` for 768 counts, the scratch arrays for the
-    run."""
+    run.
+
+    ``order`` int64[m] player rows and ``tmp`` float64[m] their values by position, sorted in
+    place between ``lo`` and ``hi`` (int64, ``hi`` excluded); ``radix`` uint64[>= 3 (hi - lo)]
+    and ``count`` int64[DIGITS] work arrays; ``scratch_v`` float64[>= hi - lo] and ``scratch_o``
+    int64[>= hi - lo] scratch."""
     size = hi - lo
     for i in range(lo, hi):
         if not (tmp[i] >= 0.25 and tmp[i] < 2.0):
@@ -366,6 +384,10 @@ def radix_by_keys(keys, n, drop, a, b, count):
     ``keys >> drop`` must fit in 24 bits.  An LSD radix sort in three passes of 8 bits on those top
     bits, the position riding in the low 32 bits, then an insertion pass on the full keys for the
     rare neighbours equal in their top bits only.  Equal keys may come in any order.
+
+    ``keys`` uint64[>= n] the keys; ``n`` int64 how many are sorted; ``drop`` uint64 the low bits
+    left to the insertion pass; ``a``, ``b`` uint64[>= n] and ``count`` int64[DIGITS] work
+    arrays.
     """
     count[:] = 0  # three histograms of 256 digits
     for i in range(n):
