@@ -14,6 +14,13 @@ had none.
 stuck near the bottom with only rematches left.  :func:`pair_in_order` backtracks (a depth-first
 search over the same preference order) so a rematch happens only when no pairing without one
 exists; then (tiny events) it pairs in order regardless and reports the rematch.
+
+Parameters the kernels share (each kernel names those it takes, "as in the module text"):
+``state`` uint64[2] the round's random stream (:mod:`drawsafe.rng`); ``players`` int64[k] the
+rows of the players to pair; ``points`` int64[n] every player's points; ``had_bye`` bool[n] who
+has had a bye; ``opp`` int32[n, rounds] the opponents' rows (-1: none) and ``nr`` int64 the
+rounds played; ``seq`` int64[m] player rows in preference order; ``pa``, ``pb`` int64[>= k / 2]
+the tables' two players, written.
 """
 
 from __future__ import annotations
@@ -30,6 +37,9 @@ MAX_STEPS = 200_000
 
 @kernel
 def have_met(opp, p, q, nr):
+    """True when players ``p`` and ``q`` met in rounds ``0 .. nr - 1``.
+
+    ``opp``, ``nr``: as in the module text; ``p``, ``q`` int64 player rows."""
     for r in range(nr):
         if opp[p, r] == q:
             return True
@@ -44,6 +54,9 @@ def search_pairing(seq, opp, nr, partner, allowed):
 
     Fills ``partner`` (positions in ``seq``); returns 1 when found, 0 when none exists, -1 when the
     search gave up after :data:`MAX_STEPS` steps.
+
+    ``seq``, ``opp``, ``nr``: as in the module text; ``partner`` int64[m] written; ``allowed``
+    int64 the rematches allowed.
     """
     n = seq.shape[0]
     partner[:] = -1
@@ -110,6 +123,9 @@ def pair_in_order(seq, opp, nr, pa, pb, start):
     gives up (:data:`MAX_STEPS`, far beyond real events) moves on to the next allowance; allowing
     ``n // 2`` rematches always succeeds at once.  Writes tables ``start, start + 1, ...`` of
     ``pa``/``pb``; returns True when no rematch was needed.
+
+    ``seq`` (of even length), ``opp``, ``nr``, ``pa``, ``pb``: as in the module text; ``start``
+    int64 the first table written.
     """
     n = seq.shape[0]
     partner = np.full(n, -1, dtype=np.int64)
@@ -129,14 +145,18 @@ def pair_in_order(seq, opp, nr, pa, pb, start):
 
 @kernel
 def pairable(seq, opp, nr):
-    """True when ``seq`` can be paired without a rematch."""
+    """True when ``seq`` can be paired without a rematch.
+
+    ``seq``, ``opp``, ``nr``: as in the module text."""
     partner = np.empty(seq.shape[0], dtype=np.int64)
     return search_pairing(seq, opp, nr, partner, 0) == 1
 
 
 @kernel
 def point_group_order(state, players, points):
-    """``players`` sorted by points (high first), in random order within each point group."""
+    """``players`` sorted by points (high first), in random order within each point group.
+
+    ``state``, ``players``, ``points``: as in the module text. Returns int64[k]."""
     n = players.shape[0]
     pts = np.empty(n, dtype=np.int64)  # gathered once
     for k in range(n):
@@ -152,6 +172,8 @@ def bye_lowest_group(state, players, points, had_bye):
     """A random player of the lowest point group among those without a bye (position in ``players``).
 
     When everybody has had a bye, the same among everybody (a second bye cannot be avoided).
+
+    ``state``, ``players``, ``points``, ``had_bye``: as in the module text.
     """
     n = players.shape[0]
     best = np.iinfo(np.int64).max
@@ -179,7 +201,9 @@ def bye_lowest_group(state, players, points, had_bye):
 
 @kernel
 def bye_last_in_order(seq, had_bye):
-    """The last player of ``seq`` without a bye (position), else the last player."""
+    """The last player of ``seq`` without a bye (position), else the last player.
+
+    ``seq``, ``had_bye``: as in the module text."""
     for k in range(seq.shape[0] - 1, -1, -1):
         if not had_bye[seq[k]]:
             return k
@@ -190,6 +214,9 @@ def bye_last_in_order(seq, had_bye):
 def without(seq, k):
     # element loops, not slice assignments: numba compiles a slice copy's shape-mismatch error
     # message (string formatting), seconds of the first run's compile
+    """A new array: ``seq`` without its position ``k``.
+
+    ``seq``: as in the module text; ``k`` int64 the position left out."""
     out = np.empty(seq.shape[0] - 1, dtype=seq.dtype)
     for i in range(k):
         out[i] = seq[i]
@@ -204,6 +231,9 @@ def pair_swiss(state, players, points, had_bye, opp, nr, pa, pb):
 
     The bye is drawn first (lowest point group, no second bye); only if the others then cannot be
     paired without a rematch are the other players of that group without a bye tried.
+
+    ``state``, ``players``, ``points``, ``had_bye``, ``opp``, ``nr``, ``pa``, ``pb``: as in the
+    module text.
     """
     bye = -1
     pool = players
@@ -222,7 +252,10 @@ def pair_swiss(state, players, points, had_bye, opp, nr, pa, pb):
 @kernel
 def better_bye(players, points, had_bye, opp, nr, first):
     """Another allowed bye player (position: the group of ``first``, with a bye only if ``first``
-    had one) that lets the others be paired without a rematch; ``first`` when none does."""
+    had one) that lets the others be paired without a rematch; ``first`` when none does.
+
+    ``players``, ``points``, ``had_bye``, ``opp``, ``nr``: as in the module text; ``first`` int64
+    the position of the bye drawn first."""
     for k in range(players.shape[0]):
         p = players[k]
         if k == first or points[p] != points[players[first]] or (had_bye[p] and not had_bye[players[first]]):
@@ -238,6 +271,9 @@ def pair_standings(ranked, had_bye, opp, nr, pa, pb):
 
     The bye goes to the lowest-ranked player without one; if the others then cannot be paired
     without a rematch, to the next lowest-ranked without one who lets them.
+
+    ``ranked`` int64[k] the players best first; ``had_bye``, ``opp``, ``nr``, ``pa``, ``pb``: as
+    in the module text.
     """
     bye = -1
     seq = ranked
