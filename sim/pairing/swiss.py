@@ -212,11 +212,11 @@ def bye_last_in_order(seq, had_bye):
 
 @kernel
 def without(seq, k):
-    # element loops, not slice assignments: numba compiles a slice copy's shape-mismatch error
-    # message (string formatting), seconds of the first run's compile
     """A new array: ``seq`` without its position ``k``.
 
     ``seq``: as in the module text; ``k`` int64 the position left out."""
+    # element loops, not slice assignments: numba compiles a slice copy's shape-mismatch error
+    # message (string formatting), seconds of the first run's compile
     out = np.empty(seq.shape[0] - 1, dtype=seq.dtype)
     for i in range(k):
         out[i] = seq[i]
