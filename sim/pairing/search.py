@@ -24,6 +24,12 @@ that work on *positions* in a ranked sequence ``seq`` (``seq[k]`` is a player in
 The searches share a step counter ``steps[0]`` (``steps[1]`` numbers the completion tests,
 ``steps[2]`` is the budget, :data:`MAX_STEPS` by default, ``steps[3]`` is the caller's); a function
 returns -1 when the budget is spent, and the caller falls back to a plain search.
+
+Parameters the kernels share (each kernel names those it takes, "as in the module text"): ``seq``
+int64[N] the player rows in ranking order (positions index it); ``posof`` int64[n] each player's
+position in ``seq`` (-1: not in it); ``opp`` int32[n, rounds] the opponents' rows (-1: none) and
+``nr`` int64 the rounds played; ``mark`` int64[N] scratch; ``steps`` int64[4] the step counter
+and budgets above (:func:`new_budget`).
 """
 
 from __future__ import annotations
@@ -39,7 +45,10 @@ MAX_STEPS = 2_000_000
 
 @kernel
 def new_budget(max_steps, level_steps):
-    """The ``steps`` array: counter, completion-test stamp, budget, the caller's level budget."""
+    """The ``steps`` array: counter, completion-test stamp, budget, the caller's level budget.
+
+    ``max_steps`` int64 the round's budget; ``level_steps`` int64 the budget of one number of
+    pairs of one bracket."""
     steps = np.zeros(4, dtype=np.int64)
     steps[2] = max_steps
     steps[3] = level_steps
@@ -59,7 +68,9 @@ S56 = np.uint64(56)
 
 @kernel
 def popcount(x):
-    """Number of set bits of a uint64 (the classic SWAR sum)."""
+    """Number of set bits of a uint64 (the classic SWAR sum).
+
+    ``x`` uint64."""
     x = x - ((x >> S1_) & K1)
     x = (x & K2) + ((x >> S2_) & K2)
     x = (x + (x >> S4_)) & K4
@@ -80,6 +91,9 @@ def rematch_free(rest, n, seq, posof, opp, nr, mark, steps):
 
     ``posof[player]`` is the player's position in ``seq`` (-1 when not in it); ``mark`` is scratch
     of ``seq``'s length.
+
+    ``rest`` int64[>= n] positions in ``seq`` and ``n`` int64 how many; ``seq``, ``posof``,
+    ``opp``, ``nr``, ``mark``, ``steps``: as in the module text.
     """
     if n == 0:
         return 1
@@ -113,7 +127,10 @@ def rematch_free(rest, n, seq, posof, opp, nr, mark, steps):
 @kernel
 def perfect_matching(adj, n, full, steps):
     """1 when the graph ``adj`` (bit masks over ``n`` <= 64 vertices) has a perfect matching, 0 when
-    not, -1 when the budget is spent.  Depth-first, pairing the most constrained vertex first."""
+    not, -1 when the budget is spent.  Depth-first, pairing the most constrained vertex first.
+
+    ``adj`` uint64[n] each vertex's neighbours as a bit mask; ``n`` int64 the vertices; ``full``
+    uint64 the mask of the vertices to match; ``steps``: as in the module text."""
     depth = 0
     stack_free = np.empty(n // 2 + 1, dtype=np.uint64)
     stack_v = np.empty(n // 2 + 1, dtype=np.int64)
@@ -159,6 +176,11 @@ def next_assignment(s1, k, s2, m, choice, used, fresh, seq, opp, nr, steps):
 
     With ``fresh`` the enumeration starts over (``used[:m]`` must be all False); otherwise it resumes
     after the assignment found by the previous call.
+
+    ``s1`` int64[>= k] the S1 positions and ``k`` int64 their number; ``s2`` int64[>= m] the S2
+    positions and ``m`` int64 their number; ``choice`` int64[>= k] written; ``used`` bool[>= m]
+    which S2 slots are taken (kept between calls); ``fresh`` bool; ``seq``, ``opp``, ``nr``,
+    ``steps``: as in the module text.
     """
     if fresh:
         if k == 0:
@@ -202,6 +224,10 @@ def next_matching(group, r, floats, part, stack, st, seq, opp, nr, steps):
     Order: the highest undecided player takes the highest undecided player below them whom they have
     not met, or else floats; backtracking moves the latest choice on.  ``st`` holds the state between
     calls: ``[depth, floaters so far, undecided players, fresh]``; set ``st[3] = 1`` to start over.
+
+    ``group`` int64[>= r] positions and ``r`` int64 their number; ``floats`` int64 the players
+    left unpaired; ``part`` int64[>= r] written; ``stack`` int64[>= r] kept between calls; ``st``
+    int64[4] the state; ``seq``, ``opp``, ``nr``, ``steps``: as in the module text.
     """
     if st[3] == 1:
         st[3] = 0
@@ -265,7 +291,10 @@ def next_matching(group, r, floats, part, stack, st, seq, opp, nr, steps):
 
 @kernel
 def next_combination(comb, k, m):
-    """Advance ``comb[:k]`` to the next k-subset of ``0 .. m-1`` in lexicographic order."""
+    """Advance ``comb[:k]`` to the next k-subset of ``0 .. m-1`` in lexicographic order.
+
+    ``comb`` int64[>= k] the subset, advanced in place; ``k`` int64 its size; ``m`` int64 the
+    size of the set."""
     i = k - 1
     while i >= 0 and comb[i] == m - k + i:
         i -= 1
