@@ -69,6 +69,16 @@ What is approximated or left out
   pairs (then one more pair floats), the whole round :data:`MAX_STEPS`; when
   that runs out (never in events of realistic size) the round is paired by
   :func:`drawsafe.pairing.swiss.pair_in_order` in ranking order, still without avoidable rematches.
+
+Kernel parameters (each kernel names those it takes, "as in the module text"): ``state``
+uint64[2] a random stream (unused); ``players`` int64[k] the rows of the players to pair;
+``points`` int64[n]; ``had_bye`` bool[n]; ``opp`` int32[n, rounds] and ``nr`` int64; ``ratings``
+float64[n] (all as above); ``seq``, ``posof``, ``mark``, ``steps`` as in
+:mod:`drawsafe.pairing.search` (``seq`` int64[N] the players in ranking order, ``posof``
+int64[n], ``mark`` int64[N] scratch, ``steps`` int64[4]); ``group`` int64[>= r] positions in
+``seq``, best first, and ``r`` int64 how many; ``end`` int64 the position where the next bracket
+starts; ``floaters`` int64[N] the positions of the players floating down; ``pa``, ``pb`` int64[>=
+k / 2] the tables' two players, written from table ``t`` (int64) on.
 """
 
 from __future__ import annotations
@@ -93,7 +103,9 @@ LEVEL_STEPS = 50_000
 
 @kernel
 def ranks_before(p, q, points, ratings):
-    """True when player ``p`` ranks above ``q``: more points, else higher rating, else lower index."""
+    """True when player ``p`` ranks above ``q``: more points, else higher rating, else lower index.
+
+    ``p``, ``q`` int64 player rows; ``points``, ``ratings``: as in the module text."""
     if points[p] != points[q]:
         return points[p] > points[q]
     if ratings[p] != ratings[q]:
@@ -104,7 +116,9 @@ def ranks_before(p, q, points, ratings):
 @kernel
 def rank_order(players, points, ratings):
     """``players`` in ranking order (:func:`ranks_before`), by a bottom-up merge sort (plain loops
-    compile far faster than numba's ``argsort``)."""
+    compile far faster than numba's ``argsort``).
+
+    ``players``, ``points``, ``ratings``: as in the module text. Returns int64[k]."""
     n = players.shape[0]
     a = players.copy()
     b = np.empty(n, dtype=np.int64)
@@ -128,7 +142,10 @@ def rank_order(players, points, ratings):
 
 @kernel
 def viable(group, r, lower, n, seq, posof, opp, nr, mark, steps):
-    """Completion test for positions ``group[:r]`` plus every position from ``lower`` to ``n``."""
+    """Completion test for positions ``group[:r]`` plus every position from ``lower`` to ``n``.
+
+    ``group``, ``r``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``, ``steps``: as in the module
+    text; ``lower``, ``n`` int64 positions."""
     total = r + n - lower
     if surely_pairable(total, nr):
         return 1
@@ -142,6 +159,8 @@ def viable(group, r, lower, n, seq, posof, opp, nr, mark, steps):
 
 @kernel
 def positions_of(seq, size):
+    """``posof`` (:mod:`drawsafe.pairing.search`) of ``seq`` (as in the module text) for ``size``
+    (int64) players."""
     posof = np.full(size, -1, dtype=np.int64)
     for k in range(seq.shape[0]):
         posof[seq[k]] = k
@@ -155,6 +174,9 @@ def choose_bye(seq, points, had_bye, posof, opp, nr, mark, steps):
     Candidates: the players without a bye (everybody when all have had one), lowest score group
     first; within a group the fewest rounds without an opponent, then the lowest ranked.  The first
     candidate whose absence leaves a rematch-free pairing gets the bye, else the first candidate.
+
+    ``seq``, ``points``, ``had_bye``, ``posof``, ``opp``, ``nr``, ``mark``, ``steps``: as in the
+    module text.
     """
     n = seq.shape[0]
     someone = False
@@ -190,6 +212,9 @@ def pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb):
     """Pair one round by the Dutch system as described in the module text.
 
     Returns (tables written to ``pa``/``pb`` from 0, bye player or -1, no rematch was needed).
+
+    ``state``, ``players``, ``points``, ``had_bye``, ``opp``, ``nr``, ``ratings``, ``pa``,
+    ``pb``: as in the module text.
     """
     return pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, MAX_STEPS,
                              LEVEL_STEPS)
@@ -199,7 +224,11 @@ def pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb):
 def pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, max_steps,
                       level_steps):
     """:func:`pair_dutch` with explicit search budgets (the tests use tiny ones to exercise the
-    fallbacks)."""
+    fallbacks).
+
+    ``players``, ``points``, ``had_bye``, ``opp``, ``nr``, ``ratings``, ``pa``, ``pb``: as in the
+    module text; ``max_steps``, ``level_steps`` int64 the budgets
+    (:func:`drawsafe.pairing.search.new_budget`)."""
     seq = rank_order(players, points, ratings)
     size = points.shape[0]
     steps = new_budget(max_steps, level_steps)
@@ -244,6 +273,10 @@ def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, 
     """Pair the bracket of MDPs ``floaters[:m]`` and residents at positions ``g .. end - 1``.
 
     Returns (code, tables written so far, new floaters written to ``floaters``).
+
+    ``floaters`` (as in the module text), of which ``m`` (int64) are the bracket's MDPs; ``g``
+    int64 the first resident's position; ``end``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``,
+    ``steps``, ``pa``, ``pb``, ``t``: as in the module text.
     """
     n = seq.shape[0]
     mdp = np.empty(m, dtype=np.int64)
@@ -306,7 +339,11 @@ def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, 
 def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
     """Completion test of a candidate whose floaters are ``group[flo[:nfl]]``; on success they are
     copied to ``floaters``.  Returns 1, 0 or -1 (budget).  (The last bracket has no floaters: only
-    its full number of pairs is tried.)"""
+    its full number of pairs is tried.)
+
+    ``group``, ``end``, ``floaters``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``, ``steps``:
+    as in the module text; ``flo`` int64[>= nfl] indices into ``group`` and ``nfl`` int64 how
+    many."""
     n = seq.shape[0]
     cand = np.empty(nfl, dtype=np.int64)
     for i in range(nfl):
@@ -321,7 +358,10 @@ def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
 @kernel
 def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa, pb, t):
     """Pair ``group[:r]`` (positions, best first) as a homogeneous bracket whose floaters go on to
-    the bracket starting at ``end``.  Returns (code, tables so far, number of floaters)."""
+    the bracket starting at ``end``.  Returns (code, tables so far, number of floaters).
+
+    ``group``, ``r``, ``end``, ``floaters``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``,
+    ``steps``, ``pa``, ``pb``, ``t``: as in the module text."""
     last = end == seq.shape[0]
     pmax = r // 2
     s1 = np.empty(pmax, dtype=np.int64)
