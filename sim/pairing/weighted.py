@@ -20,6 +20,11 @@ neighbour in points order, which is the least cost without the no-rematch rule (
 of the difference, the optimal matching of points on a line pairs neighbours).  The search stops
 after :data:`MAX_NODES` steps with the best matching found (the point-group one when none beat
 it); when no matching avoids a rematch, the point groups' fewest rematches stand.
+
+Kernel parameters (each kernel names those it takes, "as in the module text"): ``seq`` int64[N]
+the player rows by points, high first (-1: the bye, last); ``pts`` int64[N] their points by
+position; ``opp`` int32[n, rounds] the opponents' rows and ``nr`` int64 the rounds played;
+``had_bye`` bool[n] who has had a bye.
 """
 
 from __future__ import annotations
@@ -38,7 +43,10 @@ FORBIDDEN = np.int64(1) << np.int64(60)
 
 @kernel
 def table_cost(seq, pts, opp, nr, had_bye, i, j):
-    """Cost of seating positions ``i`` and ``j`` of ``seq`` together (``seq[j] < 0``: the bye)."""
+    """Cost of seating positions ``i`` and ``j`` of ``seq`` together (``seq[j] < 0``: the bye).
+
+    ``seq``, ``pts``, ``opp``, ``nr``, ``had_bye``: as in the module text; ``i``, ``j`` int64
+    positions."""
     if seq[j] < 0:
         return FORBIDDEN if had_bye[seq[i]] else pts[i] * pts[i]
     if seq[i] < 0:
@@ -52,7 +60,10 @@ def table_cost(seq, pts, opp, nr, had_bye, i, j):
 @kernel
 def neighbour_bound(pts, partner, skip_a, skip_b):
     """Least cost of pairing the unpaired positions (other than ``skip_a``, ``skip_b``) with no
-    rule but points: neighbours in points order."""
+    rule but points: neighbours in points order.
+
+    ``pts``: as in the module text; ``partner`` int64[N] each position's partner (-1: unpaired);
+    ``skip_a``, ``skip_b`` int64 positions left out (-1: none)."""
     total = 0
     held = -1
     for k in range(pts.shape[0]):
@@ -72,7 +83,10 @@ def least_cost_matching(seq, pts, opp, nr, had_bye, best_partner, incumbent):
     """Branch and bound over ``seq`` (sorted by points, high first; ``-1``: the bye, last) for a
     matching cheaper than ``incumbent``: ``best_partner[k]`` the position seated with ``k``.
     Returns the least cost found (``incumbent`` when none is cheaper) and whether the search
-    finished."""
+    finished.
+
+    ``seq``, ``pts``, ``opp``, ``nr``, ``had_bye``: as in the module text; ``best_partner``
+    int64[N] written; ``incumbent`` int64 the cost to beat."""
     n = seq.shape[0]
     partner = np.full(n, -1, dtype=np.int64)
     stack_i = np.empty(n // 2 + 1, dtype=np.int64)
@@ -138,7 +152,7 @@ def least_cost_matching(seq, pts, opp, nr, had_bye, best_partner, incumbent):
 def pair_weighted(state, players, points, had_bye, opp, nr, pa, pb):
     """Pair a round as cobra does (see the module text).  ``state`` the round's random stream;
     ``players`` int64[k] the active players; ``points`` int64[n]; ``had_bye`` bool[n]; ``opp``
-    int64[n, rounds] and ``nr`` the rounds played (no rematch); ``pa``, ``pb`` int64 tables written
+    int32[n, rounds] and ``nr`` the rounds played (no rematch); ``pa``, ``pb`` int64 tables written
     from 0.  Returns (tables, bye player or -1, no rematch was needed)."""
     # the point-group pairing first: it is the least-cost one whenever it costs the field's bound
     # (no rematch in the way), and otherwise the incumbent the search must beat
