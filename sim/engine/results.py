@@ -237,7 +237,10 @@ def recommended_model(event: Event, rules: RulePack) -> str:
 
 @kernel
 def win_probability(model, strength, a, b):
-    """P(player ``a`` beats player ``b``) in a played match that is not drawn."""
+    """P(player ``a`` beats player ``b``) in a played match that is not drawn.
+
+    ``model`` int64 the model's code (:mod:`drawsafe.engine.codes` ``COIN``, ``ELO``,
+    ``PROBABILITY``); ``strength`` float64[n] each player's rating or win probability; ``a``, ``b`` int64 player rows."""
     if model == ELO:
         return 1.0 / (1.0 + 10.0 ** ((strength[b] - strength[a]) / 400.0))
     if model == PROBABILITY:
@@ -251,7 +254,9 @@ def win_probability(model, strength, a, b):
 
 @kernel
 def pick(cum, u):
-    """Index of the first cumulative probability above ``u``."""
+    """Index of the first cumulative probability above ``u``.
+
+    ``cum`` float64[m] cumulative probabilities, the last 1; ``u`` float64 a uniform in [0, 1)."""
     for i in range(cum.shape[0]):
         if u < cum[i]:
             return i
@@ -264,6 +269,12 @@ def play_match(state, p_a, draw_share, dec_cum, dec_scores, draw_cum, draw_score
 
     One 64-bit draw gives two uniforms of 32 bits each (resolution 2.3e-10): the result, then the
     game score.
+
+    ``state`` uint64[2] the table's random stream (:mod:`drawsafe.rng`); ``p_a`` float64 P(A wins
+    a decided match); ``draw_share`` float64 the share of unintentional draws; ``dec_cum``
+    float64[m] and ``dec_scores`` int8[m, 3] the cumulative probabilities and the winner-first
+    game scores of decided matches; ``draw_cum`` float64[d] and ``draw_scores`` int8[d, 3] those
+    of drawn matches; ``out`` int64[3] written.
     """
     x = next_u64(state)
     u = np.float64(x >> S32) * TWO_POW_M32
