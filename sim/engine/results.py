@@ -240,7 +240,8 @@ def win_probability(model, strength, a, b):
     """P(player ``a`` beats player ``b``) in a played match that is not drawn.
 
     ``model`` int64 the model's code (:mod:`drawsafe.engine.codes` ``COIN``, ``ELO``,
-    ``PROBABILITY``); ``strength`` float64[n] each player's rating or win probability; ``a``, ``b`` int64 player rows."""
+    ``PROBABILITY``); ``strength`` float64[n] each player's rating or win probability; ``a``,
+    ``b`` int64 player rows."""
     if model == ELO:
         return 1.0 / (1.0 + 10.0 ** ((strength[b] - strength[a]) / 400.0))
     if model == PROBABILITY:
