@@ -43,7 +43,10 @@ CHOICE_DRAW = np.uint64(2)
 @kernel
 def draws_intentionally(key, round_base, t, p):
     """Table ``t`` of the round at ``round_base`` draws intentionally with probability ``p``: the
-    stream ``key``'s draw number ``round_base + TABLE_BASE + t * TABLE_STRIDE + CHOICE_DRAW``."""
+    stream ``key``'s draw number ``round_base + TABLE_BASE + t * TABLE_STRIDE + CHOICE_DRAW``.
+
+    ``key`` uint64 the simulation's stream key (:mod:`drawsafe.rng`); ``round_base`` uint64 the
+    round's first draw number; ``t`` int64 the table; ``p`` float64 the probability."""
     x = mix64(key + (round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE + CHOICE_DRAW) * GOLDEN)
     return np.float64(x >> S11) * TWO_POW_M53 < p
 
@@ -60,6 +63,14 @@ def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_ba
     ``intentional[t]`` true for a table that draws intentionally (the future draw policies).  Table ``t``'s single random draw is the stream ``key``'s
     draw number ``round_base + TABLE_BASE + t * TABLE_STRIDE + 1``.  ``outcome[t]`` gets the outcome
     code of tables ``t < outcome.shape[0]``.
+
+    Parameters: ``r`` int64 the round (0-based); ``m`` int64 the tables; ``modes`` int64[<= m]
+    the first tables' modes (empty: all ``FREE``); ``fscore`` int64[tables, 3] the reported
+    scores; ``draw_p`` float64[tables] the ``BEHAVIOUR`` probabilities; ``intentional``
+    bool[>= m]; ``outcome`` int8[<= m] written; ``key`` uint64 the simulation's stream key and
+    ``round_base`` uint64 the round's first draw number; ``work`` a Work bundle, updated;
+    ``points_table`` int64[N_POINTS] (:mod:`drawsafe.tiebreaks.values`); ``match`` a MatchModel
+    bundle.
     """
     pa, pb, opp, kind, gw, gl, gd = work.pa, work.pb, work.opp, work.kind, work.gw, work.gl, work.gd
     rec, points, had_bye = work.rec, work.points, work.had_bye
@@ -172,7 +183,11 @@ def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_ba
 def write_played(opp, kind, gw, gl, gd, r, a, b, sa, sb, sd):
     """Round ``r``'s cells of a played match ``a`` v ``b`` (games ``sa``-``sb``-``sd`` from a's side).
     Straight-line code: LLVM inlines it, so the call costs nothing (unlike calls in loops with
-    branches)."""
+    branches).
+
+    ``opp`` int32[n, rounds] and ``kind``, ``gw``, ``gl``, ``gd`` int8[n, rounds] the rounds,
+    written; ``r`` int64 the round; ``a``, ``b`` int64 the players' rows; ``sa``, ``sb``, ``sd``
+    int64 the games won by a, won by b, drawn."""
     opp[a, r] = b
     opp[b, r] = a
     kind[a, r] = kinds.PLAYED

@@ -77,8 +77,8 @@ float64[n] (all as above); ``seq``, ``posof``, ``mark``, ``steps`` as in
 :mod:`drawsafe.pairing.search` (``seq`` int64[N] the players in ranking order, ``posof``
 int64[n], ``mark`` int64[N] scratch, ``steps`` int64[4]); ``group`` int64[>= r] positions in
 ``seq``, best first, and ``r`` int64 how many; ``end`` int64 the position where the next bracket
-starts; ``floaters`` int64[N] the positions of the players floating down; ``pa``, ``pb`` int64[>=
-k / 2] the tables' two players, written from table ``t`` (int64) on.
+starts; ``floaters`` int64[N] the positions of the players floating down; ``pa``,
+``pb`` int64[>= k / 2] the tables' two players, written from table ``t`` (int64) on.
 """
 
 from __future__ import annotations

@@ -293,9 +293,9 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     pairs may come in any order (the caller orders them by the next key).  The runs are found
     without a branch per player (tie or not is a coin flip to the CPU).
 
-    ``order`` int64[>= n] player rows; ``n`` int64 the players sorted; ``rec`` int64[n_players,
-    4] the summed records (:data:`~drawsafe.tiebreaks.values.REC_POINTS`); ``column``
-    float64[n_players] the value of each player; ``run_lo``, ``run_hi`` int64[>= n] and
+    ``order`` int64[>= n] player rows; ``n`` int64 the players sorted; ``rec``
+    int64[n_players, 4] the summed records (:data:`~drawsafe.tiebreaks.values.REC_POINTS`);
+    ``column`` float64[n_players] the value of each player; ``run_lo``, ``run_hi`` int64[>= n] and
     ``starts`` int64[>= n + 1] written.
     """
     if n < 2:
