@@ -7,6 +7,13 @@ table — an intentional draw where the base plays, a played match where the bas
 drawn from the table's own random numbers, the same it would get in the base world) — and ranks
 again.  This is the same as simulating each scenario separately with common random numbers, at a
 fraction of the cost.
+
+Kernel parameters (each kernel names those it takes, "as in the module text"): ``seed`` int64 the
+run's seed; ``field`` (Field), ``tables`` (FirstTables: the last round's tables ``a`` v ``b``),
+``model`` (MatchModel), ``rules`` (Rules), ``plan`` (Plan) and ``flip`` (FlipOutputs) the bundles
+of :mod:`drawsafe.engine.inputs`; ``order`` int64[m] player rows in standings order; ``active``
+bool[n] who plays on; ``top`` int64 the size of the cut; ``rec`` int64[n, 4] the summed records
+(:mod:`drawsafe.tiebreaks.values`).
 """
 
 from __future__ import annotations
@@ -23,6 +30,10 @@ from drawsafe.tiebreaks.values import REC_POINTS, remove_round
 
 @kernel
 def outcome_of(mode, sa, sb):
+    """The outcome code (:mod:`drawsafe.engine.codes`) of a table.
+
+    ``mode`` int64 the table's choice (``FREE`` or ``INTENTIONAL``); ``sa``, ``sb`` int64 the
+    games won by A and by B."""
     if mode == engine.INTENTIONAL:
         return engine.ID
     if sa > sb:
@@ -34,7 +45,10 @@ def outcome_of(mode, sa, sb):
 
 @kernel
 def in_cut(order, active, top, a, b, flags_out):
-    """Write into ``flags_out`` whether ``a`` and ``b`` are among the first ``top`` active players."""
+    """Write into ``flags_out`` whether ``a`` and ``b`` are among the first ``top`` active players.
+
+    ``order``, ``active``, ``top``: as in the module text; ``a``, ``b`` int64 the players' rows;
+    ``flags_out`` int8[2] written."""
     flags_out[0] = 0
     flags_out[1] = 0
     placed = 0
@@ -56,7 +70,11 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
     """The players who can be in the cut once one table's result changes.
 
     Only the two players of the flipped table change points, by at most a win's worth, so everyone
-    who can enter the cut already had at least (points of the last player in the cut) - (a win)."""
+    who can enter the cut already had at least (points of the last player in the cut) - (a win).
+
+    ``order``, ``active``, ``top``, ``rec``: as in the module text; ``members`` int64[k] everyone
+    ranked; ``tables`` int64[j] the flipped tables; ``fa``, ``fb`` int64[t] the last round's
+    tables' players; ``win_pts`` int64 a win's points. Returns int64[<= n] player rows."""
     placed = 0
     line = 0
     for i in range(order.shape[0]):
@@ -82,7 +100,11 @@ def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
 @kernel
 def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     """Simulations ``lo .. hi - 1`` (of those from ``first``) of :func:`run_flips` (chunk ``c``
-    writes only its own rows)."""
+    writes only its own rows).
+
+    ``c`` int64 the chunk; ``lo``, ``hi`` int64 its simulations (``hi`` excluded); ``first``
+    int64 the first simulation of the run (row 0); ``seed``, ``field``, ``tables``, ``model``,
+    ``rules``, ``plan``, ``flip`` (its rows written): as in the module text."""
     # views without reference counts, as in engine.simulate_chunk (jit.borrowed)
     field, tables, model, rules, plan, flip = borrowed(field), borrowed(tables), borrowed(model), \
         borrowed(rules), borrowed(plan), borrowed(flip)
