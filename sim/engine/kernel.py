@@ -19,6 +19,16 @@ in the cut on points alone after a draw (fewer than ``top`` other players could 
 ``SAFE_POINTS`` as ``LOCKED``, and also when both players reach at least ``draw_points`` points with
 the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut, measured by a pilot run: see
 :class:`drawsafe.simulation.simulator.Simulator`).
+
+Kernel parameters (each kernel names those it takes, "as in the module text"): ``seed`` int64 the
+run's seed; ``field`` (Field), ``tables`` (FirstTables), ``model`` (MatchModel), ``rules``
+(Rules), ``plan`` (Plan), ``work`` (Work) and ``out`` (Outputs) the bundles of
+:mod:`drawsafe.engine.inputs`; ``state`` uint64[2] a random stream (:mod:`drawsafe.rng`);
+``points`` int64[n] the players' points; ``active`` and ``act`` bool[n] who plays on; ``plist``
+int64[n] player rows; ``members`` int64[k] the rows ranked; ``ratings`` float64[n]; ``pa``,
+``pb`` int64[n + 1] the round's tables and ``m`` int64 their number; ``drawn`` bool[>= m] written
+per table; ``draw_pts``, ``win_pts`` int64 a draw's and a win's points; ``top`` int64 the size of
+the cut; ``points_table`` int64[N_POINTS] (:mod:`drawsafe.tiebreaks.values`).
 """
 
 from __future__ import annotations
@@ -71,10 +81,10 @@ def pair_round(system, state, players, points, had_bye, opp, nr, ratings, pa, pb
     :func:`~drawsafe.pairing.swiss.pair_swiss`; DUTCH_PAIRING: :func:`~drawsafe.pairing.dutch.pair_dutch`;
     COBRA_PAIRING: cobra's least squared differences, :func:`~drawsafe.pairing.weighted.pair_weighted`).
 
-    ``system`` int64; ``state`` the round's random stream; ``players`` int64[k] the active players;
-    ``points`` int64[n]; ``had_bye`` bool[n]; ``opp`` int64[n, rounds] and ``nr`` the rounds played
-    (no rematch); ``ratings`` float64[n] (Dutch colour-free ranking order); ``pa``, ``pb`` int64
-    tables written from 0.  Returns (tables, bye player or -1, no rematch was needed)."""
+    ``system`` int64; ``state`` uint64[2] the round's random stream; ``players`` int64[k] the
+    active players; ``points`` int64[n]; ``had_bye`` bool[n]; ``opp`` int32[n, rounds] and ``nr``
+    int64 the rounds played (no rematch); ``ratings`` float64[n] (Dutch colour-free ranking order);
+    ``pa``, ``pb`` int64[n + 1] tables written from 0.  Returns (tables, bye player or -1, no rematch was needed)."""
     if system == DUTCH_PAIRING:
         return pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb)
     if system == COBRA_PAIRING:
@@ -93,7 +103,10 @@ PHASE_DRAWS = NOISE_DRAWS + (np.uint64(1) << np.uint64(44))
 
 @kernel
 def record(work, points_table, r, a, b, sa, sb, sd):
-    """Write a played match of round ``r`` into the work arrays and the players' records."""
+    """Write a played match of round ``r`` into the work arrays and the players' records.
+
+    ``work``, ``points_table``: as in the module text; ``r`` int64 the round; ``a``, ``b`` int64
+    the players' rows; ``sa``, ``sb``, ``sd`` int64 the games won by a, won by b, drawn."""
     add_round(work.rec, a, kinds.PLAYED, sa, sb, sd, points_table)
     add_round(work.rec, b, kinds.PLAYED, sb, sa, sd, points_table)
     write_played(work.opp, work.kind, work.gw, work.gl, work.gd, r, a, b, sa, sb, sd)
@@ -101,7 +114,9 @@ def record(work, points_table, r, a, b, sa, sb, sd):
 
 @kernel
 def at_least(points, active):
-    """``count[v]`` = number of active players with at least ``v`` points."""
+    """``count[v]`` = number of active players with at least ``v`` points.
+
+    ``points``, ``active``: as in the module text. Returns ``count`` int64[max points + 2]."""
     high = 0
     for p in range(points.shape[0]):
         if active[p] and points[p] > high:
@@ -120,7 +135,10 @@ def locked_after_draw(px, ax, po, ao, count, draw_pts, win_pts, top):
     """True when a player with ``px`` points (active: ``ax``), drawing this (last) round with one on
     ``po`` points (active: ``ao``), cannot finish below ``top`` others: fewer than ``top`` other
     active players can reach their points (everyone else winning, the opponent drawing).  ``count``
-    is :func:`at_least` of the points before the round."""
+    is :func:`at_least` of the points before the round.
+
+    ``px``, ``po`` int64 the two players' points; ``ax``, ``ao`` bool; ``count`` int64[v]
+    (:func:`at_least`); ``draw_pts``, ``win_pts``, ``top``: as in the module text."""
     target = px + draw_pts
     need = max(target - win_pts, 0)
     threats = count[need] if need < count.shape[0] else 0
@@ -136,7 +154,11 @@ def locked_after_draw(px, ax, po, ao, count, draw_pts, win_pts, top):
 @kernel
 def mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, policy, draw_points, drawn):
     """``drawn[t]`` for the ``m`` tables of the last round under the draw ``policy`` (``LOCKED`` or
-    ``SAFE_POINTS``), decided on the points before the round, for every table at once."""
+    ``SAFE_POINTS``), decided on the points before the round, for every table at once.
+
+    ``points``, ``active``, ``pa``, ``pb``, ``m``, ``draw_pts``, ``win_pts``, ``top``, ``drawn``:
+    as in the module text; ``policy`` int64; ``draw_points`` int64 the safe total
+    (``Plan.draw_points``)."""
     count = at_least(points, active)
     for t in range(m):
         a = pa[t]
@@ -154,7 +176,12 @@ def mark_locked_draws(points, active, pa, pb, m, draw_pts, win_pts, top, policy,
 @kernel
 def mark_behaviour_draws(key, round_base, points, pa, pb, m, future_p, drawn):
     """``drawn[t]`` for the ``m`` tables of a future's last round under ``BEHAVIOUR_POINTS``:
-    probability ``future_p[points[a], points[b]]`` (points beyond the table use its last row)."""
+    probability ``future_p[points[a], points[b]]`` (points beyond the table use its last row).
+
+    ``key`` uint64 the simulation's stream key and ``round_base`` uint64 the round's first draw
+    number (:func:`drawsafe.engine.tables.draws_intentionally`); ``points``, ``pa``, ``pb``,
+    ``m``, ``drawn``: as in the module text; ``future_p`` float64[points, points] the draw
+    probabilities."""
     top = future_p.shape[0] - 1
     for t in range(m):
         a = pa[t]
@@ -169,7 +196,9 @@ def mark_behaviour_draws(key, round_base, points, pa, pb, m, future_p, drawn):
 @kernel
 def work_arrays(field, n_keys, tables):
     """One chunk's :class:`~drawsafe.engine.inputs.Work` arrays for :func:`simulate_one`, shaped like
-    the snapshot's (``n_keys`` tiebreak keys, ``tables`` first-round tables)."""
+    the snapshot's (``n_keys`` tiebreak keys, ``tables`` first-round tables).
+
+    ``field``: as in the module text; ``n_keys`` int64; ``tables`` int64."""
     n, t_cap = field.opp.shape
     return Work(np.empty((n, t_cap), dtype=field.opp.dtype), np.empty((n, t_cap), dtype=field.kind.dtype),
                 np.empty((n, t_cap), dtype=field.gw.dtype), np.empty((n, t_cap), dtype=field.gl.dtype),
@@ -194,7 +223,9 @@ def list_active(act, plist):
 @kernel
 def cut_by_points(act, plist, points, cut):
     """A phase's cut by points: only the players of ``act`` on at least ``cut`` points stay;
-    ``plist`` gets their indices in order; returns how many they are."""
+    ``plist`` gets their indices in order; returns how many they are.
+
+    ``act`` (updated), ``plist``, ``points``: as in the module text; ``cut`` int64."""
     for p in range(act.shape[0]):
         if act[p] and points[p] < cut:
             act[p] = False
@@ -237,7 +268,9 @@ def cut_by_rank(order, act, plist, top):
 
 @kernel
 def copy_rows(src, dst):
-    """``dst[:] = src`` for 2-D arrays of the same shape (a flat loop: faster than slicing)."""
+    """``dst[:] = src`` for 2-D arrays of the same shape (a flat loop: faster than slicing).
+
+    ``src``, ``dst`` arrays [n, rounds] of one dtype (int8 or int32), ``dst`` written."""
     a = src.ravel()
     b = dst.ravel()
     for i in range(a.shape[0]):
@@ -248,7 +281,11 @@ def copy_rows(src, dst):
 def ranked_players(work, nr, rules, ratings, members, state, need_ranks, need_active, active):
     """``members`` in standings order after ``nr`` rounds of ``work`` (exact ties in random order),
     exact down to ``need_ranks`` places and ``need_active`` active players (see
-    :func:`drawsafe.standings.order.refined_order`)."""
+    :func:`drawsafe.standings.order.refined_order`).
+
+    ``work``, ``rules``, ``ratings``, ``members``, ``state`` (its counter advanced by n),
+    ``active``: as in the module text; ``nr``, ``need_ranks``, ``need_active`` int64. Returns
+    int64[k]."""
     # player p's tie key is the stream's (p + 1)-th draw, computed only for players still tied
     noise = (state[0], state[1])
     state[1] += np.uint64(work.opp.shape[0])
@@ -261,7 +298,11 @@ def pair_players(r, last, state, players, award, ratings, active, rules, plan, w
     ``work.pb``: by standings in the last round when ``plan.standings_last``, else with
     ``plan.pairing`` from the stream ``state``; a bye, then the players with an awarded bye this
     round (``award[p] > r``: not paired) last.  Returns (tables, whether the pairing avoided every
-    rematch)."""
+    rematch).
+
+    ``r`` int64; ``last`` bool; ``state``, ``ratings``, ``active``, ``rules``, ``plan``,
+    ``work``: as in the module text; ``players`` int64[k] the rows to pair; ``award`` int64[n]
+    the byes awarded before the event (``Field.award``)."""
     pa, pb = work.pa, work.pb
     pool = players
     awarded = 0
@@ -303,6 +344,10 @@ def simulate_one(s, seed, field, tables, model, rules, plan, need_ranks, fresh, 
 
     ``field.award[p]`` is the number of byes player ``p`` was awarded before the event (a bye in
     each of rounds 1 .. award[p]); in those rounds they are not paired.
+
+    ``s`` int64 the simulation; ``seed``, ``field``, ``tables``, ``model``, ``rules``, ``plan``,
+    ``work``: as in the module text; ``need_ranks`` int64; ``fresh`` bool. Returns int64[k] the
+    order.
     """
     opp, kind, gw, gl, gd, rec = work.opp, work.kind, work.gw, work.gl, work.gd, work.rec
     points, had_bye, pa, pb = work.points, work.had_bye, work.pa, work.pb
@@ -396,7 +441,10 @@ def type_late_calls(seed, field, tables, model, rules, plan, work, run):
     types, so that compiling it compiles those kernels' variants (and caches them).  A second
     process compiles it while the first compiles :func:`simulate_chunk`, which then loads them from
     the cache instead of compiling them (:mod:`drawsafe.engine.ahead`; pinned by
-    tests/engine/test_ahead.py: keep the calls in step with simulate_one's)."""
+    tests/engine/test_ahead.py: keep the calls in step with simulate_one's).
+
+    ``seed``, ``field``, ``tables``, ``model``, ``rules``, ``plan``, ``work``: as in the module
+    text; ``run`` bool (always False)."""
     if not run:
         return
     opp, had_bye, pa, pb, points = work.opp, work.had_bye, work.pa, work.pb, work.points
@@ -441,7 +489,11 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
     Everything below gets the bundles and work arrays as views without reference counts
     (:func:`drawsafe.jit.borrowed`): numba counted them atomically at every call that passes them,
     29% of a simulation's time at 64 players (benchmarks/NOTES.md).  The inputs live in the
-    caller; the work arrays until ``keep_alive`` at the end."""
+    caller; the work arrays until ``keep_alive`` at the end.
+
+    ``c`` int64 the chunk; ``lo``, ``hi`` int64 its simulations (``hi`` excluded); ``first``
+    int64 the run's first simulation; ``seed``, ``field``, ``tables``, ``model``, ``rules``,
+    ``plan``, ``out`` (chunk ``c``'s counts and its rows written): as in the module text."""
     field, tables, model, rules, plan, out = borrowed(field), borrowed(tables), borrowed(model), \
         borrowed(rules), borrowed(plan), borrowed(out)
     n = field.opp.shape[0]
