@@ -84,7 +84,8 @@ def pair_round(system, state, players, points, had_bye, opp, nr, ratings, pa, pb
     ``system`` int64; ``state`` uint64[2] the round's random stream; ``players`` int64[k] the
     active players; ``points`` int64[n]; ``had_bye`` bool[n]; ``opp`` int32[n, rounds] and ``nr``
     int64 the rounds played (no rematch); ``ratings`` float64[n] (Dutch colour-free ranking order);
-    ``pa``, ``pb`` int64[n + 1] tables written from 0.  Returns (tables, bye player or -1, no rematch was needed)."""
+    ``pa``, ``pb`` int64[n + 1] tables written from 0.  Returns (tables, bye player or -1, no
+    rematch was needed)."""
     if system == DUTCH_PAIRING:
         return pair_dutch(state, players, points, had_bye, opp, nr, ratings, pa, pb)
     if system == COBRA_PAIRING:
