@@ -23,6 +23,13 @@ Random numbers: the engine's streams ``(seed, s)``; drops use counters from :dat
 far from the engine's.  Outputs are integer counts per chunk, so any split gives the same sums.
 
 Record codes: ``(wins * (R + 1) + losses) * (R + 1) + draws``.
+
+Kernel parameters (each kernel names those it takes, "as in the module text"): ``s`` int64 the
+simulation and ``seed`` int64 the run's seed (its stream ``(seed, s)``); ``field`` (Field),
+``model`` (MatchModel), ``rules`` (Rules), ``plan`` (Plan) and ``work`` (Work) the bundles of
+:mod:`drawsafe.engine.inputs`, ``options`` a :class:`FieldOptions` and ``out`` a
+:class:`FieldOutputs`; ``act`` bool[n] the players still playing and ``plist`` int64[n] their
+rows first; ``r`` int64 a round (0-based); ``base`` int64 ``R + 1`` of the record codes.
 """
 
 from __future__ import annotations
@@ -68,7 +75,10 @@ FieldOutputs = namedtuple("FieldOutputs", "final_n final_cut final_sq dropped_n 
 
 @kernel
 def record_code(kind, gw, gl, p, nr, base):
-    """Player ``p``'s record after ``nr`` rounds as a code (see the module docstring)."""
+    """Player ``p``'s record after ``nr`` rounds as a code (see the module docstring).
+
+    ``kind``, ``gw``, ``gl`` int8[n, rounds] the rounds (:mod:`drawsafe.event.snapshot`); ``p``
+    int64 the player's row; ``nr`` int64 the rounds counted; ``base``: as in the module text."""
     w = 0
     lo = 0
     d = 0
@@ -91,7 +101,10 @@ def pair_round_r(s, seed, r, last, field, act, plist, rules, plan, work):
     """Pair round ``r`` of ``work`` (the players ``plist``, still playing: ``act``) into ``work.pa`` v
     ``work.pb`` exactly as :func:`drawsafe.engine.kernel.simulate_one` does (``last``: the last
     round, paired by standings when ``plan.standings_last``); returns the number of tables (byes
-    and awarded byes included, last)."""
+    and awarded byes included, last).
+
+    ``s``, ``seed``, ``r``, ``field``, ``act``, ``plist``, ``rules``, ``plan``, ``work``: as in
+    the module text; ``last`` bool."""
     state = stream(seed, s)
     state[1] = np.uint64(r + 1) << engine.ROUND_SHIFT
     return engine.pair_players(r, last, state, plist, field.award, field.ratings, act, rules, plan, work)[0]
@@ -100,7 +113,10 @@ def pair_round_r(s, seed, r, last, field, act, plist, rules, plan, work):
 @kernel
 def drop_players(s, seed, r, act, drop_rate, rec):
     """After round ``r``: each active player drops with ``drop_rate[r, points]`` (points past the
-    table use its last column); returns the active players."""
+    table use its last column); returns the active players.
+
+    ``s``, ``seed``, ``r``, ``act`` (updated): as in the module text; ``drop_rate``
+    float64[rounds, points] (``FieldOptions.drop_rate``); ``rec`` int64[n, 4] the summed records."""
     if drop_rate.shape[0] > r:
         state = stream(seed, s)
         cap = drop_rate.shape[1] - 1
@@ -117,7 +133,10 @@ def drop_players(s, seed, r, act, drop_rate, rec):
 @kernel
 def phase_view(work, w2, first, nr):
     """Copy rounds ``first .. nr - 1`` of ``work`` into rounds ``0 .. nr - first - 1`` of ``w2``
-    (and the records, whose points carry over): the rounds a restarted phase's tiebreaks count."""
+    (and the records, whose points carry over): the rounds a restarted phase's tiebreaks count.
+
+    ``work``: as in the module text; ``w2`` a Work bundle written; ``first`` int64 the phase's
+    first round; ``nr`` int64 the rounds played."""
     n = work.opp.shape[0]
     for p in range(n):
         for q in range(nr - first):
@@ -133,7 +152,12 @@ def phase_view(work, w2, first, nr):
 @kernel
 def phase_order(work, w2, restart, first, nr, rules, ratings, members, noise, need_active, act):
     """The standings after ``nr`` rounds, exact down to ``need_active`` active players: of every
-    round, or with ``restart`` of rounds ``first ..`` only (:func:`phase_view`)."""
+    round, or with ``restart`` of rounds ``first ..`` only (:func:`phase_view`).
+
+    ``work``, ``rules``, ``act``: as in the module text; ``w2`` a Work bundle (scratch for
+    :func:`phase_view`); ``restart`` bool; ``first``, ``nr``, ``need_active`` int64; ``ratings``
+    float64[n]; ``members`` int64[k] the rows ranked; ``noise`` a (key, counter) pair of uint64
+    (:func:`drawsafe.standings.order.noise_value`). Returns int64[k]."""
     if restart:
         phase_view(work, w2, first, nr)
         return refined_order(w2, nr - first, rules, ratings, members, noise, 0, need_active, act)
@@ -146,7 +170,11 @@ def play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work
     engine.INTENTIONAL) with :func:`drawsafe.engine.kernel.simulate_one`, the rounds so far being
     ``work`` itself (``act`` the players still playing, ``plist`` their indices); returns the order
     after the round, exact down to the first ``plan.top`` active players.  One kernel for the
-    three calls of :func:`field_chunk` (simulate_one is inlined into it once)."""
+    three calls of :func:`field_chunk` (simulate_one is inlined into it once).
+
+    ``s``, ``seed``, ``r``, ``field``, ``act``, ``plist``, ``model``, ``rules``, ``plan``,
+    ``work``: as in the module text; ``m`` int64 the tables; ``modes`` int64[m] the tables'
+    modes."""
     tables = FirstTables(work.pa[:m].copy(), work.pb[:m].copy(), modes, np.zeros((m, 3), dtype=np.int64),
                          np.zeros(m))
     now = Field(work.opp, work.kind, work.gw, work.gl, work.gd, work.rec, work.had_bye, field.award, act, plist,
@@ -159,7 +187,10 @@ def play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work
 @kernel
 def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     """Simulations ``lo .. hi - 1`` of :func:`run_field` into chunk ``c``'s counts (its rows of
-    ``out`` only)."""
+    ``out`` only).
+
+    ``c`` int64 the chunk; ``lo``, ``hi`` int64 its simulations (``hi`` excluded); ``seed``,
+    ``field``, ``model``, ``rules``, ``plan``, ``options``, ``out``: as in the module text."""
     # views without reference counts, as in engine.simulate_chunk (jit.borrowed)
     field, model, rules, plan, options, out = borrowed(field), borrowed(model), borrowed(rules), \
         borrowed(plan), borrowed(options), borrowed(out)
@@ -493,7 +524,11 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
 def advance(s, seed, day1, day2_points, day2_top, work, rules, field, act, cut_out, code1, base):
     """The day-2 cut after round ``day1``: every active player's day-1 record into ``code1``, then
     those below ``day2_points`` (>= 0), or past the first ``day2_top`` active players of the day-1
-    standings, leave ``act`` for ``cut_out``."""
+    standings, leave ``act`` for ``cut_out``.
+
+    ``s``, ``seed``, ``work``, ``rules``, ``field``, ``act`` (updated), ``base``: as in the
+    module text; ``day1``, ``day2_points``, ``day2_top`` int64 (``FieldOptions``); ``cut_out``
+    bool[n] and ``code1`` int64[n] written."""
     n = act.shape[0]
     for p in range(n):
         if act[p]:
