@@ -32,6 +32,27 @@ there.
 
 The plain-Python twin, ``tests/naive_enumeration.py``, enumerates every game score of every open
 table without these shortcuts; the tests compare them.
+
+Kernel parameters (each kernel names those it takes, "as in the module text"): ``work`` a
+:class:`~drawsafe.engine.inputs.Played` bundle (the rounds, records and tie ``keys``), updated;
+``nr`` int64 the rounds played; ``rules`` a :class:`~drawsafe.engine.inputs.Rules` bundle and
+``points_table`` int64[N_POINTS] its points; ``members`` int64[m] the rows ranked; ``active``
+bool[n] who plays on; ``top`` int64 the cut's size and ``cut_points`` int64 its points (>= 0: a
+points cut); ``low_points`` int64 the lowest contender's lowest total; ``mw``, ``gwp`` float64[n]
+MW% and GW% (scratch); ``share`` float64[n] each player's share of the cut and ``spans``
+int64[n, 2] the first and last place of their class of exact ties, written; ``order`` int64[m]
+the standings order and ``exact`` int64 how many of its places are exact; ``keys``
+float64[n, n_keys] the tie keys (``work.keys``) and ``n_keys`` int64 the columns; the enumerated
+tables (``k`` of them, ``t`` int64 one): ``ta``, ``tb_`` int64[k] their players, ``cur`` int64[k]
+the outcome each holds (-1: none), ``tcls`` int64[k] the result of each, ``score``
+int64[k, outcomes, 3] the game scores of each outcome, ``prior`` float64[k, outcomes] their
+probabilities, ``res_p`` float64[k, 3] the results' probabilities, ``out_res`` int64[k, outcomes]
+each outcome's result and ``n_out`` int64[k] the outcomes; ``assigned`` int64 the bit mask of the
+tables that hold a game score of their own; ``excl`` float64[k] the weight without each table's
+factor; ``c`` int64 the chunk; ``interest`` int64[n] each contender's index (-1: none); the chunk
+sums (first index ``c``): ``base_cut`` float64[chunks, n], ``cond_res``
+float64[chunks, contenders, k, 3], ``cond_var`` float64[chunks, contenders, k, outcomes],
+``best``, ``worst``, ``best_at``, ``worst_at`` int64[chunks, contenders].
 """
 
 from __future__ import annotations
@@ -99,7 +120,11 @@ def key_depths(codes) -> tuple[int, np.ndarray, int]:
 @kernel
 def apply_outcome(work, r, a, b, sa, sb, sd, old_a, old_b, old_d, points_table, had):
     """Round ``r``'s result of ``a`` v ``b`` becomes ``sa``-``sb``-``sd`` (``had``: it held
-    ``old_*`` before, to take out of the records first)."""
+    ``old_*`` before, to take out of the records first).
+
+    ``work``, ``points_table``: as in the module text; ``r`` int64 the round; ``a``, ``b`` int64
+    the players; ``sa``, ``sb``, ``sd`` int64 the new games (won by a, by b, drawn) and
+    ``old_a``, ``old_b``, ``old_d`` int64 the old; ``had`` bool."""
     rec = work.rec
     if had:
         remove_round(rec, a, kinds.PLAYED, old_a, old_b, old_d, points_table)
@@ -112,7 +137,10 @@ def apply_outcome(work, r, a, b, sa, sb, sd, old_a, old_b, old_d, points_table, 
 @kernel
 def set_table(work, r, t, o, cur, ta, tb_, score, points_table, dirty):
     """Table ``t`` of round ``r`` to its outcome ``o`` (``cur[t]``: the outcome it holds, -1 none);
-    its players are marked ``dirty`` (their records changed)."""
+    its players are marked ``dirty`` (their records changed).
+
+    ``work``, ``t``, ``cur``, ``ta``, ``tb_``, ``score``, ``points_table``: as in the module
+    text; ``r`` int64 the round; ``o`` int64 the outcome; ``dirty`` bool[n] updated."""
     if cur[t] == o:
         return
     dirty[ta[t]] = True
@@ -128,7 +156,10 @@ def set_table(work, r, t, o, cur, ta, tb_, score, points_table, dirty):
 def same_keys(keys, p, q, upto):
     """Players ``p`` and ``q`` equal on the standings' columns ``0 .. upto - 1`` (within
     :data:`~drawsafe.tiebreaks.ranking.TOLERANCE`: the same fraction summed in another order is the
-    same number, as the standings order has it)."""
+    same number, as the standings order has it).
+
+    ``keys``: as in the module text; ``p``, ``q`` int64 player rows; ``upto`` int64 the columns
+    compared."""
     for k in range(upto):
         if abs(keys[p, k] - keys[q, k]) > TOLERANCE:
             return False
@@ -142,7 +173,11 @@ def evaluate(work, nr, rules, ratings, members, active, noise, top, cut_points, 
     ``low_points`` points (the lowest contender's: everyone who can matter): ``share[p]`` = player
     ``p``'s share of the cut (exact ties at the line share the places left), ``spans[p]`` = (first,
     last) place of ``p``'s class of exact ties (0-based).  Returns the order and how many of its
-    places are exact."""
+    places are exact.
+
+    ``work``, ``nr``, ``rules``, ``members``, ``active``, ``top``, ``cut_points``,
+    ``low_points``, ``mw``, ``gwp``, ``share``, ``spans``: as in the module text; ``ratings``
+    float64[n]; ``noise`` uint64[n] the keys for exact ties."""
     codes, points_table, flags = rules.codes, rules.points_table, rules.flags
     m = members.shape[0]
     rec = work.rec
@@ -175,7 +210,10 @@ def cut_shares(order, exact, keys, n_keys, active, rec, top, cut_points, share, 
     """Each player's share of the cut from the standings ``order`` (exact in its first ``exact``
     places, by the tie ``keys``): a points cut (``cut_points`` >= 0) takes every active player on
     its points whole; a cut of the first ``top`` active players shares the last places among the
-    players exactly tied for them.  ``spans[p]`` gets the first and last place of ``p``'s tie."""
+    players exactly tied for them.  ``spans[p]`` gets the first and last place of ``p``'s tie.
+
+    ``order``, ``exact``, ``keys``, ``n_keys``, ``active``, ``top``, ``cut_points``, ``share``,
+    ``spans``: as in the module text; ``rec`` int64[n, 4] the summed records."""
     m = order.shape[0]
     if cut_points >= 0:
         for i in range(m):
@@ -209,7 +247,11 @@ def evaluate_mtg(work, nr, rules, members, active, top, cut_points, low_points, 
     the players whose records changed (``dirty``) and of their opponents are computed again
     (:func:`drawsafe.standings.order.complete_keys`, with ``fresh_keys`` everyone's), and
     ``order`` (every member) is sorted again by the full keys (an insertion sort: it was nearly
-    sorted).  The order among exactly tied players is left as it falls: they share places."""
+    sorted).  The order among exactly tied players is left as it falls: they share places.
+
+    ``work``, ``nr``, ``rules``, ``members``, ``active``, ``top``, ``cut_points``,
+    ``low_points``, ``mw``, ``gwp``, ``share``, ``spans``, ``order`` (updated): as in the module
+    text; ``dirty`` bool[n] (cleared); ``fresh_keys`` bool."""
     codes, points_table, flags = rules.codes, rules.points_table, rules.flags
     rec, opp, kind, keys = work.rec, work.opp, work.kind, work.keys
     m = members.shape[0]
@@ -257,7 +299,10 @@ def evaluate_mtg(work, nr, rules, members, active, top, cut_points, low_points, 
 @kernel
 def line_class(order, exact, keys, active, share, upto):
     """The players equal, on the columns ``0 .. upto - 1``, to the last player in the cut:
-    (first, last) positions in ``order``, and whether some of them are not wholly in the cut."""
+    (first, last) positions in ``order``, and whether some of them are not wholly in the cut.
+
+    ``order``, ``exact``, ``keys``, ``active``, ``share``: as in the module text; ``upto`` int64
+    the columns compared."""
     last = -1
     for i in range(exact):
         if active[order[i]] and share[order[i]] > 0.0:
@@ -282,7 +327,11 @@ def class_evaluate(work, nr, rules, active, top, c_lo, c_hi, order, mw, gwp, sha
     """Rank again only the players at positions ``c_lo .. c_hi`` of ``order`` (the class at the cut
     line, equal on every column the results decide), after a change of game scores: their keys
     (the others' places do not move), their order among themselves and their shares of the places
-    left for them."""
+    left for them.
+
+    ``work``, ``nr``, ``rules``, ``active``, ``top``, ``order`` (updated), ``mw``, ``gwp``,
+    ``share``: as in the module text; ``c_lo``, ``c_hi`` int64 the class's positions (``c_hi``
+    included)."""
     codes, points_table, flags = rules.codes, rules.points_table, rules.flags
     keys = work.keys
     n_keys = codes.shape[0]
@@ -320,7 +369,9 @@ def class_evaluate(work, nr, rules, active, top, c_lo, c_hi, order, mw, gwp, sha
 @kernel
 def better(keys, p, q, n_keys):
     """Player ``p`` ranks strictly above ``q`` on the standings' columns (as
-    :func:`drawsafe.tiebreaks.ranking.compare`, without the random key)."""
+    :func:`drawsafe.tiebreaks.ranking.compare`, without the random key).
+
+    ``keys``, ``n_keys``: as in the module text; ``p``, ``q`` int64 player rows."""
     for k in range(n_keys):
         d = keys[p, k] - keys[q, k]
         if d > TOLERANCE:
@@ -335,7 +386,11 @@ def accumulate(c, weight, excl, assigned, cur, tcls, share, order, exact, intere
                cond_var):
     """Add one evaluated standings (weight ``weight``; ``excl[t]``: the weight without table ``t``'s
     factor) to chunk ``c``'s sums; tables in the bit mask ``assigned`` hold a game score of their
-    own (the others stand for every game score of their result)."""
+    own (the others stand for every game score of their result).
+
+    ``c``, ``excl``, ``assigned``, ``cur``, ``tcls``, ``share``, ``order``, ``exact``,
+    ``interest``, ``base_cut``, ``cond_res``, ``cond_var`` (the last three added to): as in the
+    module text; ``weight`` float64."""
     k = cur.shape[0]
     for i in range(exact):
         p = order[i]
@@ -353,7 +408,11 @@ def accumulate(c, weight, excl, assigned, cur, tcls, share, order, exact, intere
 
 @kernel
 def record_places(c, s, order, exact, spans, interest, best, worst, best_at, worst_at):
-    """Each contender's best and worst place so far, and the combination of results it came in."""
+    """Each contender's best and worst place so far, and the combination of results it came in.
+
+    ``c``, ``order``, ``exact``, ``spans``, ``interest``, ``best``, ``worst``, ``best_at``,
+    ``worst_at`` (the last four updated): as in the module text; ``s`` int64 the combination of
+    results."""
     for i in range(exact):
         p = order[i]
         q = interest[p]
@@ -370,7 +429,10 @@ def record_places(c, s, order, exact, spans, interest, best, worst, best_at, wor
 @kernel
 def weights(cur, tcls, assigned, prior, res_p, pre, excl):
     """The weight of the standings held (tables in ``assigned`` at their game score's probability,
-    the others at their result's), and into ``excl[t]`` the same without table ``t``'s factor."""
+    the others at their result's), and into ``excl[t]`` the same without table ``t``'s factor.
+
+    ``cur``, ``tcls``, ``assigned``, ``prior``, ``res_p``, ``excl`` (written): as in the module
+    text; ``pre`` float64[k + 1] scratch."""
     k = cur.shape[0]
     pre[0] = 1.0
     for t in range(k):
@@ -387,7 +449,10 @@ def weights(cur, tcls, assigned, prior, res_p, pre, excl):
 @kernel
 def first_variant(t, res, out_res, n_out, after):
     """The first outcome of table ``t`` with result ``res`` after outcome ``after`` (-1: from the
-    start); -1 when there is none."""
+    start); -1 when there is none.
+
+    ``t``, ``out_res``, ``n_out``: as in the module text; ``res`` int64 the result; ``after``
+    int64 an outcome (-1: none)."""
     o = after + 1
     while o < n_out[t] and out_res[t, o] != res:
         o += 1
@@ -402,7 +467,16 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
     Where the players at the cut line are equal on every column the results decide, the game
     scores that decide the next column are tried (a depth-first search over the columns: the
     tables that enter column ``l + 1`` of the players still equal on columns ``0 .. l``), every
-    other table standing for all its game scores at once."""
+    other table standing for all its game scores at once.
+
+    ``c``: as in the module text; ``lo``, ``hi`` int64 the combinations (``hi`` excluded);
+    ``field`` the tuple (opp, kind, gw, gl, gd, rec, active, members, ratings) of the round's
+    arrays; ``tables`` the tuple (``ta``, ``tb_``, radix, res_of, ``n_out``, ``out_res``,
+    ``score``, ``prior``, ``res_p``, rep) of the enumerated tables; ``rules``: as in the module
+    text; ``plan`` the tuple (nr, top, cut_points, low_points, prefix, col_depth, variant_cap,
+    tmask, interest, mtg_only, eval_cap); ``out`` the tuple (``base_cut``, ``cond_res``,
+    ``cond_var``, ``best``, ``worst``, ``best_at``, ``worst_at``, stats int64[chunks, 3]) of the
+    chunk sums (see :func:`enumerate_outcomes`)."""
     # views without reference counts (drawsafe.jit.borrowed): numba counts every array passed to a
     # call atomically, a fifth of the time here; the inputs live in the caller, the work arrays
     # until keep_alive below
