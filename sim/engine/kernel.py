@@ -212,7 +212,9 @@ def work_arrays(field, n_keys, tables):
 
 @kernel
 def list_active(act, plist):
-    """``plist`` gets the indices of the players of ``act``, in order; returns how many they are."""
+    """``plist`` gets the indices of the players of ``act``, in order; returns how many they are.
+
+    ``act``, ``plist`` (written): as in the module text."""
     k = 0
     for p in range(act.shape[0]):
         if act[p]:
@@ -237,7 +239,10 @@ def cut_by_points(act, plist, points, cut):
 def cut_players_last(order, started, act):
     """``order`` with the players a phase's cut stopped (``started`` but no longer in ``act``)
     moved after everyone else, in the same order among themselves: day 2's players are placed
-    first, as the event ranks them."""
+    first, as the event ranks them.
+
+    ``order`` int64[k] the standings order; ``started`` bool[n] who started the phase
+    (``Field.active``); ``act``: as in the module text. Returns int64[k]."""
     out = np.empty_like(order)
     k = 0
     for i in range(order.shape[0]):
@@ -256,7 +261,10 @@ def cut_players_last(order, started, act):
 @kernel
 def cut_by_rank(order, act, plist, top):
     """A phase's cut by rank: only the first ``top`` players of ``act`` in the standings ``order``
-    stay; ``plist`` gets their indices in order; returns how many they are."""
+    stay; ``plist`` gets their indices in order; returns how many they are.
+
+    ``order`` int64[k] the standings; ``act`` (updated), ``plist`` (written), ``top``: as in the
+    module text."""
     placed = 0
     for i in range(order.shape[0]):
         p = order[i]

@@ -80,7 +80,9 @@ def popcount(x):
 @kernel
 def surely_pairable(n, nr):
     """True when any ``n`` players (``n`` even) can be paired without a rematch after ``nr`` rounds
-    (Dirac's bound, see the module text)."""
+    (Dirac's bound, see the module text).
+
+    ``n`` int64 the players; ``nr``: as in the module text."""
     return n % 2 == 0 and n >= 2 * nr + 2
 
 

@@ -150,10 +150,11 @@ def least_cost_matching(seq, pts, opp, nr, had_bye, best_partner, incumbent):
 
 @kernel
 def pair_weighted(state, players, points, had_bye, opp, nr, pa, pb):
-    """Pair a round as cobra does (see the module text).  ``state`` the round's random stream;
-    ``players`` int64[k] the active players; ``points`` int64[n]; ``had_bye`` bool[n]; ``opp``
-    int32[n, rounds] and ``nr`` the rounds played (no rematch); ``pa``, ``pb`` int64 tables written
-    from 0.  Returns (tables, bye player or -1, no rematch was needed)."""
+    """Pair a round as cobra does (see the module text).  ``state`` uint64[2] the round's random
+    stream; ``players`` int64[k] the active players; ``points`` int64[n]; ``had_bye`` bool[n];
+    ``opp`` int32[n, rounds] and ``nr`` int64 the rounds played (no rematch); ``pa``, ``pb``
+    int64[n + 1] tables written from 0.  Returns (tables, bye player or -1, no rematch was
+    needed)."""
     # the point-group pairing first: it is the least-cost one whenever it costs the field's bound
     # (no rematch in the way), and otherwise the incumbent the search must beat
     m, bye, ok = pair_swiss(state, players, points, had_bye, opp, nr, pa, pb)

@@ -47,7 +47,9 @@ def points_groups(pts, players):
     stable counting sort; and where each point group ends: ``ends[b]`` for the ``b``-th points total
     from the top (empty groups included).  The one sort by points of the standings order
     (:func:`drawsafe.standings.order.points_order`) and of the Swiss pairing
-    (:func:`drawsafe.pairing.swiss.point_group_order`)."""
+    (:func:`drawsafe.pairing.swiss.point_group_order`).
+
+    ``pts`` int64[k] the points and ``players`` int64[k] the player rows, in the same order."""
     n = players.shape[0]
     order = np.empty(n, dtype=np.int64)
     if n == 0:
@@ -71,7 +73,9 @@ def points_groups(pts, players):
 
 @kernel
 def sort_work_sizes(n):
-    """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players."""
+    """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players.
+
+    ``n`` int64 the longest run."""
     return SCRATCH + n + 1, 4 * (n + 1)
 
 

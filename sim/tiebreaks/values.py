@@ -311,9 +311,10 @@ def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fla
     them up to date round by round instead of summing every round again).
 
     ``rec`` int64[n, REC_*] the summed records; ``opp`` int32[n, rounds] and ``kind``, ``gw``,
-    ``gl``, ``gd`` int8[n, rounds] the rounds; ``nr`` the rounds to read; ``points_table`` int64[N_POINTS] (``PT_*``: points
-    for a loss, draw, win, then per game won and drawn); ``codes`` int64[k] (:meth:`drawsafe.tiebreaks.packs.RulePack.codes`: points
-    first); ``flags`` int64[N_FLAGS]; ``ratings`` float64[n]; ``out`` float64[n, >= k] written.
+    ``gl``, ``gd`` int8[n, rounds] the rounds; ``nr`` int64 the rounds to read; ``points_table``
+    int64[N_POINTS] (``PT_*``: points for a loss, draw, win, then per game won and drawn); ``codes``
+    int64[k] (:meth:`drawsafe.tiebreaks.packs.RulePack.codes`: points first); ``flags``
+    int64[N_FLAGS]; ``ratings`` float64[n]; ``out`` float64[n, >= k] written.
     Every game's codes go through this one compiled loop: the MTG columns first
     (:func:`mtg_column`), then chess (:mod:`drawsafe.tiebreaks.chess`), Pokemon
     (:mod:`drawsafe.tiebreaks.pokemon`) and the other card games
