@@ -79,10 +79,11 @@ def test_each_pack_declares_its_game():
         assert (pack.floor_variant is None) or pack.floor_variant in PACKS, pack.name
 
 
-def test_the_readme_table_is_generated_from_the_packs():
+def test_the_manuals_table_is_generated_from_the_packs():
     from drawsafe.tiebreaks.packs import markdown_table
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    page = ROOT / "docs" / "games" / "index.md"
+    text = page.read_text(encoding="utf-8")
     start = text.index("<!-- packs:")
     block = text[text.index("\n", start) + 1:text.index("<!-- /packs -->")].strip()
-    assert block == markdown_table(), "README's pack table is stale: paste `drawsafe rules --markdown`"
+    assert block == markdown_table(), f"{page}'s pack table is stale: paste `drawsafe rules --markdown`"
