@@ -80,6 +80,15 @@ def test_each_game_page_says_what_rules_says():
                 f"{holding[0].name} is stale for {pack.name}: paste what `drawsafe rules` says"
 
 
+def test_every_kernel_module_is_in_the_api_reference():
+    page = (DOCS / "reference" / "engine.md").read_text(encoding="utf-8")
+    package = ROOT / "sim"
+    for path in sorted(package.rglob("*.py")):
+        if b"from drawsafe.jit import" in path.read_bytes():
+            name = ".".join(("drawsafe",) + path.relative_to(package).with_suffix("").parts)
+            assert f"::: {name}\n" in page, f"docs/reference/engine.md lacks the kernels of {name}"
+
+
 def test_the_readme_is_the_front_door():
     text = README.read_text(encoding="utf-8")
     assert len(text.splitlines()) <= 250
