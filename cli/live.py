@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from drawsafe.cli.render import fmt_points, group, left_out_lines, styled, table, table_head
+from drawsafe.simulation.words import table_words
 
 
 def exact_pct(x: float | None) -> str:
@@ -78,7 +79,11 @@ def live_draw_view(report):
         out.append(styled(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}"))
     for d in report.tables:
         out.append(styled(""))
-        out.append(table_head(d))
+        out.append(table_head(d, report.played_draw_share))
+        from rich.padding import Padding
+
+        # the verdict in words, as the simulated answer prints it
+        out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), ("places", "right"),
                   wrap=True)

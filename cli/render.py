@@ -204,12 +204,16 @@ def ci_text(prop) -> str:
     return "-" if prop.n == 0 else f"{pct(prop.estimate)} {interval(prop)}"
 
 
-def table_head(d):
-    """A table's first line: its players and points, the verdict, the players' own draw rate."""
+def table_head(d, played_draw_share: float | None = None):
+    """A table's first line: its players and points, the verdict, the players' own draw rate (in
+    chess, agreed draws, beside the share of played games drawn)."""
     a, b = d.players
     head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
     head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
-    if d.draw_probability is not None:
+    if d.draw_probability is not None and played_draw_share is not None:
+        head.append(f" (real players at this table agree a draw: {d.draw_probability:.0%}; played games "
+                    f"drawn: {played_draw_share:.1%})", "dim")
+    elif d.draw_probability is not None:
         head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
     return head
 
@@ -247,7 +251,7 @@ def draw_view(report):
                           "(--future-draws)"))
     for d in report.tables:
         out.append(styled(""))
-        out.append(table_head(d))
+        out.append(table_head(d, report.played_draw_share))
         from rich.padding import Padding
 
         out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 
 import click
 
@@ -38,5 +39,17 @@ def serve(host, port, **params):
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     note(f"drawsafe serve: events in {config.data_folder}; listening on "
          f"http://{host}:{port}/ (the kernels warm in the background first)")
-    uvicorn.run(create_app(config), host=host, port=port, access_log=False, log_level="info",
-                timeout_graceful_shutdown=5)
+    app = create_app(config)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, access_log=False, log_level="info",
+                                           timeout_graceful_shutdown=5))
+    exit_as_asked = server.handle_exit
+
+    def handle_exit(sig, frame):
+        # Stop the workers first, so that every request waiting on them is answered (503) within
+        # the graceful shutdown instead of being cancelled with a traceback; a thread, because the
+        # job queue's locks may be held by the code this signal interrupted.
+        threading.Thread(target=app.service.jobs.close, name="drawsafe-close", daemon=True).start()
+        exit_as_asked(sig, frame)
+
+    server.handle_exit = handle_exit
+    server.run()

@@ -12,12 +12,13 @@ returned :class:`Outcome`.  :func:`run` finds a request's command by the request
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from drawsafe.app.opened import OpenedEvent, read
+from drawsafe.app.opened import OpenedEvent, check_cut, read
 from drawsafe.app.requests import (
     DrawRequest,
     ExportRequest,
@@ -29,6 +30,7 @@ from drawsafe.app.requests import (
     StandingsRequest,
 )
 from drawsafe.errors import UsageError
+from drawsafe.event.names import find_player
 from drawsafe.progress import Progress
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
@@ -86,6 +88,7 @@ def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig
     out once (:meth:`OpenedEvent.cut`), noting how the cut was chosen and where the result model's
     draw share comes from."""
     cut = ctx.cut(request.top, request.cut_points)
+    check_cut(ctx.snapshot, cut)
     if cut.note:
         notes.add(f"cut: {cut.note}")
     announced = ctx.event.top_cut
@@ -99,6 +102,39 @@ def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig
     return config
 
 
+def with_player(ctx: OpenedEvent, request, notes: Notes | None = None):
+    """``request`` with its ``player`` found as the phone page finds one
+    (:func:`drawsafe.event.names.find_player`: case, accents and part of the name), noting the name
+    found when it is not the one typed.
+
+    :raises UsageError: no single player matches (with "did you mean" suggestions)."""
+    typed = getattr(request, "player", None)
+    if typed is None:
+        return request
+    lookup = find_player(ctx.snapshot.names, typed)
+    if lookup.name is None:
+        raise UsageError(f"--player: {lookup.message()}")
+    if lookup.name != typed and notes is not None:
+        notes.add(f"player: {typed!r} is {lookup.name!r}")
+    return dataclasses.replace(request, player=lookup.name)
+
+
+def check_question(ctx: OpenedEvent, request) -> None:
+    """What a simulating question asks, checked against the event before any simulation (the server
+    does it in its light lane, ahead of the queue): the day 2 it asks for, its cut (a Top N below the
+    field) and its player.
+
+    :raises UsageError: as the command itself would, with the same line."""
+    if not hasattr(request, "top"):
+        return
+    if isinstance(request, DrawRequest) and not ctx.rules.draw_helps:
+        with_player(ctx, request)
+        return
+    ctx = ctx.through_day2(getattr(request, "day2", None), getattr(request, "day2_top", None))
+    check_cut(ctx.snapshot, ctx.cut(request.top, request.cut_points))
+    with_player(ctx, request)
+
+
 def compile_ahead(ctx: OpenedEvent, config: SimConfig, flips: bool) -> None:
     """Start the compile helper on an idle core (:mod:`drawsafe.app.ahead`) when the snapshot has a
     round to simulate."""
@@ -108,10 +144,10 @@ def compile_ahead(ctx: OpenedEvent, config: SimConfig, flips: bool) -> None:
         ahead.compile_ahead(ctx.rules, config, flips=flips)
 
 
-def prepare(ctx: OpenedEvent, request: OddsRequest, say: Say | None):
+def prepare(ctx: OpenedEvent, request: OddsRequest, say: Say | None, notes: Notes | None = None):
     """What ``odds`` and ``draw`` start from: their notes, the context (through day 2 when asked),
     the simulation settings, and during a last round in progress the exact answer (None: simulate)."""
-    notes = Notes(say)
+    notes = notes or Notes(say)
     ctx = through_day2(ctx, request, notes)
     config = config_of(ctx, request, notes)
     return notes, ctx, config, exact_answer(ctx, request, config, notes)
@@ -148,17 +184,21 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
 
     if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
         snap = ctx.snapshot
-        if request.player is not None and request.player not in snap.index:
-            raise UsageError(f"unknown player {request.player!r}; names must match the file exactly")
+        notes = Notes(say)
+        request = with_player(ctx, request, notes)
         report = DrawReport(snap.after_round + 1, snap.rounds_left, 0, "not evaluated", request.others,
                             request.safe, (), (), (), cut=ctx.cut().label(), no_draw=cannot_help(ctx.rules))
-        return Notes(say).outcome(report)
-    notes, ctx, config, live = prepare(ctx, request, say)
+        return notes.outcome(report)
+    notes = Notes(say)
+    request = with_player(ctx, request, notes)
+    notes, ctx, config, live = prepare(ctx, request, say, notes)
+    played = config.results.draw_share if ctx.rules.results.one_game else None
     if live is not None:
-        return notes.outcome(live)
+        return notes.outcome(dataclasses.replace(live, played_draw_share=played))
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                             request.sims, request.precision, request.seed, request.max_sims, progress)
+    report = dataclasses.replace(report, played_draw_share=played)
     if not report.precision_reached:
         notes.add(f"warning: stopped at the cap of {report.simulations:,} simulations per scenario before "
                   f"every interval reached +/-{request.precision}")
@@ -210,6 +250,7 @@ def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None =
     )
 
     notes = Notes(say)
+    request = with_player(ctx, request, notes)
     ctx = through_day2(ctx, request, notes)
     check_request(ctx.snapshot, request.player)
     config = config_of(ctx, request, notes)

@@ -74,6 +74,7 @@ class OpenedEvent:
             pack = with_tiebreaks(pack, tiebreaks)
             source += f"; tiebreaks from --tiebreaks: {', '.join(pack.keys)}"
         snapshot = take_snapshot(event, after_round, rounds, schedule=pack.schedule)
+        check_rounds(snapshot, pack, rounds)
         return cls(event, snapshot, pack, source, from_sample)
 
     def announce(self, say: Callable[[str], None]) -> None:
@@ -134,7 +135,23 @@ class OpenedEvent:
             return check_places(self.event, self.snapshot, self.rules)
         if not self.event.standings:
             raise UsageError(f"{self.event.source}: the file has no published standings to check against")
+        published = self.published_round()
+        if not self.without_swiss and self.snapshot.after_round != published:
+            raise UsageError(f"--after-round {self.snapshot.after_round}: the file publishes its standings after "
+                             f"Swiss round {published} only, none for round {self.snapshot.after_round} to check "
+                             f"against (check them with --after-round {published}, or without --after-round)")
         return check_event(self.event, self.snapshot, self.rules)
+
+    def published_round(self) -> int:
+        """The Swiss round after which the file's published standings stand: its last round with
+        every result in (files hold one table of standings, the latest)."""
+        return self.event.rounds_played
+
+    @property
+    def checkable(self) -> bool:
+        """Whether ``check`` has published standings for this snapshot to compare with."""
+        return bool(self.event.standings) and (self.without_swiss or
+                                               self.snapshot.after_round == self.published_round())
 
     def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
         """The next round's pairings, as published or projected (the last round as the pack pairs
@@ -239,6 +256,48 @@ class OpenedEvent:
         results = ResultModel.for_event(self.event, self.rules, model, draw_share)
         return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
                          future_draws=future_draws, safe=safe, pairing=pairing, cut_points=cut.points)
+
+
+#: Platforms that cap the Swiss rounds of an event, by rule pack: (most rounds, where it comes from).
+ROUND_CAPS = {"lichess": (100, "lichess Swiss allows up to 100 rounds")}
+
+
+def most_rounds(players: int) -> int:
+    """The Swiss rounds ``players`` can play without a rematch: each opponent once (and with an odd
+    number, one bye each)."""
+    return players - 1 + players % 2
+
+
+def check_rounds(snap: Snapshot, rules: RulePack, given: int | None) -> None:
+    """The event's Swiss rounds checked before any work, when rounds are left to simulate: no more
+    than the platform allows (:data:`ROUND_CAPS`) and than its players can pair without a rematch
+    (every simulated round would fail to pair, the search running through every pairing).
+
+    :raises UsageError: naming the cap and where it comes from."""
+    total = snap.total_rounds
+    if snap.rounds_left <= 0:
+        return
+    said = f"--rounds {total}" if given is not None else f"{total} Swiss rounds ({snap.rounds_source})"
+    cap = ROUND_CAPS.get(rules.name)
+    if cap is not None and total > cap[0]:
+        raise UsageError(f"{said}: {cap[1]} (rules {rules.name})")
+    players = len(snap.names)
+    most = most_rounds(players)
+    if total > most:
+        bye = " and one bye" if players % 2 else ""
+        raise UsageError(f"{said}: {players} players can play at most {most} Swiss rounds without a rematch "
+                         f"(each opponent once{bye})")
+
+
+def check_cut(snap: Snapshot, cut: Cut) -> None:
+    """A cut by rank below the number of players (at or above it, everyone makes it and every
+    table is "safe to draw").
+
+    :raises UsageError: for a Top N of N players or more."""
+    players = len(snap.names)
+    if cut.points is None and cut.top >= players:
+        raise UsageError(f"--top {cut.top}: the event has {players} players; the cut must be smaller than "
+                         "the field (at or above it everyone makes the cut)")
 
 
 def tiebreak_words(rules: RulePack) -> str:

@@ -15,7 +15,7 @@ from drawsafe.report.fig_ranks import rank_figure
 from drawsafe.report.fig_rooting import rooting_figure
 from drawsafe.report.fig_tiebreaks import tiebreak_figure
 from drawsafe.report.rooting import who_to_root_for
-from drawsafe.report.style import png_bytes
+from drawsafe.report.style import png_bytes, undrawable
 from drawsafe.report.summary import summary
 from drawsafe.writing import write_atomic
 
@@ -56,8 +56,15 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
                 ("5-who-to-root-for.png", png_bytes(rooting_figure(data, rows)))]
     pngs = dict(figures)
     tiebreak_pngs = [png for name, png in figures if name.startswith("2-")]
+    points = summary(data, rows)
+    missing = undrawable(data.names)
+    if missing:  # said, not hidden: the figures draw these names as empty boxes
+        shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+        points.append(f"The figures cannot draw every character of {len(missing)} name(s) ({shown}): no font "
+                      "installed here has them (install a CJK font, e.g. Debian's fonts-noto-cjk); the "
+                      "tables of this page give every name as written.")
     body = [
-        html.section("summary", "Summary", html.bullet_list(summary(data, rows))),
+        html.section("summary", "Summary", html.bullet_list(points)),
         sections.draw_section(data, pngs["1-draw-or-play.png"]),
         sections.tiebreak_section(data, tiebreak_pngs),
         sections.ranks_section(data, pngs["3-ranks.png"]),

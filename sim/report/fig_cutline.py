@@ -92,7 +92,8 @@ def cutline_figure(data: ReportData) -> Figure:
             ax.set_ylabel("share at or below (cumulative)")
             ax.set_title(f"Cut line: {tiebreak_label(tb)} of the {ordinal(data.top)} player,\n"
                          "for each point total")
-            ax.legend(loc="lower right")
+            # under the panel, one entry a line: inside it, the legend covered the curves' rise
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), ncol=1, borderaxespad=0)
     return fig
 
 

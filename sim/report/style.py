@@ -8,7 +8,9 @@ of colour blindness; series that share a panel also differ by marker shape.
 
 from __future__ import annotations
 
+import functools
 import io
+import os
 import textwrap
 import warnings
 from collections.abc import Iterator
@@ -52,12 +54,56 @@ RC = {
     "grid.linewidth": 0.6, "figure.facecolor": "white", "axes.facecolor": "white",
     "savefig.facecolor": "white", "font.family": "DejaVu Sans", "svg.fonttype": "none",
 }
+#: Fonts the figures fall back to, glyph by glyph, for names DejaVu Sans cannot draw (Chinese,
+#: Japanese, Korean: Debian's fonts-noto-cjk), when installed.
+FALLBACK_FONTS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK KR", "Noto Sans CJK TC")
+
+
+@functools.lru_cache(maxsize=1)
+def font_families() -> tuple[str, ...]:
+    """DejaVu Sans, then the installed :data:`FALLBACK_FONTS` (one of them: each draws all of CJK)."""
+    from matplotlib import font_manager
+
+    installed = {f.name for f in font_manager.fontManager.ttflist}
+    if not installed & set(FALLBACK_FONTS):
+        # matplotlib's font list is cached once per version: fonts installed after it was made
+        # (apt-get install fonts-noto-cjk) are found by their files
+        for path in font_manager.findSystemFonts():
+            if os.path.basename(path).startswith("NotoSansCJK-") and ("Regular" in path or "Bold" in path):
+                try:
+                    font_manager.fontManager.addfont(path)
+                except (OSError, RuntimeError, ValueError):
+                    continue
+        installed = {f.name for f in font_manager.fontManager.ttflist}
+    return ("DejaVu Sans", *[f for f in FALLBACK_FONTS if f in installed][:1])
+
+
+@functools.lru_cache(maxsize=1)
+def drawable() -> frozenset[int]:
+    """The characters the figures' fonts draw (their character maps)."""
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    codes: set[int] = set()
+    for family in font_families():
+        try:
+            path = font_manager.findfont(font_manager.FontProperties(family=family), fallback_to_default=False)
+        except ValueError:
+            continue
+        codes |= set(FT2Font(path).get_charmap())
+    return frozenset(codes)
+
+
+def undrawable(names) -> list[str]:
+    """The names with characters no figure font draws (drawn as empty boxes), each once."""
+    have = drawable()
+    return [n for n in dict.fromkeys(names) if any(ord(c) not in have for c in n if not c.isspace())]
 
 
 @contextmanager
 def styled() -> Iterator[None]:
     """The report's rc settings for the figures drawn inside the block."""
-    with matplotlib.rc_context(RC):
+    with matplotlib.rc_context({**RC, "font.family": list(font_families())}):
         yield
 
 
@@ -88,10 +134,25 @@ def fit_text(fig: Figure) -> None:
     for t in texts:
         size_px = t.get_fontsize() * DPI / 72
         chars = max(12, int(0.94 * width_px / (0.56 * size_px)))
-        lines = t.get_text().split("\n")
-        wrapped = "\n".join(textwrap.fill(line, chars) if len(line) > chars else line for line in lines)
-        if wrapped != t.get_text():
-            t.set_text(wrapped)
+        wrap_to(t, chars)
+    # An axis label is centred on its axes, which the names on the left (up to NAME_CHARS and the
+    # points) push aside by up to 45% of the width: a label that fits the figure's width still ran
+    # off its edge ("...with 95% interv").  It is wrapped to the narrowest such axes' width.
+    for ax in fig.axes:
+        t = ax.xaxis.label
+        if t.get_text():
+            size_px = t.get_fontsize() * DPI / 72
+            wrap_to(t, max(20, int(0.94 * 0.55 * width_px / (0.56 * size_px))))
+
+
+def wrap_to(t, chars: int) -> bool:
+    """Wrap text ``t`` at ``chars`` characters a line; whether it changed."""
+    lines = t.get_text().split("\n")
+    wrapped = "\n".join(textwrap.fill(line, chars) if len(line) > chars else line for line in lines)
+    if wrapped == t.get_text():
+        return False
+    t.set_text(wrapped)
+    return True
 
 
 def png_bytes(fig: Figure) -> bytes:

@@ -196,24 +196,31 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        # Listen at once and warm on the worker thread, ahead of any question: pages answer from
-        # the start, and a question asked meanwhile waits in the queue (its progress says so).
+        # Listen at once and warm the workers first thing: pages answer from the start, and a
+        # question asked meanwhile waits in its lane (its progress says so).
         app.state.threading_layer = "not warmed"
         if config.warm:
             app.state.kernels = "warming"
 
             def done(fut):
                 try:
-                    app.state.threading_layer = fut.result()
+                    said = fut.result()
                 except Exception as e:  # noqa: BLE001  a failed warm-up leaves compiling on demand
                     app.state.kernels = "compiled on demand"
                     log.warning("warm-up failed (%s: %s): kernels compile when first asked", type(e).__name__, e)
                 else:
                     app.state.kernels = "warm"
-                    log.info("kernels warm (simulations on %s)", app.state.threading_layer)
+                    app.state.threading_layer = said
+                    log.info("simulation worker warm: %s", said)
 
-            service.jobs.start_now(lambda progress: warm()).add_done_callback(done)
-        yield
+            if config.processes:
+                service.jobs.warm()["heavy"].add_done_callback(done)
+            else:
+                service.jobs.start_now(lambda progress: warm()).add_done_callback(done)
+        try:
+            yield
+        finally:
+            service.jobs.close()
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={Exception: on_error, HTTPException: on_error, BodyTooLarge: on_error})

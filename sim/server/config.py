@@ -42,6 +42,9 @@ class ServerConfig:
                                                      "reloads as often).", low=1, api=False))
     #: Warm the numba kernels before listening (tests of the HTTP layer alone may skip it).
     warm: bool = True
+    #: Run the questions in worker processes the server can stop (:mod:`drawsafe.server.workers`);
+    #: False: on the lanes' threads, where a running simulation cannot be stopped (tests).
+    processes: bool = True
 
     @property
     def data_folder(self) -> str:

@@ -1,10 +1,18 @@
-"""The job queue: every library call that runs numba kernels, one at a time, off the event loop.
+"""The job queue: every library call that runs numba kernels, off the event loop, in a worker
+process the server can stop (:mod:`drawsafe.server.workers`).
 
-The simulation kernels already use every core (their chunks run on
-``numba.get_num_threads()`` threads, :func:`drawsafe.jit.in_chunks`), so two jobs at once would only
-compete for the same cores; one worker thread per process runs them one after the other.  The queue is bounded (a full queue is :class:`QueueFull`, HTTP
-503); results are cached by key (a hash of the event's bytes and the options) and a request whose
-key is already queued or running waits for that job instead of starting another.
+Two lanes, each one worker process fed one job at a time by one thread: ``heavy`` for the
+simulations (draw, odds, report, field; their kernels use every core, ``drawsafe.jit.in_chunks``,
+so two at once would only compete for them) and ``light`` for what reads the event only (its
+name and round, standings, pairings, the options checked against the event), so that a page or a
+standings question never waits behind a simulation.  A job past ``job_time`` has its worker killed
+(:class:`JobTimeout`, HTTP 503) and the lane starts a new one.  The queue is bounded per lane (a full
+queue is :class:`QueueFull`, HTTP 503); results are cached by key (a hash of the event's bytes and
+the options) and a request whose key is already queued or running waits for that job instead of
+starting another.
+
+A job is a :class:`Task` (a module-level function and its arguments, run in the lane's worker) or
+a plain callable ``fn(progress)`` run on the lane's thread (the cluster's questions, tests).
 """
 
 from __future__ import annotations
@@ -19,7 +27,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from drawsafe.server.workers import Overtime, Stopped, Worker
+
 log = logging.getLogger("drawsafe.server")
+#: The lanes, and the numba threads of each one's worker (None: every core).
+LANES = {"heavy": None, "light": 1}
 
 
 class QueueFull(Exception):
@@ -32,6 +44,18 @@ class QueueFull(Exception):
 
 class JobTimeout(Exception):
     """A job ran past the server's time limit and was stopped."""
+
+
+class ShuttingDown(Stopped):
+    """The server is stopping: the job was not run, or stopped (HTTP 503)."""
+
+
+@dataclass(frozen=True)
+class Task:
+    """A job run in a worker process: ``fn(*args, progress)``, all picklable."""
+
+    fn: Callable
+    args: tuple
 
 
 @dataclass
@@ -52,35 +76,136 @@ class Stats:
     joined: int = 0
     refused: int = 0
     failed: int = 0
+    stopped: int = 0
     seconds: float = 0.0
     by_label: dict[str, int] = field(default_factory=dict)
 
 
+class Lane:
+    """One worker process (:class:`~drawsafe.server.workers.Worker`) and the thread feeding it."""
+
+    def __init__(self, owner: JobQueue, name: str, threads: int | None, processes: bool, warm: str | None):
+        self.owner, self.name = owner, name
+        self.queue: queue.Queue = queue.Queue()
+        self.worker = Worker(name, threads, warm) if processes else None
+        self.running: Running | None = None
+        self.seconds, self.ran = 0.0, 0
+        self.thread = threading.Thread(target=self.work, name=f"drawsafe-{name}", daemon=True)
+        self.thread.start()
+
+    def retry_after(self) -> int:
+        mean = self.seconds / self.ran if self.ran else 5.0
+        return max(1, int(mean * (self.queue.qsize() + 1) + 0.999))
+
+    def work(self) -> None:
+        owner = self.owner
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            key, fn, label, fut = item
+            if owner.closing:
+                fut.set_exception(ShuttingDown("the server is shutting down; ask again when it is back"))
+                continue
+            if not fut.set_running_or_notify_cancel():
+                owner.finished(key, label, False, 0.0)
+                continue
+            running = Running(key or "", label, time.monotonic())
+            self.running = running
+
+            def progress(done: int, target: int, running: Running = running) -> None:
+                running.done, running.target = int(done), int(target)
+                if time.monotonic() - running.started > owner.job_time:
+                    raise JobTimeout(owner.overtime())
+
+            try:
+                if isinstance(fn, Task) and self.worker is not None:
+                    result = self.run_task(fn, running)
+                elif isinstance(fn, Task):
+                    result = fn.fn(*fn.args, progress)
+                else:
+                    result = fn(progress)
+            except BaseException as e:  # noqa: BLE001  every failure reaches the waiters, none kills the lane
+                ok, value = False, e
+            else:
+                ok, value = True, result
+            seconds = time.monotonic() - running.started
+            self.running = None
+            if key is not None:
+                self.seconds += seconds
+                self.ran += ok
+            owner.finished(key, label, ok, seconds, value)
+            if ok:
+                fut.set_result(value)
+            else:
+                fut.set_exception(value)
+
+    def run_task(self, task: Task, running: Running):
+        worker = self.worker
+
+        def shown(done: int, target: int) -> None:  # the child's progress, for /api/status
+            running.done, running.target = done, target
+
+        if not worker.alive():
+            worker.start()  # a first start, or after a kill: not counted in the job's time
+            running.started = time.monotonic()
+        try:
+            return worker.run(task.fn, task.args, running.started + self.owner.job_time, shown)
+        except Overtime:
+            self.owner.stats.stopped += 1
+            log.info("stopped a %s job after %.0f s (--job-time %g): its worker was killed", running.label,
+                     time.monotonic() - running.started, self.owner.job_time)
+            raise JobTimeout(self.owner.overtime()) from None
+        except Stopped as e:
+            if self.owner.closing:
+                raise ShuttingDown("the server is shutting down; ask again when it is back") from None
+            raise Stopped(str(e)) from None
+
+    def warm(self) -> concurrent.futures.Future:
+        """Start the worker now (its warm-up), ahead of any question; its future (what it said)."""
+        fut: concurrent.futures.Future = concurrent.futures.Future()
+
+        def start(progress):
+            return self.worker.start() if self.worker is not None and not self.worker.alive() else ""
+
+        self.queue.put((None, start, "warm-up", fut))
+        return fut
+
+
 class JobQueue:
-    """One worker thread; ``await submit(key, fn)`` returns ``fn(progress)``'s result.
+    """``await submit(key, fn, label, lane)`` returns ``fn``'s result (see the module docstring).
 
-    ``fn`` receives a progress callback ``(done, target)`` that also enforces ``job_time``.
     Exceptions raised by ``fn`` reach every waiter; only successful results are cached.
-    """
+    ``processes=False`` runs tasks on the lanes' threads (tests of the HTTP layer)."""
 
-    def __init__(self, max_waiting: int = 16, job_time: float = 300.0, cache_entries: int = 256):
+    def __init__(self, max_waiting: int = 16, job_time: float = 300.0, cache_entries: int = 256,
+                 processes: bool = True, warm: bool = True):
         self.max_waiting = max_waiting
         self.job_time = job_time
         self.cache_entries = cache_entries
         self.stats = Stats()
-        self._queue: queue.Queue = queue.Queue()
+        self.closing = False
         self._pending: dict[str, concurrent.futures.Future] = {}
         self._cache: OrderedDict[str, object] = OrderedDict()
         self._lock = threading.Lock()
-        self.running: Running | None = None
-        self._thread = threading.Thread(target=self._work, name="drawsafe-jobs", daemon=True)
-        self._thread.start()
+        self.lanes = {name: Lane(self, name, threads, processes,
+                                 ("all" if name == "heavy" else "light") if warm else None)
+                      for name, threads in LANES.items()}
+
+    @property
+    def running(self) -> Running | None:
+        """The simulation running now (the heavy lane's job)."""
+        return self.lanes["heavy"].running
+
+    def overtime(self) -> str:
+        return (f"the job ran past this server's limit of {self.job_time:g} s and was stopped; ask for fewer "
+                "simulations (sims), a coarser precision or fewer rounds")
 
     # --- the event loop side
-    async def submit(self, key: str, fn: Callable, label: str = "job"):
-        return await asyncio.wrap_future(self.future(key, fn, label))
+    async def submit(self, key: str, fn, label: str = "job", lane: str = "heavy"):
+        return await asyncio.wrap_future(self.future(key, fn, label, lane))
 
-    def future(self, key: str, fn: Callable, label: str = "job") -> concurrent.futures.Future:
+    def future(self, key: str, fn, label: str = "job", lane: str = "heavy") -> concurrent.futures.Future:
         with self._lock:
             if key in self._cache:
                 self._cache.move_to_end(key)
@@ -88,79 +213,84 @@ class JobQueue:
                 done: concurrent.futures.Future = concurrent.futures.Future()
                 done.set_result(self._cache[key])
                 return done
+            if self.closing:
+                raise ShuttingDown("the server is shutting down; ask again when it is back")
             if key in self._pending:
                 self.stats.joined += 1
                 return self._pending[key]
-            if self.waiting() >= self.max_waiting:
+            chosen = self.lanes[lane]
+            if chosen.queue.qsize() >= self.max_waiting:
                 self.stats.refused += 1
-                raise QueueFull(self.retry_after())
+                raise QueueFull(chosen.retry_after())
             fut: concurrent.futures.Future = concurrent.futures.Future()
             self._pending[key] = fut
-            self._queue.put((key, fn, label, fut))
+            chosen.queue.put((key, fn, label, fut))
             return fut
 
+    def finished(self, key: str | None, label: str, ok: bool, seconds: float, value=None) -> None:
+        with self._lock:
+            if key is None:
+                return
+            self._pending.pop(key, None)
+            self.stats.seconds += seconds
+            if ok:
+                self.stats.ran += 1
+                self.stats.by_label[label] = self.stats.by_label.get(label, 0) + 1
+                self._cache[key] = value
+                while len(self._cache) > self.cache_entries:
+                    self._cache.popitem(last=False)
+            else:
+                self.stats.failed += 1
+
     def waiting(self) -> int:
-        return self._queue.qsize()
+        return sum(lane.queue.qsize() for lane in self.lanes.values())
 
     def retry_after(self) -> int:
-        mean = self.stats.seconds / self.stats.ran if self.stats.ran else 5.0
-        return max(1, int(mean * (self.waiting() + 1) + 0.999))
+        return self.lanes["heavy"].retry_after()
 
     def status(self) -> dict:
-        r = self.running
-        return {"running": None if r is None else {
-                    "label": r.label, "seconds": round(time.monotonic() - r.started, 1),
-                    "done": r.done, "target": r.target},
-                "waiting": self.waiting(), "max_waiting": self.max_waiting,
+        def shown(r: Running | None):
+            return None if r is None else {"label": r.label, "seconds": round(time.monotonic() - r.started, 1),
+                                           "done": r.done, "target": r.target}
+
+        return {"running": shown(self.running), "waiting": self.waiting(), "max_waiting": self.max_waiting,
+                "job_time": self.job_time,
+                "lanes": {name: {"running": shown(lane.running), "waiting": lane.queue.qsize(),
+                                 "workers_started": lane.worker.started if lane.worker else 0}
+                          for name, lane in self.lanes.items()},
                 "jobs": {"ran": self.stats.ran, "cached": self.stats.cached, "joined": self.stats.joined,
                          "refused": self.stats.refused, "failed": self.stats.failed,
-                         "by_command": dict(self.stats.by_label)}}
+                         "stopped": self.stats.stopped, "by_command": dict(self.stats.by_label)}}
 
     def run_now(self, fn: Callable):
-        """Run ``fn`` on the worker thread and wait."""
+        """Run ``fn`` on the heavy lane's thread and wait."""
         return self.start_now(fn).result()
 
     def start_now(self, fn: Callable) -> concurrent.futures.Future:
-        """Queue ``fn`` on the worker thread ahead of any question (the kernels' warm-up at start:
-        the numba kernels run on that one thread); its future."""
+        """Queue ``fn(progress)`` on the heavy lane's thread ahead of any question; its future."""
         fut: concurrent.futures.Future = concurrent.futures.Future()
-        self._queue.put((None, fn, "warm-up", fut))
+        self.lanes["heavy"].queue.put((None, fn, "warm-up", fut))
         return fut
 
-    # --- the worker thread
-    def _work(self) -> None:
-        while True:
-            key, fn, label, fut = self._queue.get()
-            running = Running(key or "", label, time.monotonic())
-            self.running = running
+    def warm(self) -> dict[str, concurrent.futures.Future]:
+        """Start every lane's worker now (their warm-ups), ahead of any question."""
+        return {name: lane.warm() for name, lane in self.lanes.items()}
 
-            def progress(done: int, target: int, running: Running = running) -> None:
-                running.done, running.target = int(done), int(target)
-                if time.monotonic() - running.started > self.job_time:
-                    raise JobTimeout(f"the job ran past this server's limit of {self.job_time:g} s; "
-                                     "ask for fewer simulations (sims) or a coarser precision")
-
-            try:
-                result = fn(progress)
-            except BaseException as e:  # noqa: BLE001  every failure reaches the waiters, none kills the worker
-                ok, value = False, e
-            else:
-                ok, value = True, result
-            seconds = time.monotonic() - running.started
-            self.running = None
-            with self._lock:
-                if key is not None:
-                    self._pending.pop(key, None)
-                    self.stats.seconds += seconds
-                    if ok:
-                        self.stats.ran += 1
-                        self.stats.by_label[label] = self.stats.by_label.get(label, 0) + 1
-                        self._cache[key] = value
-                        while len(self._cache) > self.cache_entries:
-                            self._cache.popitem(last=False)
-                    else:
-                        self.stats.failed += 1
-            if ok:
-                fut.set_result(value)
-            else:
-                fut.set_exception(value)
+    def close(self) -> None:
+        """Shut down: kill the workers (a running job ends with :class:`ShuttingDown`), fail the
+        queued jobs, end the lanes' threads.  Safe from any thread, and twice."""
+        self.closing = True
+        for lane in self.lanes.values():
+            if lane.worker is not None:
+                lane.worker.close()
+            while True:
+                try:
+                    item = lane.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is not None:
+                    key, _, label, fut = item
+                    self.finished(key, label, False, 0.0)
+                    if fut.set_running_or_notify_cancel():
+                        fut.set_exception(ShuttingDown("the server is shutting down; ask again when it is back"))
+            lane.queue.put(None)

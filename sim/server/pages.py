@@ -10,6 +10,7 @@ imply.  An error page links back to where the player came from.
 
 from __future__ import annotations
 
+import html
 import ipaddress
 import logging
 from dataclasses import replace
@@ -209,7 +210,7 @@ def routes(service, read_upload, public_url: str | None = None):
             base = dict(stored.options)
             info = await service.info(stored.content, stored.filename,
                                       service.options("draw", event_query(request), base))
-            if view == "standings" and info.has_standings and "check" not in query:
+            if view == "standings" and info.checkable and "check" not in query:
                 query["check"] = "true"
             o = service.options(view, query, base)
             if view in ("draw", "odds", "report") and not info.rounds_left:
@@ -223,8 +224,10 @@ def routes(service, read_upload, public_url: str | None = None):
         except HANDLED as e:
             status, message, headers = status_of(e)
             return error_page(request, status, message, headers)
-        if view == "report":
-            return answer_response(result)
+        if view == "report":  # the report as `drawsafe report` writes it, with a way back to its event
+            back = (f'<p style="margin:.5rem 0"><a href="/e/{html.escape(event_id)}{html.escape(event_suffix(request))}">'
+                    f'← {html.escape(info.name)}</a></p>')
+            return answer_response(replace(result, html=result.html.replace("<body><main>", "<body><main>" + back, 1)))
         if view == "draw":
             extra["said"] = said_of(result.result)
         if view == "pairings":
@@ -268,6 +271,12 @@ def routes(service, read_upload, public_url: str | None = None):
         Route("/e/{event_id}/edit", edit_page, methods=["GET", "POST"], name="edit_page"),
         Route("/e/{event_id}/{view}", event_view, methods=["GET"]),
     ]
+
+
+def event_suffix(request: Request) -> str:
+    """The snapshot a page was asked for, as the query of a link to its event's page."""
+    after = request.query_params.get("after_round", "")
+    return f"?{urlencode({'after_round': after})}" if after.strip() else ""
 
 
 def said_of(report) -> list:

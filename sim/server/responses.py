@@ -11,6 +11,7 @@ from drawsafe.errors import DrawsafeError, InputError
 from drawsafe.server.jobs import JobTimeout, QueueFull
 from drawsafe.server.middleware import CSP_REPORT, BodyTooLarge
 from drawsafe.server.service import TooLarge, Unexpected
+from drawsafe.server.workers import Lost, Stopped
 
 
 class Refused(Exception):
@@ -23,7 +24,7 @@ class Refused(Exception):
 
 #: The errors a route turns into a status and one line; anything else is a bug, answered by
 #: ``on_error`` (400, one line, the trace in the log).
-HANDLED = (Refused, QueueFull, JobTimeout, TooLarge, BodyTooLarge, OptionError, DrawsafeError, HTTPException)
+HANDLED = (Refused, QueueFull, JobTimeout, Stopped, Lost, TooLarge, BodyTooLarge, OptionError, DrawsafeError, HTTPException)
 
 
 def status_of(e: BaseException) -> tuple[int, str, dict]:
@@ -32,8 +33,10 @@ def status_of(e: BaseException) -> tuple[int, str, dict]:
         return e.status, e.message, e.headers
     if isinstance(e, QueueFull):
         return 503, str(e), {"Retry-After": str(e.retry_after)}
-    if isinstance(e, JobTimeout):
+    if isinstance(e, (JobTimeout, Stopped)):  # stopped at the job time, or by a shutdown
         return 503, str(e), {}
+    if isinstance(e, Lost):  # a failure in a worker that could not be sent back whole
+        return 400, str(e), {}
     if isinstance(e, (TooLarge, BodyTooLarge)):
         return 413, str(e) or "the request body is over this server's limit", {}
     if isinstance(e, OptionError):

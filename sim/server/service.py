@@ -8,48 +8,26 @@ import hashlib
 import json
 import logging
 import re
-from dataclasses import dataclass
 
-from drawsafe.app.context import EventContext, open_event
 from drawsafe.app.options import values
 from drawsafe.app.requests import EventOptions
-from drawsafe.errors import DrawsafeError, InputError, UsageError
+from drawsafe.errors import InputError, UsageError
 from drawsafe.event.snapshot import read_day2
+from drawsafe.server import tasks
 from drawsafe.server.config import ServerConfig
-from drawsafe.server.jobs import JobQueue, JobTimeout
+from drawsafe.server.jobs import JobQueue, Task
 from drawsafe.server.options import OptionError, parse_options
-from drawsafe.server.questions import Answer, answer
+from drawsafe.server.questions import Answer
 from drawsafe.server.store import EventStore
+from drawsafe.server.tasks import EventInfo, Limits, TooLarge, Unexpected
 
 log = logging.getLogger("drawsafe.server")
 
 #: The options a publisher chooses, kept with the event as defaults for every question (a
 #: regional's day 1: ``cut_points`` for the day-2 cut, or ``day2`` for the final cut through it).
 PUBLISHED = ("top", "rules", "format", "division", "after_round", "rounds", "cut_points", "day2", "day2_top")
-
-
-class TooLarge(DrawsafeError):
-    """The body or the event is over a server limit (HTTP 413)."""
-
-
-class Unexpected(DrawsafeError):
-    """The library failed in a way it does not report on purpose (a bug; logged, HTTP 400)."""
-
-
-@dataclass(frozen=True)
-class EventInfo:
-    """What the event page shows before any simulation."""
-
-    name: str
-    players: int
-    after_round: int
-    total_rounds: int
-    rounds_left: int
-    rules: str
-    has_standings: bool
-    names: tuple[str, ...]
-    #: Where the number of Swiss rounds comes from ("file", "--rounds", "Appendix E").
-    rounds_source: str = ""
+#: The commands that read the event only: answered in the light lane, never behind a simulation.
+LIGHT = ("standings", "pairings")
 
 
 def label(filename: str | None) -> str:
@@ -65,7 +43,9 @@ class Service:
     def __init__(self, config: ServerConfig):
         self.config = config
         self.store = EventStore(config.data_folder, config.expire_days * 24 * 3600)
-        self.jobs = JobQueue(config.max_queue, config.job_time, config.cache_entries)
+        self.jobs = JobQueue(config.max_queue, config.job_time, config.cache_entries, config.processes,
+                             config.warm)
+        self.limits = Limits(config.max_body, config.max_players)
         self.unexpected = 0
 
     # --- questions
@@ -73,62 +53,49 @@ class Service:
         """The request of ``command`` from query parameters (:func:`~drawsafe.server.options.parse_options`)."""
         return parse_options(command, query, base, self.config.max_sims)
 
-    def open(self, raw: bytes, name: str, request: EventOptions) -> EventContext:
-        if len(raw) > self.config.max_body:
-            raise TooLarge(f"{name}: the file is larger than this server's limit of "
-                           f"{self.config.max_body:,} bytes")
-        ctx = open_event(raw, name=name, **request.event_options())
-        if ctx.snapshot.players > self.config.max_players:
-            raise TooLarge(f"{name}: {ctx.snapshot.players:,} players is over this server's limit of "
-                           f"{self.config.max_players:,}")
-        return ctx
+    def open(self, raw: bytes, name: str, request: EventOptions):
+        """The event within this server's limits, opened here (the cluster's questions)."""
+        return tasks.open_checked(raw, name, request.event_options(), self.limits)
+
+    async def submit(self, key: str, task: Task, label: str, lane: str):
+        try:
+            return await self.jobs.submit(key, task, label, lane)
+        except Unexpected:
+            self.unexpected += 1
+            raise
 
     async def ask(self, command: str, raw: bytes, name: str, request) -> Answer:
-        """``drawsafe COMMAND --json`` on these bytes (cached, de-duplicated, queued)."""
-        key = "|".join((command, hashlib.sha256(raw).hexdigest(), name,
-                        json.dumps(values(request), sort_keys=True, default=str)))
-
-        def job(progress):
-            return self._guard(name, lambda: answer(command, self.open(raw, name, request), request, progress,
-                                                    name))
-
-        return await self.jobs.submit(key, job, command)
+        """``drawsafe COMMAND --json`` on these bytes (cached, de-duplicated, queued).  A simulating
+        question first has its options checked against the event in the light lane (a bad one is
+        refused at once, not after the simulations queued before it)."""
+        digest = hashlib.sha256(raw).hexdigest()
+        asked = json.dumps(values(request), sort_keys=True, default=str)
+        task = Task(tasks.ask, (command, raw, name, request, self.limits))
+        if command in LIGHT:
+            return await self.submit(f"{command}|{digest}|{name}|{asked}", task, command, "light")
+        await self.submit(f"check|{digest}|{name}|{asked}", Task(tasks.check, (raw, name, request, self.limits)),
+                          "check", "light")
+        return await self.submit(f"{command}|{digest}|{name}|{asked}", task, command, "heavy")
 
     async def plan(self, request) -> Answer:
         """``drawsafe field --json`` (cached, de-duplicated, queued)."""
         key = "|".join(("field", json.dumps(values(request), sort_keys=True, default=str)))
-
-        def job(progress):
-            return self._guard("field", lambda: answer("field", None, request, progress))
-
-        return await self.jobs.submit(key, job, "field")
+        return await self.submit(key, Task(tasks.field, (request,)), "field", "heavy")
 
     async def info(self, raw: bytes, name: str, request: EventOptions) -> EventInfo:
         """The event's name, size and round (validates the file and the options)."""
         event_options = EventOptions(**request.event_options())
         key = "|".join(("info", hashlib.sha256(raw).hexdigest(), name,
                         json.dumps(values(event_options), sort_keys=True)))
-
-        def job(progress):
-            def read():
-                ctx = self.open(raw, name, event_options)
-                s = ctx.snapshot
-                return EventInfo(ctx.event.name, s.players, s.after_round, s.total_rounds, s.rounds_left,
-                                 ctx.rules.name, bool(ctx.event.standings), tuple(s.names), s.rounds_source)
-            return self._guard(name, read)
-
-        return await self.jobs.submit(key, job, "info")
+        return await self.submit(key, Task(tasks.info, (raw, name, event_options.event_options(), self.limits)),
+                                 "info", "light")
 
     def _guard(self, name: str, fn):
         try:
-            return fn()
-        except (DrawsafeError, OptionError, JobTimeout):
-            raise
-        except Exception as e:
+            return tasks.guard(name, fn)
+        except Unexpected:
             self.unexpected += 1
-            log.exception("unexpected error on %s", name)
-            raise Unexpected(f"{name}: the file could not be analysed ({type(e).__name__}); it may be "
-                             "malformed; please report this file to the drawsafe developers") from None
+            raise
 
     # --- published events
     async def publish(self, raw: bytes, name: str, query: dict) -> tuple[str, str, EventInfo]:

@@ -40,6 +40,13 @@ def num(x) -> str:
     return f"{x:g}" if isinstance(x, (int, float)) else str(x)
 
 
+def exact_words(result) -> str | None:
+    """"exact (every outcome of the N open tables)" for an answer made exactly (no simulation,
+    no interval), else None."""
+    exact = getattr(result, "exact", None)
+    return exact.headline() if exact is not None else None
+
+
 def card(report: DrawReport | None, player: str, info) -> dict:
     """What the player's card shows, from the typed result of ``drawsafe draw``: ``{"kind":
     "table"}`` at an evaluated table (the verdict in words, both players' figures), ``{"kind":
@@ -72,7 +79,8 @@ def card(report: DrawReport | None, player: str, info) -> dict:
                         "text": said.sentence, "me": p.to_json(), "opponent": table.players[1 - i].to_json(),
                         "round": report.round, "simulations": report.simulations,
                         "double": report.rounds_left > 1, "pairings": report.pairings,
-                        "projection": report.projection, "draw_probability": table.draw_probability}
+                        "projection": report.projection, "draw_probability": table.draw_probability,
+                        "exact": exact_words(report), "played_draw_share": report.played_draw_share}
     for row in report.left_out:
         if player in (row.player_a, row.player_b):
             other = row.player_b if row.player_a == player else row.player_a

@@ -178,10 +178,14 @@ class DrawReport:
     #: Why no table gets a verdict when an intentional draw cannot help in the pack's game (it
     #: scores no more than a loss: Flesh and Blood, One Piece, Star Wars: Unlimited's match wins).
     no_draw: str | None = None
+    #: One-game packs (chess): the share of played games that end drawn in the result model (the
+    #: event's own when measured), shown beside the behaviour model's agreed-draw probability,
+    #: which alone would read as "players draw 2%" in an event where a quarter of the games are drawn.
+    played_draw_share: float | None = None
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
-                "cut": self.cut, "no_draw": self.no_draw,
+                "cut": self.cut, "no_draw": self.no_draw, "played_draw_share": self.played_draw_share,
                 "pairings": self.pairings, "projection": self.projection,
                 "next_round": [p.to_json() for p in self.next_round],
                 "others": self.others, "safe": self.safe,

@@ -30,8 +30,11 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     results = ResultModel.for_rules(rules)  # the game's own draws (Pokémon ties far more than Magic)
     config = config or SimConfig(future_draws="none", results=results)
     names = tuple(f"P{i + 1:04d}" for i in range(players))
+    # the pack goes with the event (and its file): read back, a chess event keeps chess's draw model
+    # and points, not Magic's defaults
+    suggested = None if rules.name == DEFAULT_PACK else rules.name
     empty = Event(name or f"Generated {players} players, {rounds} rounds (seed {seed})", names, (),
-                  swiss_rounds=rounds, format="generated")
+                  swiss_rounds=rounds, format="generated", rules=suggested)
     if played == 0:
         return empty
     sim = Simulator(take_snapshot(empty, 0, rounds), rules, config)
@@ -43,7 +46,7 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     engine.simulate_one(seed, np.uint64(seed % 2**64), sim.field, no_tables, sim.match, sim.kernel_rules,
                         sim.plan(engine.NO_DRAWS, 0), players, True, work)
     return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
-                 swiss_rounds=rounds, format="generated")
+                 swiss_rounds=rounds, format="generated", rules=suggested)
 
 
 def rounds_from_arrays(names, opp, kind, gw, gl, gd, played: int) -> list[Round]:

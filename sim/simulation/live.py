@@ -166,16 +166,21 @@ class ExactSummary:
     seconds: float
     contenders: int
 
+    def headline(self) -> str:
+        """How the figures were made, in the words every page and the command line show: exact,
+        not sampled (so no interval goes with them)."""
+        tables = "table" if self.open_tables == 1 else "tables"
+        return f"exact (every outcome of the {self.open_tables} open {tables})"
+
     def text(self) -> str:
         held = self.open_tables - len(self.enumerated)
-        more = f" ({held} more cannot change it)" if held else ""
+        more = f"; {held} of them cannot change the cut" if held else ""
         scores = (f"; game scores tried where they decided the cut line ({self.straddles:,} of them)"
                   if self.straddles else "")
-        return (f"exact: every result of the {len(self.enumerated)} open table(s) that can change the cut{more}, "
-                f"{self.combinations:,} combinations{scores}; no simulation")
+        return f"{self.headline()}: {self.combinations:,} combinations{more}{scores}; no simulation, no interval"
 
     def to_json(self) -> dict:
-        return {"method": "exact", "open_tables": self.open_tables, "enumerated_tables": list(self.enumerated),
+        return {"method": "exact", "words": self.headline(), "open_tables": self.open_tables, "enumerated_tables": list(self.enumerated),
                 "combinations": self.combinations, "standings_evaluated": self.evaluations,
                 "combinations_decided_by_game_scores": self.straddles, "seconds": round(self.seconds, 3),
                 "contenders": self.contenders}

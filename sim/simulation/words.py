@@ -82,14 +82,19 @@ def table_words(t: TableDecision, cut: str = "Top 8", safe: float = 0.99, me: st
     if me is not None and b.player == me:
         a, b = b, a
     first, second = a.phrase(), b.phrase()
+    # an exact answer (every outcome enumerated, ExactShare figures) counts chances, not simulations
+    exact = type(t.players[0].draw).__name__ == "ExactShare"
     if t.verdict == NOTHING_AT_STAKE:
+        odds = f"has as much as a 1% chance of the {cut}" if exact else \
+            f"makes the {cut} in as much as 1% of the simulations"
         return TableWords("Nothing at stake",
-                          f"Neither of you makes the {cut} in as much as 1% of the simulations, whether you "
-                          "draw or play: the result here decides nothing for the cut.", (a, b))
+                          f"Neither of you {odds}, whether you draw or play: the result here decides nothing "
+                          "for the cut.", (a, b))
     if t.verdict == SAFE_TO_DRAW:
+        odds = f"with a chance of at least {pct(safe)}, counting every outcome of the open tables" if exact \
+            else f"in at least {pct(safe)} of the simulations"
         return TableWords("Safe to draw",
-                          f"If you draw, both of you make the {cut} in at least {pct(safe)} of the simulations. "
-                          f"Drawing {first}, and {second}.", (a, b))
+                          f"If you draw, both of you make the {cut} {odds}. Drawing {first}, and {second}.", (a, b))
     if t.verdict == PLAY:
         if LOSES in (a.kind, b.kind):
             return TableWords("Play it out", f"Drawing {first}, and {second}: play.", (a, b))

@@ -321,8 +321,14 @@ def test_figure_text_is_readable_on_a_phone(data):
             if not t.get_text().strip() or not t.get_visible():
                 continue
             assert t.get_fontsize() * DPI / 72 * scale >= 11.9, (t.get_text(), t.get_fontsize())
-        for t in [fig._suptitle] + [ax.title for ax in fig.axes]:
+        for t in [fig._suptitle] + [ax.title for ax in fig.axes] + [ax.xaxis.label for ax in fig.axes]:
             if t is None or not t.get_text():
                 continue
             box = t.get_window_extent(renderer)
             assert box.x0 >= -2 and box.x1 <= fig.bbox.width + 2, t.get_text()
+        legends = [*fig.legends, *[ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]]
+        for legend in legends:  # whole in the figure, and not over a panel's curves (issue 33)
+            box = legend.get_window_extent(renderer)
+            assert box.x0 >= -2 and box.x1 <= fig.bbox.width + 2 and box.y0 >= -2
+            for ax in fig.axes:
+                assert not box.overlaps(ax.get_window_extent(renderer)), "a legend over a panel"

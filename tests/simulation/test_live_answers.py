@@ -84,7 +84,7 @@ def test_the_commands_answer_exactly_and_say_so(event, tmp_path):
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["method"] == "exact" and data["exact"]["enumerated_tables"]
-    assert "exact: every result of the 6 open table(s)" in r.stderr
+    assert "exact (every outcome of the 6 open tables)" in r.stderr
     r = subprocess.run(run + ["odds", str(path), "--exact-tables", "0", "--sims", "2000", "--json"],
                        capture_output=True, text=True, timeout=900, check=False)
     assert r.returncode == 0 and "method" not in json.loads(r.stdout)
