@@ -170,7 +170,7 @@ def generate(output, **params):
 
 @main.command(name="rules")
 @json_option
-@click.option("--markdown", is_flag=True, help="The packs as a Markdown table (the README's).")
+@click.option("--markdown", is_flag=True, help="The packs as a Markdown table (the manual's, docs/games/index.md).")
 def rules_command(as_json, markdown):
     """List the rule packs, and every tiebreak key usable with --tiebreaks."""
     from drawsafe.tiebreaks.packs import (

@@ -125,7 +125,7 @@ class RulePack:
     pairing: str = "mtg"
     #: How the last Swiss round is paired by default (``--last-round``): "standings" (1 v 2, 3 v 4;
     #: Magic's event software) or "random" (within point groups like every other round: what the
-    #: Pokémon documents found describe, see the README's Pokémon section).
+    #: Pokémon documents found describe, see the manual's Pokémon page).
     last_round: str = "standings"
     #: The game, in words for messages ("Magic", "Pokémon", "chess").
     game: str = "Magic"
@@ -551,7 +551,7 @@ def catalogue_json() -> dict:
 
 
 def markdown_table() -> str:
-    """The packs as the README's table (``drawsafe rules --markdown``), from their declarations."""
+    """The packs as the manual's table (``drawsafe rules --markdown``, docs/games/index.md), from their declarations."""
     def fmt(x: float) -> str:
         return "½" if x == 0.5 else f"{x:g}"
 

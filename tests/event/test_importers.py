@@ -236,7 +236,7 @@ def test_empty_file():
 def test_not_json_nor_csv():
     assert error_of(b"Alice beat Bob 2-0\n", "ev.txt") == (
         "ev.txt: not an event file: neither JSON, CSV with a header row, FIDE TRF nor a TOM .tdf "
-        "(see the input formats in the README)")
+        "(see the input formats in the manual, docs/formats/)")
 
 
 def test_invalid_json():
@@ -251,7 +251,7 @@ def test_not_utf8():
 
 def test_json_that_is_not_an_event():
     assert error_of(b"[1, 2, 3]") == (
-        "ev.json: the JSON must be an object with a 'rounds' list (see the native JSON format in the README)")
+        "ev.json: the JSON must be an object with a 'rounds' list (see the native JSON format in the manual, docs/formats/native.md)")
     assert error_of(b'{"Rounds": []}', format="melee") == (
         "ev.json: not a melee.gg file: it lacks 'Rounds' and 'Tournament'")
 

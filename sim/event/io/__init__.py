@@ -114,7 +114,7 @@ def guess_format(text: str, file: str) -> str:
         return "csv"
     raise InputError(
         file, None, "not an event file: neither JSON, CSV with a header row, FIDE TRF nor a TOM .tdf",
-        "see the input formats in the README",
+        "see the input formats in the manual, docs/formats/",
     )
 
 
@@ -159,5 +159,5 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
         raise InputError(file, None, "not a melee.gg file: it lacks 'Rounds' and 'Tournament'")
     if not isinstance(data, dict):
         raise InputError(file, None, "the JSON must be an object with a 'rounds' list",
-                         "see the native JSON format in the README")
+                         "see the native JSON format in the manual, docs/formats/native.md")
     return read_native_json(data, file)

@@ -50,7 +50,7 @@ def read_csv(text: str, file: str) -> Event:
                 meta[key.strip().lower()] = value.strip()
         start += 1
     if start >= len(lines):
-        raise InputError(file, None, "no header row and no matches", "see the CSV format in the README")
+        raise InputError(file, None, "no header row and no matches", "see the CSV format in the manual, docs/formats/native.md")
     reader = csv.reader(io.StringIO("\n".join(lines[start:])))
     header = [h.strip().lower() for h in next(reader)]
     missing = [c for c in REQUIRED if c not in header]
