@@ -3,8 +3,9 @@
 :func:`create_app` builds the ASGI application from a :class:`ServerConfig`; the answers are those
 of the command line's ``--json`` (:mod:`drawsafe.app.commands`, rendered by
 :mod:`drawsafe.server.questions`), the published events live in SQLite (:mod:`drawsafe.server.store`),
-and every simulation runs in one worker thread behind a bounded, de-duplicating, caching queue
-(:mod:`drawsafe.server.jobs`).  Names load on first use: ``drawsafe serve --help`` reads the
+and every library call runs in a worker process the server can stop (:mod:`drawsafe.server.workers`),
+behind bounded, de-duplicating, caching queues: one lane for the simulations, one for what only
+reads the event (:mod:`drawsafe.server.jobs`).  Names load on first use: ``drawsafe serve --help`` reads the
 settings (:mod:`drawsafe.server.config`) without loading the web stack.
 """
 
