@@ -88,6 +88,7 @@ def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig
     out once (:meth:`OpenedEvent.cut`), noting how the cut was chosen and where the result model's
     draw share comes from."""
     cut = ctx.cut(request.top, request.cut_points)
+    ctx.refuse_without_swiss("its rounds cannot be simulated")  # before the cut: what the file lacks first
     check_cut(ctx.snapshot, cut)
     if cut.note:
         notes.add(f"cut: {cut.note}")
@@ -131,6 +132,7 @@ def check_question(ctx: OpenedEvent, request) -> None:
         with_player(ctx, request)
         return
     ctx = ctx.through_day2(getattr(request, "day2", None), getattr(request, "day2_top", None))
+    ctx.refuse_without_swiss("its rounds cannot be simulated")
     check_cut(ctx.snapshot, ctx.cut(request.top, request.cut_points))
     with_player(ctx, request)
 

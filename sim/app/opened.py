@@ -143,9 +143,17 @@ class OpenedEvent:
         return check_event(self.event, self.snapshot, self.rules)
 
     def published_round(self) -> int:
-        """The Swiss round after which the file's published standings stand: its last round with
-        every result in (files hold one table of standings, the latest)."""
-        return self.event.rounds_played
+        """The Swiss round after which the file's published standings stand: the round the file
+        names (``Event.standings_round``), else its last paired round with every result in (files
+        hold one table of standings, the latest; a TRF's column of byes entered ahead is no round)."""
+        if self.event.standings_round:
+            return self.event.standings_round
+        n = 0
+        for r in self.event.swiss:
+            if not r.complete or not r.paired:
+                break
+            n += 1
+        return n
 
     @property
     def checkable(self) -> bool:
@@ -275,7 +283,7 @@ def check_rounds(snap: Snapshot, rules: RulePack, given: int | None) -> None:
 
     :raises UsageError: naming the cap and where it comes from."""
     total = snap.total_rounds
-    if snap.rounds_left <= 0:
+    if snap.rounds_left <= 0 or len(snap.names) < 2:  # no field to pair: the commands say so
         return
     said = f"--rounds {total}" if given is not None else f"{total} Swiss rounds ({snap.rounds_source})"
     cap = ROUND_CAPS.get(rules.name)

@@ -171,6 +171,9 @@ class Event:
     win_probability: dict[str, float] = field(default_factory=dict)
     awarded_byes: dict[str, int] = field(default_factory=dict)
     standings: tuple[PublishedStanding, ...] | None = None
+    #: The Swiss round after which ``standings`` stand, when the file says (Play Hub saves a
+    #: round's standings beside later rounds' matches); None: its last complete, paired round.
+    standings_round: int | None = None
     precision: int | None = None
     rules: str | None = None
     best_of: int = 3

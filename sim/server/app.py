@@ -50,13 +50,18 @@ async def read_upload(request: Request, max_body: int, page: bool = True) -> tup
         try:
             fields = {k: v for k, v in form.items() if isinstance(v, str)}
             upload = form.get("file")
+            chosen = ""
             if isinstance(upload, UploadFile) and upload.filename:
                 raw = await upload.read()
-                if raw:
+                if raw.strip():
                     return raw, label(upload.filename), fields
+                chosen = label(upload.filename)
             text = fields.pop("text", "")
             if text.strip():
                 return text.encode("utf-8", "surrogatepass"), "pasted text", fields
+            if chosen:  # a file was chosen, and it holds nothing: say so, not "choose a file"
+                raise Refused(400, f"{chosen}: the file is empty; choose the "
+                                   "event's file, or paste its text")
             return b"", "upload", fields
         finally:
             await form.close()

@@ -52,3 +52,12 @@ def test_a_draw_that_scores_as_a_loss_gets_a_note_not_a_verdict(client):
     assert draw["tables"] == [] and "cannot help" in draw["no_draw"]
     page = client.get(f"/e/{event_id}", params={"name": "Alice"})
     assert page.status_code == 200 and "cannot help" in page.text
+
+
+def test_an_empty_file_is_named_not_asked_for(client):
+    """A chosen file with nothing in it says so (the page used to ask to choose a file)."""
+    for path in ("/publish", "/analyse"):
+        r = client.post(path, files={"file": ("event.json", b"")})
+        assert r.status_code == 400 and "event.json: the file is empty" in r.text, path
+    r = client.post("/publish", data={"text": ""})
+    assert r.status_code == 400 and "choose a file or paste" in r.text

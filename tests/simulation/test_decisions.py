@@ -149,4 +149,4 @@ def test_draw_unknown_player_is_one_line_exit_2():
     result = CliRunner().invoke(main, ["draw", "--player", "Nobody Atall"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines()[-1] == (
-        "drawsafe: error: unknown player 'Nobody Atall'; names must match the file exactly")
+        "drawsafe: error: --player: no player matches 'Nobody Atall'; type part of the name as it is in the event")

@@ -842,7 +842,7 @@ def read_bundle(doc: dict, rounds: dict, r: Reader, at: str) -> Event:
         rounds_known = swiss_played
     return b.build(title, date=info.date, swiss_rounds=rounds_known, rules=info.rules, top_cut=info.top_cut,
                    standings=standings, precision=PRECISION if standings else None, phases=info.phases,
-                   notes=[head, *notes])
+                   standings_round=latest if standings else None, notes=[head, *notes])
 
 
 def add_drops(b: EventBuilder, people: People, names: dict[str, str]) -> None:
