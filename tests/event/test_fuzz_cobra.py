@@ -20,14 +20,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, SHARED
+from fuzzing import mutate_bytes, survive
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_paths import edit, paths
 
-from drawsafe import open_event
 from drawsafe.cli.main import main
-from drawsafe.errors import DrawsafeError, InputError
-from drawsafe.event.io import parse_event
 from drawsafe.tiebreaks.packs import PACKS
 
 pytestmark = pytest.mark.skipif("netrunner" not in PACKS,
@@ -71,24 +69,6 @@ KEYS = ("id", "name", "rank", "matchPoints", "strengthOfSchedule", "extendedStre
         "eliminationPlayers", "uploadedFrom", "date", "table")
 
 
-def survive(raw: bytes, name: str, format: str = "auto"):
-    """Parse and use ``raw``: the Event, or None after one InputError line naming the file."""
-    try:
-        event = parse_event(raw, name, format)
-    except InputError as e:
-        text = str(e)
-        assert text.startswith(f"{name}: ") and "\n" not in text, text
-        return None
-    try:
-        ctx = open_event(event)
-        ctx.standings()
-        if event.standings:
-            ctx.check()
-    except DrawsafeError:
-        pass
-    return event
-
-
 @st.composite
 def json_mutations(draw):
     name = draw(st.sampled_from(sorted(SOURCES)))
@@ -108,19 +88,8 @@ def json_mutations(draw):
 @st.composite
 def byte_mutations(draw):
     name = draw(st.sampled_from(sorted(SOURCES)))
-    data = bytearray(json.dumps(SOURCES[name]).encode())
-    for _ in range(draw(st.integers(1, 4))):
-        pos = draw(st.integers(0, len(data) - 1))
-        op = draw(st.sampled_from(("flip", "set", "delete", "insert")))
-        if op == "flip":
-            data[pos] ^= 1 << draw(st.integers(0, 7))
-        elif op == "set":
-            data[pos] = draw(st.sampled_from(b'{}[]",:-0123456789 \nnulltrue\x00\xff'))
-        elif op == "delete":
-            del data[pos:pos + draw(st.integers(1, 40))]
-        else:
-            data[pos:pos] = draw(st.binary(min_size=1, max_size=8))
-    return name, bytes(data)
+    data = json.dumps(SOURCES[name]).encode()
+    return name, mutate_bytes(draw, data, b'{}[]",:-0123456789 \nnulltrue\x00\xff', 40)
 
 
 @pytest.mark.parametrize("name", sorted(SOURCES))

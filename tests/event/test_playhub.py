@@ -17,13 +17,14 @@ import shutil
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, SHARED, need
+from fuzzing import mutate_bytes, survive
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_paths import edit, paths
 
 from drawsafe import open_event
 from drawsafe.cli.main import main
-from drawsafe.errors import DrawsafeError, InputError
+from drawsafe.errors import InputError
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, NO_RESULT
 from drawsafe.standings.check import agrees
@@ -372,25 +373,6 @@ json_values = st.recursive(json_scalars, lambda inner: st.one_of(
     max_leaves=6)
 
 
-def survive(raw: bytes, name: str, format: str = "auto"):
-    """Parse and use ``raw``: an Event, or None after one clean error naming the file."""
-    try:
-        event = parse_event(raw, name, format)
-    except InputError as e:
-        text = str(e)
-        assert text.startswith(f"{name}: ") and "\n" not in text, text
-        return None
-    try:
-        ctx = open_event(event)
-        if not ctx.without_swiss:
-            ctx.standings()
-        if event.standings:
-            ctx.check()
-    except DrawsafeError:
-        pass
-    return event
-
-
 @st.composite
 def json_mutations(draw):
     name = draw(st.sampled_from(sorted(SOURCES)))
@@ -406,19 +388,8 @@ def json_mutations(draw):
 @st.composite
 def byte_mutations(draw):
     name = draw(st.sampled_from(sorted(SOURCES)))
-    data = bytearray(SOURCES[name].encode())
-    for _ in range(draw(st.integers(1, 4))):
-        pos = draw(st.integers(0, len(data) - 1))
-        op = draw(st.sampled_from(("flip", "set", "delete", "insert")))
-        if op == "flip":
-            data[pos] ^= 1 << draw(st.integers(0, 7))
-        elif op == "set":
-            data[pos] = draw(st.sampled_from(b'{}[],:"-0123456789 \n\x00\xff'))
-        elif op == "delete":
-            del data[pos:pos + draw(st.integers(1, 80))]
-        else:
-            data[pos:pos] = draw(st.sampled_from([b'null', b'true', b'-1', b'[]', b'{}', b'"DROPPED"', b'0.33']))
-    return name, bytes(data)
+    return name, mutate_bytes(draw, SOURCES[name].encode(), b'{}[],:"-0123456789 \n\x00\xff', 80,
+                              [b'null', b'true', b'-1', b'[]', b'{}', b'"DROPPED"', b'0.33'])
 
 
 @FUZZ
