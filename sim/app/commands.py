@@ -179,18 +179,14 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
          say: Say | None = None) -> Outcome:
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
     from drawsafe.simulation.decisions import (  # lazy: the simulation layer
-        DrawReport,
-        cannot_help,
         draw_decisions,
+        no_verdict,
     )
 
     if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
-        snap = ctx.snapshot
         notes = Notes(say)
         request = with_player(ctx, request, notes)
-        report = DrawReport(snap.after_round + 1, snap.rounds_left, 0, "not evaluated", request.others,
-                            request.safe, (), (), (), cut=ctx.cut().label(), no_draw=cannot_help(ctx.rules))
-        return notes.outcome(report)
+        return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, ctx.cut().label(), request.others, request.safe))
     notes = Notes(say)
     request = with_player(ctx, request, notes)
     notes, ctx, config, live = prepare(ctx, request, say, notes)

@@ -299,8 +299,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     if player is not None and player not in snap.index:
         raise UsageError(f"unknown player {player!r}; names must match the file exactly")
     if not rules.draw_helps:
-        return DrawReport(snap.after_round + 1, snap.rounds_left, 0, "not evaluated", others, safe, (), (), (),
-                          cut=config.cut.label(), no_draw=cannot_help(rules))
+        return no_verdict(snap, rules, config.cut.label(), others, safe)
     sim = Simulator(snap, rules, config)
     if not tables_known(snap, rules, config):
         return not_out_yet(sim, others, safe, player, sims, precision, seed, max_sims, progress, behaviour)
@@ -343,12 +342,15 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
                       probabilities, config.cut.label(), projection.rstrip(")") or None)
 
 
-def cannot_help(rules: RulePack) -> str:
-    """The sentence ``draw`` gives instead of verdicts when a draw scores no more than a loss."""
+def no_verdict(snap: Snapshot, rules: RulePack, cut: str, others: str, safe: float) -> DrawReport:
+    """``draw``'s answer where a draw scores no more than a loss (``rules.draw_helps`` false): no
+    table evaluated, the sentence saying why."""
     loss = display_points(rules.points[0], rules.point_scale)
-    return (f"In {rules.game} ({rules.name}) an intentional draw scores {loss} points, as a loss does: it "
+    said = (f"In {rules.game} ({rules.name}) an intentional draw scores {loss} points, as a loss does: it "
             "cannot help either player make the cut, so there is no draw-or-play verdict. Play; "
             "`drawsafe odds` gives each player's chances.")
+    return DrawReport(snap.after_round + 1, snap.rounds_left, 0, "not evaluated", others, safe, (), (), (),
+                      cut=cut, no_draw=said)
 
 
 def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, sims: int | None,

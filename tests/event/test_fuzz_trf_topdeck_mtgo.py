@@ -23,14 +23,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, SHARED
+from fuzzing import mutate_bytes, survive
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_paths import edit, paths
 
-from drawsafe import open_event
 from drawsafe.cli.main import main
-from drawsafe.errors import DrawsafeError, InputError
-from drawsafe.event.io import parse_event
 
 REAL = SHARED / "data" / "real"
 TRF_SOURCES = sorted((DATA / "chess").glob("*.trf")) + sorted((REAL / "chess").glob("**/*.trf"))
@@ -41,25 +39,6 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ
                 database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 CLI_FUZZ = settings(FUZZ, max_examples=max(20, EXAMPLES // 4))
 CODES = "10=WDL+-HFUZ X"
-
-
-def survive(raw: bytes, name: str):
-    """Parse and use ``raw``; the Event, or None after one InputError line naming the file."""
-    try:
-        event = parse_event(raw, name)
-    except InputError as e:
-        text = str(e)
-        assert text.startswith(f"{name}: ") and "\n" not in text, text
-        return None
-    try:
-        ctx = open_event(event)
-        if not ctx.without_swiss:
-            ctx.standings()
-        if event.standings:
-            ctx.check()
-    except DrawsafeError:
-        pass
-    return event
 
 
 @st.composite
@@ -146,21 +125,7 @@ def json_mutations(draw):
 @st.composite
 def byte_mutations(draw):
     name = draw(st.sampled_from(sorted(RAW)))
-    data = bytearray(RAW[name])
-    for _ in range(draw(st.integers(1, 4))):
-        if not data:
-            break
-        pos = draw(st.integers(0, len(data) - 1))
-        op = draw(st.sampled_from(("flip", "set", "delete", "insert")))
-        if op == "flip":
-            data[pos] ^= 1 << draw(st.integers(0, 7))
-        elif op == "set":
-            data[pos] = draw(st.sampled_from(b' 0123456789-=+HUZF\t\r\n{}[]",:\x00\xfc'))
-        elif op == "delete":
-            del data[pos:pos + draw(st.integers(1, 30))]
-        else:
-            data[pos:pos] = draw(st.binary(min_size=1, max_size=8))
-    return name, bytes(data)
+    return name, mutate_bytes(draw, RAW[name], b' 0123456789-=+HUZF\t\r\n{}[]",:\x00\xfc', 30)
 
 
 @pytest.mark.parametrize("name", sorted(RAW))
