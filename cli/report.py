@@ -69,16 +69,17 @@ def report(file, output, png_dir, as_json, **params):
     command = command_line(click.get_current_context())
     request = request_of(ReportRequest, params)
     check_destinations(output, png_dir)
-    from drawsafe.report import check_request  # lazy: matplotlib
+    from drawsafe.report import check_request, phone_name  # lazy: matplotlib
 
     result = simulate(file, request, lambda ctx: check_request(ctx.snapshot, request.player),
                       command=command)
     result.write(output, png_dir)
     seconds = time.monotonic() - started
-    note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures"
-         + (f"; PNG files in {png_dir}" if png_dir else "") + f") in {seconds:.1f} s")
+    note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures, each for wide "
+         "screens and for phones" + (f"; PNG files in {png_dir}" if png_dir else "") + f") in {seconds:.1f} s")
     if as_json:
         emit_json({
             "output": output, "png_dir": png_dir, "figures": [name for name, _ in result.figures],
+            "phone_figures": [phone_name(name) for name, _ in result.phone_figures],
             "simulations": result.simulations, "draw_simulations": result.draw_simulations,
             "player": result.player, "seconds": round(seconds, 2)})

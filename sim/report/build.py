@@ -15,30 +15,35 @@ from drawsafe.report.fig_ranks import rank_figure
 from drawsafe.report.fig_rooting import rooting_figure
 from drawsafe.report.fig_tiebreaks import tiebreak_figure
 from drawsafe.report.rooting import who_to_root_for
-from drawsafe.report.style import png_bytes, undrawable
+from drawsafe.report.style import LAYOUTS, PHONE, WIDE, png_bytes, styled, undrawable
 from drawsafe.report.summary import summary
 from drawsafe.writing import write_atomic
 
 
 @dataclass(frozen=True)
 class Report:
-    """The page and its figures (file name, PNG bytes), in the order of the page; the simulations
-    behind it (figures 2-5, and per scenario for figure 1) and the player of "who to root for"."""
+    """The page and its figures (file name, PNG bytes), in the order of the page, for wide screens
+    and (``phone_figures``, the same names) for phones; the simulations behind it (figures 2-5,
+    and per scenario for figure 1) and the player of "who to root for"."""
 
     html: str
     figures: tuple[tuple[str, bytes], ...]
+    phone_figures: tuple[tuple[str, bytes], ...] = ()
     simulations: int = 0
     draw_simulations: int = 0
     player: str = ""
 
     def write(self, output: str | os.PathLike, png_dir: str | os.PathLike | None = None) -> None:
-        """Write the page to ``output`` and, with ``png_dir``, each figure to ``png_dir/NAME.png``,
-        each file atomically (a failure never leaves a half-written file behind)."""
+        """Write the page to ``output`` and, with ``png_dir``, each figure to ``png_dir/NAME.png``
+        (its phone rendition to ``NAME-phone.png``), each file atomically (a failure never leaves a
+        half-written file behind)."""
         if png_dir is not None:
             folder = Path(png_dir)
             folder.mkdir(parents=True, exist_ok=True)
             for name, png in self.figures:
                 write_atomic(folder / name, png)
+            for name, png in self.phone_figures:
+                write_atomic(folder / phone_name(name), png)
         write_atomic(Path(output), self.html.encode("utf-8"))
 
 
@@ -48,14 +53,18 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], data.contenders())
-    figures = [("1-draw-or-play.png", png_bytes(draw_figure(data.draw, data.config.cut.label())))]
-    for k, tb in enumerate(data.rules.tiebreaks):
-        figures.append((f"2-tiebreak-{tb.key.lower()}.png", png_bytes(tiebreak_figure(data, k))))
-    figures += [("3-ranks.png", png_bytes(rank_figure(data))),
-                ("4-cut-line.png", png_bytes(cutline_figure(data))),
-                ("5-who-to-root-for.png", png_bytes(rooting_figure(data, rows)))]
-    pngs = dict(figures)
-    tiebreak_pngs = [png for name, png in figures if name.startswith("2-")]
+    makers = [("1-draw-or-play.png", lambda: draw_figure(data.draw, data.config.cut.label()))]
+    makers += [(f"2-tiebreak-{tb.key.lower()}.png", lambda k=k: tiebreak_figure(data, k))
+               for k, tb in enumerate(data.rules.tiebreaks)]
+    makers += [("3-ranks.png", lambda: rank_figure(data)), ("4-cut-line.png", lambda: cutline_figure(data)),
+               ("5-who-to-root-for.png", lambda: rooting_figure(data, rows))]
+    drawn = {}
+    for rendition in LAYOUTS:
+        with styled(rendition):
+            drawn[rendition.name] = [(name, png_bytes(make())) for name, make in makers]
+    figures, phone = drawn[WIDE.name], drawn[PHONE.name]
+    pngs = {name: (wide, small) for (name, wide), (_, small) in zip(figures, phone)}
+    tiebreak_pngs = [pngs[name] for name, _ in figures if name.startswith("2-")]
     points = summary(data, rows)
     missing = undrawable(data.names)
     if missing:  # said, not hidden: the figures draw these names as empty boxes
@@ -76,8 +85,14 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.config.cut.label()}: drawsafe Monte Carlo "
             f"report ({data.batch.n:,} simulations, seed {data.seed})")
     footer = f"drawsafe {package_version()}: exact tiebreaks, Monte Carlo odds with 95% intervals."
-    return Report(html.page(title, meta, body, footer), tuple(figures), data.batch.n, data.draw.simulations,
-                  data.names[data.player])
+    return Report(html.page(title, meta, body, footer), tuple(figures), tuple(phone), data.batch.n,
+                  data.draw.simulations, data.names[data.player])
+
+
+def phone_name(name: str) -> str:
+    """The file name of a figure's phone rendition: ``1-draw-or-play.png`` -> ``1-draw-or-play-phone.png``."""
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem}-phone{dot}{ext}"
 
 
 def package_version() -> str:

@@ -92,8 +92,9 @@ def cutline_figure(data: ReportData) -> Figure:
             ax.set_ylabel("share at or below (cumulative)")
             ax.set_title(f"Cut line: {tiebreak_label(tb)} of the {ordinal(data.top)} player,\n"
                          "for each point total")
-            # under the panel, one entry a line: inside it, the legend covered the curves' rise
-            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), ncol=1, borderaxespad=0)
+            # under the figure, one entry a line: inside the panel it covered the curves' rise, and
+            # at a fixed offset under the panel a wrapped axis label ran into it
+            fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncol=1)
     return fig
 
 

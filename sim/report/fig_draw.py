@@ -9,10 +9,12 @@ in the HTML table).
 from __future__ import annotations
 
 from matplotlib.figure import Figure
+from matplotlib.transforms import blended_transform_factory
 
 from drawsafe.event.cut import Cut
 from drawsafe.report.style import (
     SCENARIO_STYLE,
+    label_chars,
     new_figure,
     no_data,
     percent_axis,
@@ -48,10 +50,15 @@ def draw_figure(report: DrawReport, top: int | str) -> Figure:
             no_data(fig, TITLE, "No table of this round has a player with a chance of the cut.")
             return fig
         ax = fig.add_subplot()
+        # a table's header starts at the figure's left edge (over the names): from the axes' left
+        # edge, "Table 5: draw is better for one player only" ran off a phone's figure
+        across = blended_transform_factory(fig.transFigure, ax.transData)
+        room = label_chars(fig, 10) * 0.92  # bold is wider than the estimate's average character
         labels, ys, y = [], [], 0.0
         for t in tables:
-            ax.text(0.0, y, f"Table {t.table}: {t.verdict}", transform=ax.get_yaxis_transform(),
-                    va="center", ha="left", fontsize=10, fontweight="bold")
+            head = f"Table {t.table}: {t.verdict}"
+            ax.text(0.01, y, head, transform=across, va="center", ha="left", fontsize=10,
+                    fontweight="bold" if len(head) <= room else "normal", in_layout=False)
             y += 1
             for p in t.players:
                 for key, label in SCENARIOS:

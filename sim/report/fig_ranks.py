@@ -12,16 +12,31 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from drawsafe.report.data import ReportData
-from drawsafe.report.style import SEQUENTIAL, new_figure, no_data, row_height, short, styled
+from drawsafe.report.style import (
+    PHONE,
+    SEQUENTIAL,
+    layout,
+    new_figure,
+    no_data,
+    row_height,
+    short,
+    styled,
+)
 from drawsafe.stats import wilson
 
 TITLE = "Final rank distribution"
+#: Columns of a phone's heat map (ranks and the one past them), each about 20 CSS pixels wide.
+PHONE_COLUMNS = 10
 
 
 def shown_ranks(data: ReportData) -> int:
-    """Exact ranks shown: four past the cut, at least 12 (so that a cell's label stays 10 pt on a
-    figure a phone shows 358 pixels wide), at most the simulator's exact ranks."""
-    return min(data.config.max_rank, max(12, data.top + 4), data.snapshot.players)
+    """Exact ranks shown: four past the cut, at least 12, at most the simulator's exact ranks; on a
+    phone's figure as many as keep each cell's 10-point label clear of its neighbours' (the cut
+    and one rank past it at least)."""
+    shown = min(data.config.max_rank, max(12, data.top + 4), data.snapshot.players)
+    if layout() is PHONE:
+        shown = min(shown, max(data.top + 1, PHONE_COLUMNS - 1))
+    return shown
 
 
 def rank_shares(data: ReportData, players: list[int]) -> np.ndarray:
@@ -42,8 +57,8 @@ def max_half_width(shares: np.ndarray, n: int) -> float:
 
 def rank_figure(data: ReportData) -> Figure:
     players = data.ranked()
-    r = shown_ranks(data)
     with styled():
+        r = shown_ranks(data)
         fig = new_figure(row_height(len(players), per_row=0.36, extra=2.8))
         if not players:
             no_data(fig, TITLE, "No player reaches a 1% chance of the cut.")

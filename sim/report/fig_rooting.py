@@ -13,36 +13,44 @@ from __future__ import annotations
 import textwrap
 
 from matplotlib.figure import Figure
+from matplotlib.transforms import blended_transform_factory
 
 from drawsafe.report.data import ReportData
 from drawsafe.report.rooting import RootingTable
-from drawsafe.report.style import OKABE_ITO, new_figure, no_data, percent_axis, short, styled
+from drawsafe.report.style import (
+    OKABE_ITO,
+    layout,
+    new_figure,
+    no_data,
+    percent_axis,
+    short,
+    styled,
+)
 from drawsafe.report.text import effect_text
 
 MAX_ROWS = 8
-#: Characters per header line.
-WRAP = 62
 #: Heights (data units) of a header line and of the two markers' rows.
 LINE, MARKERS = 0.56, 1.0
 SERIES = (("a_won", OKABE_ITO["blue"], "o", "if the first-named player wins", 0.0),
           ("b_won", OKABE_ITO["orange"], "s", "if the second-named player wins", 0.45))
 
 
-def header(r: RootingTable) -> list[str]:
-    """The lines above a table's markers."""
+def header(r: RootingTable, chars: int) -> list[str]:
+    """The lines above a table's markers, ``chars`` characters at most."""
     lines = [f"Table {r.table}: {short(r.player_a)} v {short(r.player_b)}", effect_text(r)]
     if r.relation:
-        lines += textwrap.wrap(f"({r.relation})", WRAP)
-    return lines
+        lines.append(f"({r.relation})")
+    return [part for line in lines for part in textwrap.wrap(line, chars)]
 
 
 def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
     name = data.names[data.player]
     title = f"Who to root for\n{short(name)}'s P(cut) by the result of other tables"
     rows = rows[:MAX_ROWS]
-    headers = [header(r) for r in rows]
-    height = sum(LINE * len(h) + MARKERS for h in headers)
     with styled():
+        chars = int(0.94 * layout().width * 72 / (0.6 * 10))  # 10-point header lines across the figure
+        headers = [header(r, chars) for r in rows]
+        height = sum(LINE * len(h) + MARKERS for h in headers)
         fig = new_figure(max(2.8, 2.3 + 0.3 * height))
         if not rows:
             no_data(fig, title, "No other table of this round is still to be played out.")
@@ -54,9 +62,12 @@ def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
         ax.axvline(overall.estimate, color="0.4", linewidth=1, zorder=1,
                    label=f"overall {100 * overall.estimate:.1f}% (95% interval shaded)")
         lows, highs, y = [ci.low], [ci.high], 0.0
+        # headers run across the whole figure (left out of the layout: laid out, wider than the
+        # axes, they squeezed the axes to nothing on a phone's figure)
+        across = blended_transform_factory(fig.transFigure, ax.transData)
         for i, (r, lines) in enumerate(zip(rows, headers)):
-            ax.text(0.0, y, "\n".join(lines), transform=ax.get_yaxis_transform(), va="top", ha="left",
-                    fontsize=10, linespacing=1.15,
+            ax.text(0.02, y, "\n".join(lines), transform=across, va="top", ha="left",
+                    fontsize=10, linespacing=1.15, in_layout=False,
                     bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
             y += LINE * len(lines) + 0.3
             for attr, colour, marker, label, dy in SERIES:

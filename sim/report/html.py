@@ -1,7 +1,7 @@
 """HTML building blocks of the report: one self-contained page, readable on a phone.
 
-Nothing is referenced from outside the page: the figures are embedded as base64 PNG ``data:`` URIs,
-the style sheet is inline, there is no script and no font to fetch.  Every piece of text from the
+Nothing is referenced from outside the page: the figures are embedded as base64 PNG ``data:`` URIs
+(each in two renditions, for wide screens and for phones), the style sheet is inline, there is no script and no font to fetch.  Every piece of text from the
 event (player names, the event name) is escaped.
 """
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import base64
 from html import escape
+
+from drawsafe.report.style import PHONE, WIDE
 
 CSS = """
 :root { color-scheme: light; }
@@ -23,7 +25,8 @@ p.phone { display: none; }
 section#summary ul { padding-left: 1.2rem; }
 section#summary li { margin: 0.35rem 0; }
 figure { margin: 0.8rem 0; }
-figure img { display: block; max-width: 100%; height: auto; margin: 0 auto; border: 1px solid #e3e3e3; }
+figure img { display: block; width: WIDE_PX; max-width: 100%; height: auto; margin: 0 auto;
+             border: 1px solid #e3e3e3; }
 figcaption { font-size: 0.9rem; color: #333; margin-top: 0.4rem; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; margin: 0.6rem 0; }
 table { border-collapse: collapse; font-size: 0.85rem; min-width: 100%; }
@@ -39,17 +42,24 @@ footer { margin: 2.5rem 0 1rem; font-size: 0.8rem; color: #666; }
   h2 { font-size: 1.05rem; }
   table { font-size: 0.78rem; }
   p.phone { display: block; color: #555; font-size: 0.85rem; }
+  figure img { width: PHONE_PX; }
 }
-"""
+""".replace("WIDE_PX", f"{WIDE.css_width}px").replace("PHONE_PX", f"{PHONE.css_width}px")
+#: Screens that get the phone rendition of the figures.
+PHONE_MEDIA = "(max-width: 600px)"
 
 
 def data_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def figure(png: bytes, alt: str, caption: str) -> str:
-    """An embedded PNG with its caption (``caption`` is HTML already)."""
-    return (f'<figure><img src="{data_uri(png)}" alt="{escape(alt)}">'
+def figure(pngs: tuple[bytes, bytes], alt: str, caption: str) -> str:
+    """An embedded figure with its caption (``caption`` is HTML already): ``pngs`` are its wide and
+    phone renditions, the phone's on screens up to 600 CSS pixels wide, each shown at its CSS width
+    (the style sheet's, from its rendition) so that its text keeps its point size."""
+    wide, phone = pngs
+    return (f'<figure><picture><source media="{PHONE_MEDIA}" srcset="{data_uri(phone)}">'
+            f'<img src="{data_uri(wide)}" alt="{escape(alt)}"></picture>'
             f"<figcaption>{caption}</figcaption></figure>")
 
 
@@ -83,7 +93,7 @@ def page(title: str, meta: str, sections: list[str], footer: str) -> str:
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head>"
             f'<body><main><header><h1>{escape(title)}</h1><p class="meta">{escape(meta)}</p>'
-            '<p class="phone">Pinch to zoom into a figure; every number is also in the tables, '
-            "which scroll sideways.</p></header>"
+            '<p class="phone">Every number of the figures is also in the tables, which scroll '
+            "sideways.</p></header>"
             + "".join(sections)
             + f"<footer>{escape(footer)}</footer></main></body></html>\n")

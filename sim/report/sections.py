@@ -14,13 +14,14 @@ from drawsafe.report.fig_draw import SHOWN_FROM
 from drawsafe.report.fig_ranks import max_half_width, rank_shares, shown_ranks
 from drawsafe.report.fig_tiebreaks import WHISKERS, bubble
 from drawsafe.report.rooting import RootingTable
+from drawsafe.report.style import PHONE, styled
 from drawsafe.report.text import difference_text, effect_text, pct, prop_text, tiebreak_label
 
 #: Rows of the who-to-root-for table.
 ROOTING_ROWS = 12
 
 
-def draw_section(data: ReportData, png: bytes) -> str:
+def draw_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     r = data.draw
     caption = (
         "Each row is a player (points before the round). Markers: P(cut) if the table draws "
@@ -40,7 +41,7 @@ def draw_section(data: ReportData, png: bytes) -> str:
             rows.append([str(t.table), p.player, f"{p.points:g}", prop_text(p.draw), prop_text(p.play),
                          prop_text(p.win), prop_text(p.loss),
                          difference_text(p.difference), t.verdict])
-    body = html.figure(png, "Draw or play: P(cut) per table and player", caption)
+    body = html.figure(pngs, "Draw or play: P(cut) per table and player", caption)
     body += html.table(["Table", "Player", "Pts", "if they draw", "if they play", "if this player wins",
                         "if this player loses", "draw − play (pp)", "verdict"], rows, names=(1, 8))
     notes = []
@@ -53,7 +54,7 @@ def draw_section(data: ReportData, png: bytes) -> str:
     return html.section("draw-or-play", "1. Draw or play", body + "".join(html.paragraph(n) for n in notes))
 
 
-def tiebreak_section(data: ReportData, pngs: list[bytes]) -> str:
+def tiebreak_section(data: ReportData, pngs: list[tuple[bytes, bytes]]) -> str:
     keys = [tiebreak_label(t) for t in data.rules.tiebreaks]
     intro = html.paragraph(
         f"Players on the same points are separated by {', then '.join(keys)}. These move in the last "
@@ -63,9 +64,9 @@ def tiebreak_section(data: ReportData, pngs: list[bytes]) -> str:
         f"percentile), and the final value of the last player in the Top {data.top} in the simulations "
         "where the contender finishes on that player's points (orange): the value they need to pass.")
     body = intro
-    for k, png in enumerate(pngs):
+    for k, pair in enumerate(pngs):
         tb = data.rules.tiebreaks[k]
-        body += html.figure(png, f"Tiebreak swing of {tiebreak_label(tb)}",
+        body += html.figure(pair, f"Tiebreak swing of {tiebreak_label(tb)}",
                             f"{escape(tb.name)}: {escape(tb.definition)}.")
     now = data.standings.by_player()
     first = data.rules.tiebreaks[0] if data.rules.tiebreaks else None
@@ -88,19 +89,23 @@ def tiebreak_section(data: ReportData, pngs: list[bytes]) -> str:
     return html.section("tiebreak-swing", "2. Tiebreak swing", body)
 
 
-def ranks_section(data: ReportData, png: bytes) -> str:
+def ranks_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     players = data.ranked()
     hw = max_half_width(rank_shares(data, players), data.batch.n) if players else 0.0
+    wide = shown_ranks(data)
+    with styled(PHONE):
+        phone = shown_ranks(data)
+    columns = f"1 to {wide}" + (f" (on a phone 1 to {phone})" if phone != wide else "")
     caption = (f"Share of simulations in which each player (rows, points now) finishes at each rank "
-               f"(columns 1 to {shown_ranks(data)}, then lower); labels are percentages, shown from 1%. "
+               f"(columns {columns}, then lower); labels are percentages, shown from 1%. "
                f"Players with P(cut) of at least {pct(CONTENDER_LOW, 0)} (and the player of section 5), "
                f"best odds first. Every cell is within "
                f"±{100 * hw:.1f} percentage points at 95% (from {data.batch.n:,} simulations).")
     return html.section("ranks", "3. Final rank distribution",
-                        html.figure(png, "Final rank distribution heat map", caption))
+                        html.figure(pngs, "Final rank distribution heat map", caption))
 
 
-def cutline_section(data: ReportData, png: bytes) -> str:
+def cutline_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     lines = line_points(data)
     tb = data.rules.tiebreaks[0] if data.rules.tiebreaks else None
     caption = (f"Top: final points of the last player inside the Top {data.top}, with 95% intervals. "
@@ -118,11 +123,11 @@ def cutline_section(data: ReportData, png: bytes) -> str:
     headers = ["Points of the last player in", "share of simulations"]
     if tb is not None:
         headers.append(f"their {tiebreak_label(tb)}: median [5–95th pct]")
-    body = html.figure(png, "Cut line distribution", caption) + html.table(headers, rows, names=())
+    body = html.figure(pngs, "Cut line distribution", caption) + html.table(headers, rows, names=())
     return html.section("cut-line", "4. The cut line", body)
 
 
-def rooting_section(data: ReportData, rows: list[RootingTable], png: bytes) -> str:
+def rooting_section(data: ReportData, rows: list[RootingTable], pngs: tuple[bytes, bytes]) -> str:
     name = data.names[data.player]
     how = "chosen with --player" if data.player_chosen else "the contender closest to 50%"
     caption = (
@@ -138,7 +143,7 @@ def rooting_section(data: ReportData, rows: list[RootingTable], png: bytes) -> s
         "inflated by being picked as the largest.")
     table_rows = [[str(r.table), r.player_a, r.player_b, prop_text(r.a_won), prop_text(r.b_won),
                    prop_text(r.drawn), effect_text(r), r.relation] for r in rows[:ROOTING_ROWS]]
-    body = html.figure(png, f"Who to root for: {name}", caption)
+    body = html.figure(pngs, f"Who to root for: {name}", caption)
     if table_rows:
         body += html.table(["Table", "Player A", "Player B", "if A wins", "if B wins", "if drawn",
                             "effect", "met"], table_rows, names=(1, 2, 6, 7))

@@ -15,6 +15,8 @@ import textwrap
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -37,14 +39,50 @@ SCENARIO_STYLE = {
 OWN, CUT = OKABE_ITO["blue"], OKABE_ITO["orange"]
 #: Sequential map for shares (white at 0), readable in grey scale and with colour blindness.
 SEQUENTIAL = "Blues"
-#: Width of every figure in inches (height grows with the rows shown) and resolution: 533 pixels
-#: wide, shown at that size on a desktop and scaled to the screen on a phone, where the smallest
-#: text (10 pt tick labels, 18 pixels in the image) is still 12 pixels on a 390-pixel screen (358
-#: pixels of content).
-WIDTH = 4.1
-DPI = 130
-#: Longest player name drawn in a figure (the tables of the page give the full names).
-NAME_CHARS = 18
+#: CSS pixels per inch of a figure (CSS's 96): a 10-point label is 13.3 CSS pixels on any screen.
+CSS_PER_INCH = 96
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A rendition of the figures for a class of screens: ``css_width`` CSS pixels wide, drawn at
+    ``density`` image pixels per CSS pixel, player names cut to ``name_chars`` characters.  The page
+    shows each figure at its CSS width, so its text keeps its point size instead of being scaled
+    to the screen."""
+
+    name: str
+    css_width: int
+    density: float
+    name_chars: int
+
+    @property
+    def width(self) -> float:
+        """Inches."""
+        return self.css_width / CSS_PER_INCH
+
+    @property
+    def dpi(self) -> float:
+        return CSS_PER_INCH * self.density
+
+    @property
+    def pixels(self) -> int:
+        """Width of the image."""
+        return round(self.css_width * self.density)
+
+
+#: Phones (the page's content is 358 CSS pixels wide on a 390-pixel screen).
+PHONE = Layout("phone", 354, 1.5, 16)
+#: Laptops and desktops (the page's content is up to 960 CSS pixels wide).
+WIDE = Layout("wide", 672, 1.25, 24)
+LAYOUTS = (WIDE, PHONE)
+#: The rendition of the figures being drawn (set by :func:`styled`).
+_LAYOUT: ContextVar[Layout] = ContextVar("layout", default=WIDE)
+
+
+def layout() -> Layout:
+    """The rendition the figure being drawn is for."""
+    return _LAYOUT.get()
+
 
 RC = {
     "font.size": 11, "axes.titlesize": 12, "axes.titleweight": "bold", "figure.titlesize": 12,
@@ -101,22 +139,35 @@ def undrawable(names) -> list[str]:
 
 
 @contextmanager
-def styled() -> Iterator[None]:
-    """The report's rc settings for the figures drawn inside the block."""
-    with matplotlib.rc_context({**RC, "font.family": list(font_families())}):
-        yield
+def styled(rendition: Layout | None = None) -> Iterator[None]:
+    """The report's rc settings for the figures drawn inside the block, in ``rendition`` (default:
+    the one already chosen, else :data:`WIDE`)."""
+    token = _LAYOUT.set(rendition or _LAYOUT.get())
+    try:
+        with matplotlib.rc_context({**RC, "font.family": list(font_families())}):
+            yield
+    finally:
+        _LAYOUT.reset(token)
 
 
-def new_figure(height: float, width: float = WIDTH) -> Figure:
-    """A figure with the Agg canvas attached and a constrained layout."""
-    fig = Figure(figsize=(width, height), layout="constrained")
+def new_figure(height: float, width: float | None = None) -> Figure:
+    """A figure with the Agg canvas attached and a constrained layout, as wide as the rendition
+    being drawn unless ``width`` (inches) says otherwise."""
+    fig = Figure(figsize=(width or layout().width, height), layout="constrained")
+    fig.set_dpi(layout().dpi)
     FigureCanvasAgg(fig)
     return fig
 
 
-def short(name: str, chars: int = NAME_CHARS) -> str:
-    """A player name cut to ``chars`` characters for a figure label."""
+def short(name: str, chars: int | None = None) -> str:
+    """A player name cut to ``chars`` characters (default: the rendition's) for a figure label."""
+    chars = chars or layout().name_chars
     return name if len(name) <= chars else name[:chars - 1] + "…"
+
+
+def label_chars(fig: Figure, fontsize: float = 10, share: float = 1.0) -> int:
+    """About how many characters of ``fontsize`` points fit in ``share`` of the figure's width."""
+    return max(12, int(0.94 * share * fig.get_figwidth() * 72 / (0.6 * fontsize)))
 
 
 def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: float = 2.6) -> float:
@@ -125,38 +176,67 @@ def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: floa
 
 
 def fit_text(fig: Figure) -> None:
-    """Wrap the titles and axis labels that would not fit the figure's width (a narrow figure, for
-    phones: every title fits on its lines instead of running off the edges)."""
-    width_px = fig.get_figwidth() * DPI
+    """Wrap the titles, axis labels and legend entries that would not fit the figure's width (a
+    narrow figure, for phones: every text fits on its lines instead of running off the edges)."""
+    dpi = fig.get_dpi()
+    width_px = fig.get_figwidth() * dpi
+
+    def chars(t, share: float = 1.0) -> int:
+        return max(12, int(0.94 * share * width_px / (0.56 * t.get_fontsize() * dpi / 72)))
+
     texts = [fig._suptitle] if getattr(fig, "_suptitle", None) is not None else []
     for ax in fig.axes:
         texts += [ax.title, ax.xaxis.label]
+    original = {t: t.get_text() for t in texts}
     for t in texts:
-        size_px = t.get_fontsize() * DPI / 72
-        chars = max(12, int(0.94 * width_px / (0.56 * size_px)))
-        wrap_to(t, chars)
-    # An axis label is centred on its axes, which the names on the left (up to NAME_CHARS and the
-    # points) push aside by up to 45% of the width: a label that fits the figure's width still ran
-    # off its edge ("...with 95% interv").  It is wrapped to the narrowest such axes' width.
+        wrap_to(t, chars(t))
+    # Legend entries wrap to the figure's width less the markers before them.
+    for legend in [*fig.legends, *[ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]]:
+        for t in legend.get_texts():
+            wrap_to(t, chars(t) - 5)
+    # A panel's title and axis label are centred on the panel, which the names on the left push
+    # aside: a label that fits the figure's width still ran off its edge ("...with 95% interv").
+    # Once laid out, they are wrapped again from their own text to twice the room between the
+    # panel's centre and the nearer edge of the figure.
+    engine = fig.get_layout_engine()
+    if engine is not None:
+        engine.execute(fig)
     for ax in fig.axes:
-        t = ax.xaxis.label
-        if t.get_text():
-            size_px = t.get_fontsize() * DPI / 72
-            wrap_to(t, max(20, int(0.94 * 0.55 * width_px / (0.56 * size_px))))
+        box = ax.get_position()
+        room = 2 * min(box.x0 + box.width / 2, 1 - box.x0 - box.width / 2)
+        for t in (ax.title, ax.xaxis.label):
+            if t.get_text():
+                t.set_text(original[t])
+                wrap_to(t, min(chars(t), max(20, chars(t, room))))
 
 
 def wrap_to(t, chars: int) -> bool:
-    """Wrap text ``t`` at ``chars`` characters a line; whether it changed."""
+    """Wrap text ``t`` at ``chars`` characters a line, each line too long for them split into
+    lines of about equal length (no lone last word); whether it changed."""
     lines = t.get_text().split("\n")
-    wrapped = "\n".join(textwrap.fill(line, chars) if len(line) > chars else line for line in lines)
+    wrapped = "\n".join(balanced(line, chars) for line in lines)
     if wrapped == t.get_text():
         return False
     t.set_text(wrapped)
     return True
 
 
+def balanced(line: str, chars: int) -> str:
+    """``line`` in as few lines of at most ``chars`` characters as textwrap gives, of about equal
+    length."""
+    if len(line) <= chars:
+        return line
+    count = len(textwrap.wrap(line, chars))
+    for width in range(-(-len(line) // count), chars + 1):
+        parts = textwrap.wrap(line, width)
+        if len(parts) <= count:
+            return "\n".join(parts)
+    return textwrap.fill(line, chars)
+
+
 def png_bytes(fig: Figure) -> bytes:
-    """The figure as PNG bytes (the same bytes are embedded in the HTML and written by --png-dir).
+    """The figure as PNG bytes at its own resolution (the same bytes are embedded in the HTML and
+    written by --png-dir).
 
     The image is stored with a palette of 256 colours (median cut, no dithering): plots use few
     colours, and this keeps a report's figures about 2.5 times smaller.  Characters the font lacks
@@ -165,7 +245,7 @@ def png_bytes(fig: Figure) -> bytes:
     buf = io.BytesIO()
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")
-        fig.savefig(buf, format="png", dpi=DPI)
+        fig.savefig(buf, format="png", dpi=fig.get_dpi())
     with Image.open(io.BytesIO(buf.getvalue())) as image:
         small = image.convert("RGB").quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     out = io.BytesIO()

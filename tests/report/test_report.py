@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 import math
 import re
 
@@ -27,7 +26,7 @@ from drawsafe.engine import kernel as engine
 from drawsafe.report import build_report, gather
 from drawsafe.report.fig_ranks import rank_shares
 from drawsafe.report.rooting import who_to_root_for
-from drawsafe.report.style import DPI, WIDTH
+from drawsafe.report.style import LAYOUTS, PHONE, WIDE, styled
 from drawsafe.report.text import prop_text
 
 
@@ -74,7 +73,8 @@ def page(cli_run) -> str:
 
 
 def data_uris(text: str) -> list[bytes]:
-    return [base64.b64decode(m) for m in re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', text)]
+    """The PNGs of the page's ``src`` and ``srcset`` attributes."""
+    return [base64.b64decode(m) for m in re.findall(r'src(?:set)?="data:image/png;base64,([A-Za-z0-9+/=]+)"', text)]
 
 
 # ------------------------------------------------------------------ the page
@@ -83,20 +83,31 @@ def data_uris(text: str) -> list[bytes]:
 def test_no_external_reference(page):
     assert not re.search(r"https?://", page)
     assert "<link" not in page and "<script" not in page and "@import" not in page and "url(" not in page
-    sources = re.findall(r'\bsrc\s*=\s*"([^"]*)"', page)
-    assert sources and all(s.startswith("data:image/png;base64,") for s in sources)
-    assert not re.search(r"\b(href|srcset|poster|action)\s*=", page)
+    sources = re.findall(r'\bsrc(?:set)?\s*=\s*"([^"]*)"', page)
+    assert sources and all(s.startswith("data:image/png;base64,") and " " not in s for s in sources)
+    assert not re.search(r"\b(href|poster|action)\s*=", page)
 
 
 def test_every_image_decodes_and_matches_the_png_files(page, cli_run):
     images = data_uris(page)
     files = sorted(cli_run[2].glob("*.png"))
-    assert len(images) == len(files) == 7  # draw, OMW/GW/OGW, ranks, cut line, root
-    for png in images:
-        with Image.open(io.BytesIO(png)) as im:
+    assert len(images) == len(files) == 14  # draw, OMW/GW/OGW, ranks, cut line, root; wide and phone
+    phone = [f for f in files if f.name.endswith("-phone.png")]
+    assert len(phone) == 7
+    for f in files:
+        rendition = PHONE if f in phone else WIDE
+        with Image.open(f) as im:
             im.load()
-            assert im.format == "PNG" and im.width == round(WIDTH * DPI) and im.height >= 200
+            assert im.format == "PNG" and im.height >= 200
+            assert im.width == rendition.pixels, (f.name, im.width)
     assert {f.read_bytes() for f in files} == set(images)
+    # each phone rendition is the <source> of the <picture> whose <img> is its wide rendition
+    pairs = re.findall(r'<picture><source media="\(max-width: 600px\)" srcset="data:image/png;base64,([^"]+)">'
+                       r'<img src="data:image/png;base64,([^"]+)"', page)
+    by_bytes = {f.read_bytes(): f.name for f in files}
+    assert len(pairs) == 7
+    for small, wide in pairs:
+        assert by_bytes[base64.b64decode(small)] == by_bytes[base64.b64decode(wide)].replace(".png", "-phone.png")
 
 
 def test_sections_and_phone_layout(page):
@@ -113,7 +124,7 @@ def test_json_output_describes_the_files(cli_run):
     result, out, pngs = cli_run
     info = json.loads(result.stdout)
     assert info["output"] == str(out) and info["simulations"] == SIMS
-    assert sorted(info["figures"]) == sorted(f.name for f in pngs.glob("*.png"))
+    assert sorted(info["figures"] + info["phone_figures"]) == sorted(f.name for f in pngs.glob("*.png"))
 
 
 def test_same_seed_same_page(data, cli_run, page):
@@ -295,9 +306,11 @@ def test_examples_are_real_events_with_a_top_8_cut_before_the_last_round():
         assert row["swiss_rounds"] == example.after_round + 1
 
 
-def test_figure_text_is_readable_on_a_phone(data):
-    """Every text of every figure is at least 12 pixels high once the figure is scaled to a
-    390-pixel phone (358 pixels of content), and no title runs past the figure's edges."""
+@pytest.mark.parametrize("rendition", LAYOUTS, ids=lambda r: r.name)
+def test_figure_text_is_readable_and_inside(data, rendition):
+    """In each rendition, shown at its CSS width (the phone's fits the 358 pixels of content of a
+    390-pixel phone), every text of every figure is at least 13 CSS pixels high, and every text and
+    legend lies inside the figure; no legend lies over a panel."""
     from matplotlib.text import Text
 
     from drawsafe.report.fig_cutline import cutline_figure
@@ -305,30 +318,38 @@ def test_figure_text_is_readable_on_a_phone(data):
     from drawsafe.report.fig_ranks import rank_figure
     from drawsafe.report.fig_rooting import rooting_figure
     from drawsafe.report.fig_tiebreaks import tiebreak_figure
-    from drawsafe.report.style import fit_text
+    from drawsafe.report.style import CSS_PER_INCH, fit_text
 
+    assert PHONE.css_width <= PHONE_CONTENT_PX
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], data.contenders())
-    figures = [draw_figure(data.draw, data.config.cut.label()), tiebreak_figure(data, 0), rank_figure(data),
-               cutline_figure(data), rooting_figure(data, rows)]
-    scale = PHONE_CONTENT_PX / (WIDTH * DPI)
-    for fig in figures:
-        fit_text(fig)
-        fig.canvas.draw()
-        renderer = fig.canvas.get_renderer()
-        for t in fig.findobj(Text):
-            if not t.get_text().strip() or not t.get_visible():
-                continue
-            assert t.get_fontsize() * DPI / 72 * scale >= 11.9, (t.get_text(), t.get_fontsize())
-        for t in [fig._suptitle] + [ax.title for ax in fig.axes] + [ax.xaxis.label for ax in fig.axes]:
-            if t is None or not t.get_text():
-                continue
-            box = t.get_window_extent(renderer)
-            assert box.x0 >= -2 and box.x1 <= fig.bbox.width + 2, t.get_text()
-        legends = [*fig.legends, *[ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]]
-        for legend in legends:  # whole in the figure, and not over a panel's curves (issue 33)
-            box = legend.get_window_extent(renderer)
-            assert box.x0 >= -2 and box.x1 <= fig.bbox.width + 2 and box.y0 >= -2
-            for ax in fig.axes:
-                assert not box.overlaps(ax.get_window_extent(renderer)), "a legend over a panel"
+    with styled(rendition):
+        figures = [draw_figure(data.draw, data.config.cut.label()), tiebreak_figure(data, 0), rank_figure(data),
+                   cutline_figure(data), rooting_figure(data, rows)]
+        for fig in figures:
+            assert fig.get_figwidth() == rendition.width and fig.get_dpi() == rendition.dpi
+            fit_text(fig)
+            fig.canvas.draw()
+            renderer = fig.canvas.get_renderer()
+            # what is drawn, tick labels included (those of ticks outside the axes are not drawn)
+            drawn = fig.get_tightbbox(renderer)
+            assert drawn.x0 >= -0.02 and drawn.x1 <= fig.get_figwidth() + 0.02, drawn
+            assert drawn.y0 >= -0.02 and drawn.y1 <= fig.get_figheight() + 0.02, drawn
+            ticks = {label for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)
+                     for tick in axis.get_major_ticks() + axis.get_minor_ticks() for label in (tick.label1, tick.label2)}
+            for t in fig.findobj(Text):
+                if not t.get_text().strip() or not t.get_visible():
+                    continue
+                assert t.get_fontsize() * CSS_PER_INCH / 72 >= 13, (t.get_text(), t.get_fontsize())
+                if t in ticks:
+                    continue
+                box = t.get_window_extent(renderer)  # the other texts, those left out of the layout too
+                assert box.x0 >= -2 and box.x1 <= fig.bbox.width + 2, (t.get_text(), box)
+                assert box.y0 >= -2 and box.y1 <= fig.bbox.height + 2, (t.get_text(), box)
+            legends = [*fig.legends, *[ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]]
+            for legend in legends:  # whole in the figure, and not over a panel's curves (issue 33)
+                box = legend.get_window_extent(renderer)
+                assert box.x0 >= -2 and box.x1 <= fig.bbox.width + 2 and box.y0 >= -2
+                for ax in fig.axes:
+                    assert not box.overlaps(ax.get_window_extent(renderer)), "a legend over a panel"

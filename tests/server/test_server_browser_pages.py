@@ -117,7 +117,7 @@ def cjk_event() -> bytes:
 
 @pytest.mark.parametrize("device", list(VIEWPORTS))
 def test_a_report_with_a_cjk_name_draws_it_or_says_so(site, browser, device):
-    from drawsafe.report.style import undrawable
+    from drawsafe.report.style import PHONE, WIDE, undrawable
 
     server = site[0]
     event = httpx.post(server.url + "/api/events?top=8", content=cjk_event(), timeout=60).json()["id"]
@@ -130,5 +130,13 @@ def test_a_report_with_a_cjk_name_draws_it_or_says_so(site, browser, device):
     assert said == bool(undrawable(["王小明", "김민준"]))  # drawn, or named as not drawn
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert page.locator(f'a[href="/e/{event}?after_round=5"]').count() == 1
+    # each figure in the rendition for the screen, at its CSS width (text at its point size), whole
+    rendition = PHONE if width <= 600 else WIDE
+    shown = page.evaluate("[...document.querySelectorAll('figure img')].map(i => [i.naturalWidth, "
+                          "i.getBoundingClientRect().left, i.getBoundingClientRect().right])")
+    assert len(shown) >= 5
+    for natural, left, right in shown:
+        assert natural == rendition.pixels and abs(right - left - rendition.css_width) <= 1
+        assert 0 <= left and right <= width
     page.screenshot(path=str(ARTIFACTS / f"{device}-report-cjk.png"), full_page=True)
     page.close()
