@@ -233,8 +233,7 @@ def exact_answer(ctx: OpenedEvent, request: OddsRequest, config: SimConfig, note
         if any(m.reported for m in ctx.snapshot.next_round.matches):  # a round in progress: say why
             notes.add(f"not exact: {e}; simulating")
         return None
-    notes.add(result.exact.text())
-    return result
+    return result  # the result's view and --json say how it was made (exact.text())
 
 
 def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None = None,

@@ -106,7 +106,8 @@ class ResultModel:
         Packs whose draws are not measured (Magic) get exactly :meth:`for_best_of` (``model``
         defaulting to coin).  Packs measuring ties (Pokémon) take the event's own share of ties
         (:meth:`for_ties`).  One-game packs (chess) take the draw share of the event's own played
-        games when it has at least ``min_measured`` of them (else the pack's default), and by default
+        games when it has at least ``min_measured`` of them (else the pack's default; less the agreed
+        draws the pack declares, which a chess file records as draws), and by default
         the model of :func:`recommended_model` (Elo when everyone is rated).  An explicit ``model``
         or ``draw_share`` always wins.
 
@@ -127,6 +128,11 @@ class ResultModel:
             if defaults.measure == "games" and games >= defaults.min_measured:
                 share = min(draws / games, MAX_MEASURED_SHARE)
                 note = f"draw share {share:.1%}: {draws} draws in {games} games of this event"
+                agreed = rules.agreed_draws
+                if agreed is not None:  # the file counts agreed draws as draws: played ones are the rest
+                    share = max(0.0, (share - agreed.before_last) / (1 - agreed.before_last))
+                    note += (f", less the {agreed.before_last:.1%} agreed before the last round in real "
+                             f"{rules.game} events: {share:.1%} of games played out")
             elif defaults.measure is None:
                 share = defaults.draw_share
                 note = f"draw share {share:.0%}: {defaults.draw_source or 'default for ' + rules.game}"

@@ -76,7 +76,6 @@ def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_ba
     rec, points, had_bye = work.rec, work.points, work.had_bye
     model, strength, draw_share, bye_games = match.model, match.strength, match.draw_share, match.bye_games
     dcum, dsc, wcum, wsc = match.decided_cum, match.decided_scores, match.drawn_cum, match.drawn_scores
-    win_pts = points_table[kinds.WIN]
     # First every table's score (a chain of dependent steps from the random draw to the games,
     # independent between tables), then the writes: apart, the CPU overlaps many tables' chains.
     scores = np.empty((m, 3), dtype=np.int64)
@@ -136,22 +135,22 @@ def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_ba
     for t in range(m):
         a = pa[t]
         b = pb[t]
-        if b < 0:
+        if b < 0:  # -1 a bye, -2 a loss without opponent, -3 a half-point bye (chess)
             games = bye_games if b == -1 else 0
+            k = kinds.BYE if b == -1 else (kinds.HALF_BYE if b == -3 else kinds.LOSS_NO_OPPONENT)
             opp[a, r] = -1
-            kind[a, r] = kinds.BYE if b == -1 else kinds.LOSS_NO_OPPONENT
+            kind[a, r] = k
             gw[a, r] = games
             gl[a, r] = 0
             gd[a, r] = 0
             rec[a, REC_ROUNDS] += 1
             rec[a, REC_GPOINTS] += 3 * games
             rec[a, REC_GAMES] += games
+            gain = points_table[kinds.WIN if b == -1 else (kinds.DRAW if b == -3 else kinds.LOSS)]
+            rec[a, REC_POINTS] += gain
+            points[a] += gain
             if b == -1:
-                rec[a, REC_POINTS] += win_pts
-                points[a] += win_pts
                 had_bye[a] = True
-            else:
-                rec[a, REC_POINTS] += points_table[kinds.LOSS]
             continue
         sa = scores[t, 0]
         sb = scores[t, 1]

@@ -79,21 +79,21 @@ def neighbour_bound(pts, partner, skip_a, skip_b):
 
 
 @kernel
-def least_cost_matching(seq, pts, opp, nr, had_bye, best_partner, incumbent):
+def least_cost_matching(seq, pts, opp, nr, had_bye, best_partner, incumbent, floor):
     """Branch and bound over ``seq`` (sorted by points, high first; ``-1``: the bye, last) for a
     matching cheaper than ``incumbent``: ``best_partner[k]`` the position seated with ``k``.
     Returns the least cost found (``incumbent`` when none is cheaper) and whether the search
     finished.
 
     ``seq``, ``pts``, ``opp``, ``nr``, ``had_bye``: as in the module text; ``best_partner``
-    int64[N] written; ``incumbent`` int64 the cost to beat."""
+    int64[N] written; ``incumbent`` int64 the cost to beat; ``floor`` int64 the field's lower bound
+    (:func:`neighbour_bound` with nobody seated: nothing costs less)."""
     n = seq.shape[0]
     partner = np.full(n, -1, dtype=np.int64)
     stack_i = np.empty(n // 2 + 1, dtype=np.int64)
     stack_j = np.empty(n // 2 + 1, dtype=np.int64)
     stack_c = np.empty(n // 2 + 1, dtype=np.int64)
     best = incumbent
-    floor = neighbour_bound(pts, partner, -1, -1)  # nothing can cost less
     depth = 0
     cost = 0
     i = 0
@@ -173,9 +173,10 @@ def pair_weighted(state, players, points, had_bye, opp, nr, pa, pb):
         seq[q] = order[q]
         pts[q] = points[order[q]]
     partner = np.full(n, -1, dtype=np.int64)
-    if neighbour_bound(pts, partner, -1, -1) >= incumbent:
+    floor = neighbour_bound(pts, partner, -1, -1)
+    if floor >= incumbent:
         return m, bye, ok  # the point-group pairing reaches the lower bound: it is a least-cost one
-    best, _ = least_cost_matching(seq, pts, opp, nr, had_bye, partner, incumbent)
+    best, _ = least_cost_matching(seq, pts, opp, nr, had_bye, partner, incumbent, floor)
     if best >= incumbent:
         return m, bye, ok
     t = 0

@@ -75,6 +75,34 @@ def table_features(pd: np.ndarray, pp: np.ndarray, points: np.ndarray, rank: np.
 
 
 @dataclass(frozen=True)
+class DeclaredDraws:
+    """A game's declared agreed-draw rates (:class:`~drawsafe.tiebreaks.packs.AgreedDraws`, e.g.
+    chess's) in the place of the fitted model: a table's probability from the rounds left and the
+    worse-ranked player's rank only, read from the same feature rows."""
+
+    rates: object
+    #: The cut the features' ranks are relative to (``rank_worse = log(rank / cut)``).
+    cut: int
+
+    def probability(self, x: np.ndarray) -> np.ndarray:
+        """P(agreed draw) for feature rows ``x`` ([tables, features])."""
+        x = np.asarray(x, float).reshape(-1, len(FEATURES))
+        two = x[:, FEATURES.index("two_left")] > 0.5
+        worse = np.exp(x[:, FEATURES.index("rank_worse")]) * self.cut
+        r = self.rates
+        return np.where(two, r.before_last, np.where(worse < r.leaders + 0.5, r.last_leaders, r.last))
+
+
+def model_for(rules, cut: int):
+    """Other tables' agreed-draw model for ``rules``: its declared rates when the pack has them
+    (:attr:`~drawsafe.tiebreaks.packs.RulePack.agreed_draws`), else the model fitted on real
+    Magic events (:meth:`BehaviourModel.load`)."""
+    if getattr(rules, "agreed_draws", None) is not None:
+        return DeclaredDraws(rules.agreed_draws, int(cut))
+    return BehaviourModel.load()
+
+
+@dataclass(frozen=True)
 class BehaviourModel:
     """Logistic regression on standardised :data:`FEATURES`: P(table draws) = expit(b + w·z)."""
 

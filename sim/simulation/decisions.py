@@ -272,7 +272,7 @@ def skipped_table(fr, t: int, names, player: str | None):
     opponent, result already reported), ``False`` when ``player`` sits at neither seat, ``None``
     to evaluate it."""
     a, b = int(fr.a[t]), int(fr.b[t])
-    label_b = names[b] if b >= 0 else ("BYE" if b == -1 else "loss")
+    label_b = names[b] if b >= 0 else {-1: "BYE", -2: "loss", -3: "half-point bye"}[b]
     if player is not None and player not in (names[a], label_b):
         return False
     if b < 0:
@@ -360,12 +360,12 @@ def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, si
     standings): no table is invented.  The round is paired anew in each simulation, and every
     player with a stake gets their odds now and after a win, a draw or a loss in it; with
     ``behaviour`` the last round of each simulated future draws by the model."""
-    from drawsafe.simulation.behaviour import BehaviourModel
+    from drawsafe.simulation.behaviour_model import model_for
 
     snap = sim.snap
     if others == "behaviour" and snap.rounds_left >= 2 and sim.config.future_draws == "safe":
         sim = Simulator(snap, sim.rules, replace(sim.config, future_draws="behaviour",
-                                                 behaviour=behaviour or BehaviourModel.load()))
+                                                 behaviour=behaviour or model_for(sim.rules, sim.config.top)))
     live = sim.players
     batch, reached = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, by_first=True),
                                     lambda b: b.cut[live], precision, sims, max_sims, progress)
@@ -472,9 +472,10 @@ def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf
     freely become ``BEHAVIOUR`` tables, and with two or more rounds left the last round of each
     simulated future draws by the model too (unless ``sim``'s config asks for another future
     policy than the default "safe")."""
-    from drawsafe.simulation.behaviour import BehaviourModel, draw_probabilities
+    from drawsafe.simulation.behaviour import draw_probabilities
+    from drawsafe.simulation.behaviour_model import model_for
 
-    model = model or BehaviourModel.load()
+    model = model or model_for(sim.rules, sim.config.top)
     p, _ = draw_probabilities(model, sim, fr, seed, SETTLE_SIMS, stake_of)
     return p, behaviour_future(sim, model), fr.with_draw_probabilities(p)
 
@@ -483,9 +484,9 @@ def behaviour_future(sim: Simulator, model=None) -> Simulator:
     """``sim`` with the behaviour ``model`` (default: the package's fitted one) also in the last
     round of each simulated future, when two or more rounds are left and its config asks for no
     other future policy than the default "safe"."""
-    from drawsafe.simulation.behaviour import BehaviourModel
+    from drawsafe.simulation.behaviour_model import model_for
 
     if sim.snap.rounds_left >= 2 and sim.config.future_draws == "safe":
         return Simulator(sim.snap, sim.rules, replace(sim.config, future_draws="behaviour",
-                                                      behaviour=model or BehaviourModel.load()))
+                                                      behaviour=model or model_for(sim.rules, sim.config.top)))
     return sim

@@ -755,8 +755,8 @@ class NotExact(UsageError):
 
 
 def known_round(sim: Simulator, fr: FirstRound, rec, opp, kind, gw, gl, gd) -> None:
-    """Write the round's known tables (reported results, byes, losses, intentional draws) into the
-    arrays (round ``after_round``)."""
+    """Write the round's known tables (reported results, byes, half-point byes, losses, intentional
+    draws) into the arrays (round ``after_round``)."""
     r = sim.snap.after_round
     table = sim.points_table
     bye_games = sim.bye_games
@@ -764,7 +764,7 @@ def known_round(sim: Simulator, fr: FirstRound, rec, opp, kind, gw, gl, gd) -> N
         a, b, mode = int(fr.a[t]), int(fr.b[t]), int(fr.mode[t])
         if b < 0:
             games = bye_games if b == -1 else 0
-            k = kinds.BYE if b == -1 else kinds.LOSS_NO_OPPONENT
+            k = kinds.BYE if b == -1 else (kinds.HALF_BYE if b == -3 else kinds.LOSS_NO_OPPONENT)
             opp[a, r], kind[a, r], gw[a, r], gl[a, r], gd[a, r] = -1, k, games, 0, 0
             add_round(rec, a, k, games, 0, 0, table)
             continue

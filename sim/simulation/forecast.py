@@ -19,7 +19,7 @@ from dataclasses import replace
 from drawsafe.engine import kernel as engine
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
-from drawsafe.simulation.behaviour import BehaviourModel
+from drawsafe.simulation.behaviour_model import model_for
 from drawsafe.simulation.decisions import current_round, other_tables, stake_function, tables_known
 from drawsafe.simulation.odds import MAX_SIMS, OddsResult, compute_odds
 from drawsafe.simulation.simulator import SimConfig, Simulator
@@ -37,7 +37,7 @@ def forecast_odds(snap: Snapshot, rules: RulePack, config: SimConfig, others: st
     if not tables_known(snap, rules, config):
         # paired in each simulation: only the last round of each simulated future draws by the model
         if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
-            config = replace(config, future_draws="behaviour", behaviour=behaviour or BehaviourModel.load())
+            config = replace(config, future_draws="behaviour", behaviour=behaviour or model_for(rules, config.top))
         result = compute_odds(snap, rules, config, sims, precision, seed, max_sims, progress)
         return replace(result, others=others, pairings="not out yet")
     sim = Simulator(snap, rules, config)

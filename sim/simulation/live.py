@@ -174,10 +174,12 @@ class ExactSummary:
 
     def text(self) -> str:
         held = self.open_tables - len(self.enumerated)
-        more = f"; {held} of them cannot change the cut" if held else ""
+        more = (f" ({held} of the tables cannot change the cut: one outcome stands for all of theirs)"
+                if held else "")
         scores = (f"; game scores tried where they decided the cut line ({self.straddles:,} of them)"
                   if self.straddles else "")
-        return f"{self.headline()}: {self.combinations:,} combinations{more}{scores}; no simulation, no interval"
+        combinations = f"{self.combinations:,} combination{'' if self.combinations == 1 else 's'} of results"
+        return f"{self.headline()}: {combinations}{more}{scores}; no simulation, no interval"
 
     def to_json(self) -> dict:
         return {"method": "exact", "words": self.headline(), "open_tables": self.open_tables, "enumerated_tables": list(self.enumerated),
@@ -382,9 +384,10 @@ def others_enumeration(sim: Simulator, snap, rules: RulePack, config: SimConfig,
         for t in np.flatnonzero(locked_tables(sim, fr, config.top)):
             q[int(t)] = 1.0
     if others == "behaviour":
-        from drawsafe.simulation.behaviour import BehaviourModel, draw_probabilities
+        from drawsafe.simulation.behaviour import draw_probabilities
+        from drawsafe.simulation.behaviour_model import model_for
 
-        model = behaviour or BehaviourModel.load()
+        model = behaviour or model_for(sim.rules, config.top)
         p_draw, _ = draw_probabilities(model, sim, fr, seed, SETTLE_SIMS, stake_function(sim, fr, seed))
         q[:] = p_draw
     iterations, converged = 0, True

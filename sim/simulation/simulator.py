@@ -21,7 +21,7 @@ from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.event.cut import Cut
-from drawsafe.event.model import BYE, LOSS, MATCH
+from drawsafe.event.model import BYE, HALF_BYE, LOSS, MATCH
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
@@ -162,8 +162,8 @@ def published_first_round(snap: Snapshot) -> FirstRound | None:
             else:
                 mode.append(engine.FREE)
                 score.append((0, 0, 0))
-        elif m.kind in (BYE, LOSS):
-            b.append(-1 if m.kind == BYE else -2)
+        elif m.kind in (BYE, LOSS, HALF_BYE):  # a chess player may take a half-point bye ahead
+            b.append({BYE: -1, LOSS: -2, HALF_BYE: -3}[m.kind])
             mode.append(engine.KNOWN)
             score.append((0, 0, 0))
         else:
@@ -298,12 +298,12 @@ class Simulator:
         (:func:`future_table`); zeros with one round left."""
         key = ("future", seed)
         if key not in self.pilots:
-            from drawsafe.simulation.behaviour_model import BehaviourModel
+            from drawsafe.simulation.behaviour_model import model_for
 
             if self.snap.rounds_left < 2:
                 self.pilots[key] = np.zeros((1, 1))
             else:
-                model = self.config.behaviour or BehaviourModel.load()
+                model = self.config.behaviour or model_for(self.rules, self.config.top)
                 self.pilots[key] = future_table(model, self, seed)
         return self.pilots[key]
 

@@ -14,6 +14,7 @@ caps), ``fide-1998`` (the 1998 annex, a draw against oneself), ``chess-plain`` (
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -103,6 +104,21 @@ class ResultDefaults:
 
 
 @dataclass(frozen=True)
+class AgreedDraws:
+    """How often real players of the game agree a draw at a table, declared from real events, in
+    the place of the behaviour model fitted on Magic's (whose files mark an intentional draw; a
+    chess file records an agreed draw as any other draw): before the last round, in the last
+    round, and at the last round's leading tables (both players ranked within ``leaders``)."""
+
+    before_last: float
+    last: float
+    last_leaders: float
+    leaders: int
+    #: Where the rates come from, in words for ``drawsafe rules``.
+    source: str
+
+
+@dataclass(frozen=True)
 class RulePack:
     """Points per match result and the ordered tiebreaks that separate equal points."""
 
@@ -159,6 +175,9 @@ class RulePack:
     #: documented rule taken instead), for ``drawsafe rules``.
     sources: str = ""
     assumed: str = ""
+    #: Other tables' agreed draws: declared rates (chess), or None for the behaviour model fitted
+    #: on real Magic events (drawsafe.simulation.behaviour).
+    agreed_draws: AgreedDraws | None = None
 
     def __post_init__(self):
         if self.phase_tiebreaks not in PHASE_TIEBREAKS:
@@ -347,8 +366,17 @@ POKEMON = register(RulePack(
 #: of rounds and top cuts by attendance was found.
 CHESS_RESULTS = ResultDefaults(draw_share=0.25, measure="games", min_measured=30, one_game=True,
                                elo_when_rated=True)
+#: Agreed draws in chess Swiss opens, measured as draws in at most 20 moves (agreed draws and quick
+#: repetitions) on real PGN (reports/field/chess-draws.md, benchmarks/chess_draws.py).  Boards 1-5
+#: of a last round paired by standings are its first 10 players.
+CHESS_AGREED = AgreedDraws(
+    before_last=0.024, last=0.061, last_leaders=0.171, leaders=10,
+    source="draws in at most 20 moves in 10 classical Swiss opens of 2024-25 (6,510 games, real PGN): "
+           "2.4% [2.0, 2.8] of the games before the last round, 6.1% [4.2, 8.7] of the last round's "
+           "below board 5, 17.1% [8.1, 32.7] on its boards 1-5 (35 games; here: both players in the first "
+           "10); the event's own draw share counts them, so its played draws are that share less 2.4%")
 _CHESS = {"points": (0, 1, 2), "point_scale": 2, "pairing": "dutch", "game": "chess",
-          "results": CHESS_RESULTS, "schedule": None}
+          "results": CHESS_RESULTS, "schedule": None, "agreed_draws": CHESS_AGREED}
 #: The default FIDE Swiss list (configurable with --tiebreaks).
 FIDE_SWISS = (BH_C1, BH, SB, DE, WIN)
 FIDE = register(RulePack(
@@ -545,7 +573,10 @@ def catalogue_json() -> dict:
                                            if p.game_points[0] else None),
                        "tiebreaks": [t.key for t in p.tiebreaks], "pairing": p.pairing_text or None,
                        "sources": p.sources or None, "not_established": p.assumed or None,
-                       "draw_helps": p.draw_helps} for p in PACKS.values()],
+                       "draw_helps": p.draw_helps,
+                       "agreed_draws": (dataclasses.asdict(p.agreed_draws) if p.agreed_draws else
+                                        "the behaviour model fitted on real Magic events")}
+                      for p in PACKS.values()],
             "tiebreaks": [{"key": key, "name": t.name, "definition": t.definition}
                           for key, t in tiebreak_catalogue()]}
 
@@ -567,6 +598,10 @@ def markdown_table() -> str:
             share += " split rounds (measured)"
         if r.measure:
             share += f", else the event's own ({r.min_measured}+ {'matches' if r.measure == 'ties' else 'games'})"
+        if p.agreed_draws:
+            a = p.agreed_draws
+            share += (f"; agreed draws {a.before_last:.1%}, last round {a.last:.1%}, its first "
+                      f"{a.leaders} {a.last_leaders:.1%} (measured)")
         last = p.last_round if p.pairing == "mtg" else "as every round"  # dutch, cobra
         shown = '/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))
         if p.game_points[0]:
