@@ -25,3 +25,15 @@ def need(path: Path) -> Path:
 @pytest.fixture
 def melee_dir() -> Path:
     return need(MELEE)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium for the module's tests (tests/browser_helpers.py: skips without one)."""
+    from browser_helpers import ARGS, CHROMIUM, browser_or_skip
+
+    sync_playwright = browser_or_skip()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()

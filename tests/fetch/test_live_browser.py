@@ -11,36 +11,16 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import time
-from pathlib import Path
 
 import pytest
+from browser_helpers import ARGS, ARTIFACTS, CHROMIUM, browser_or_skip
 from replay import Replay
 from server_helpers import RealServer
 from test_live_server import LICHESS_LIVE, one_more_result
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
-CHROMIUM = os.environ.get("DRAWSAFE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 #: Seconds between the page's reloads (and the server's fetches) in this test.
 REFRESH = 3
-
-
-def browser_or_skip():
-    in_ci = os.environ.get("CI", "").lower() == "true"
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if in_ci:
-            raise
-        pytest.skip("browser tests need the playwright package (pip install -e '.[test]')")
-    if not os.path.exists(CHROMIUM):
-        if in_ci:
-            pytest.fail(f"no browser at {CHROMIUM} in CI")
-        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    return sync_playwright
 
 
 @pytest.fixture(scope="module")

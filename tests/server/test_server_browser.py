@@ -8,33 +8,13 @@ message, except in CI (``CI=true``), where ``.ci/run`` installs chromium and a m
 
 from __future__ import annotations
 
-import os
 import shutil
-from pathlib import Path
 
 import pytest
+from browser_helpers import ARTIFACTS, VIEWPORTS
 from server_helpers import RealServer
 
 from drawsafe.event.sample import sample_path
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
-CHROMIUM = os.environ.get("DRAWSAFE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-VIEWPORTS = {"phone": (390, 844), "laptop": (1280, 800)}
-
-
-def browser_or_skip():
-    in_ci = os.environ.get("CI", "").lower() == "true"
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        if in_ci:
-            raise
-        pytest.skip("browser tests need the playwright package (pip install -e '.[test]')")
-    if not os.path.exists(CHROMIUM):
-        if in_ci:
-            pytest.fail(f"no browser at {CHROMIUM} in CI: .ci/run should have installed chromium")
-        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
-    return sync_playwright
 
 
 @pytest.fixture(scope="module")
@@ -42,15 +22,6 @@ def server(tmp_path_factory):
     s = RealServer(str(tmp_path_factory.mktemp("browser")))
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize("device", list(VIEWPORTS))

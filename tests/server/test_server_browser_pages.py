@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import httpx
 import pytest
+from browser_helpers import ARTIFACTS, VIEWPORTS
 from server_helpers import RealServer, sample_bytes
-from test_server_browser import ARTIFACTS, CHROMIUM, VIEWPORTS, browser_or_skip
 
 
 def live_event() -> bytes:
@@ -43,15 +43,6 @@ def site(tmp_path_factory):
     live = httpx.post(server.url + "/api/events?top=8", content=live_event(), timeout=60).json()["id"]
     yield server, sample, live
     server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def outside(page, selector: str, width: int) -> list[str]:

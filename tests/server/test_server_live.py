@@ -19,13 +19,12 @@ import pytest
 
 httpx = pytest.importorskip("httpx")
 
+from browser_helpers import ARTIFACTS
 from server_helpers import RealServer, hostile_event, sample_bytes
 
 from drawsafe import open_event
 from drawsafe.server.options import parse_options
 from drawsafe.server.questions import answer
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "tmp" / "artifacts"
 
 
 @pytest.fixture

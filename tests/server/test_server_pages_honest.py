@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from browser_helpers import ARTIFACTS, VIEWPORTS
 from server_helpers import RealServer
-from test_server_browser import ARTIFACTS, CHROMIUM, VIEWPORTS, browser_or_skip
 
 import drawsafe
 from drawsafe.event.io.export import write_native_json
@@ -39,15 +39,6 @@ def server(tmp_path_factory):
     s = RealServer(str(tmp_path_factory.mktemp("honest")), "--max-body", str(MAX_BODY))
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
 
 
 def publish(page, server, path: str, **fields) -> str:
