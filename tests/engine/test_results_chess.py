@@ -3,8 +3,8 @@
 Expectations come from the rule text and from counting the hand-written results of each test event
 (the compact notation of ``tests/chess_events.py``), not from the code under test: a chess game is
 1-0 or 0-0-1; the draw share is draws / played games once there are at least 30 played games
-(forfeits, byes and pending games are not played), else 25%; Elo when everyone is rated; Magic packs
-unchanged.
+(forfeits, byes and pending games are not played), less the agreed draws the chess packs declare
+(a file records them as draws), else 25%; Elo when everyone is rated; Magic packs unchanged.
 """
 
 from __future__ import annotations
@@ -30,6 +30,12 @@ from drawsafe.rng import stream
 from drawsafe.tiebreaks.packs import FIDE, FIDE_1998, MTG, POKEMON
 
 NAMES = [f"P{i:02d}" for i in range(12)]
+
+
+def played_share(draws: int, games: int, cap: float = 0.95) -> float:
+    """The share of games played out that end drawn: the event's, less the declared agreed ones."""
+    agreed = FIDE.agreed_draws.before_last
+    return (min(draws / games, cap) - agreed) / (1 - agreed)
 
 
 def circle_round(r: int) -> list[tuple[str, str]]:
@@ -102,14 +108,14 @@ def test_draw_share_measured_on_the_events_games(games, draws):
     event = field(games, draws)
     assert played_games(event) == (games, draws)
     model = ResultModel.for_event(event, FIDE)
-    assert model.draw_share == pytest.approx(draws / games)
+    assert model.draw_share == pytest.approx(played_share(draws, games))
     assert f"{draws} draws in {games} games" in model.note
 
 
 def test_fewer_than_thirty_games_use_the_default():
     assert FIDE.results.min_measured == 30
     assert ResultModel.for_event(field(29, 29), FIDE).draw_share == FIDE.results.draw_share == 0.25
-    assert ResultModel.for_event(field(30, 30), FIDE).draw_share == pytest.approx(0.95)  # capped
+    assert ResultModel.for_event(field(30, 30), FIDE).draw_share == pytest.approx(played_share(30, 30))  # capped
     note = ResultModel.for_event(field(12, 3), FIDE_1998).note
     assert "default" in note and "12 played games" in note
 
@@ -118,7 +124,7 @@ def test_forfeits_byes_and_pending_games_are_not_played_games():
     extra = ("P00-P01 +", "P02-P03 --", "P04 bye", "P05 half", "P06 zero", "P07-P08", "P09-P10 =")
     event = field(29, 10, extra)
     assert played_games(event) == (30, 11)
-    assert ResultModel.for_event(event, FIDE).draw_share == pytest.approx(11 / 30)
+    assert ResultModel.for_event(event, FIDE).draw_share == pytest.approx(played_share(11, 30))
 
 
 def test_given_draw_share_and_model_win():
@@ -164,7 +170,7 @@ def test_simulated_games_follow_the_model():
         key = (int(out[0]), int(out[1]), int(out[2]))
         counts[key] = counts.get(key, 0) + 1
     assert set(counts) <= {(1, 0, 0), (0, 1, 0), (0, 0, 1)}
-    lo, hi = binom.interval(0.999, n, 14 / 40)
+    lo, hi = binom.interval(0.999, n, played_share(14, 40))
     assert lo <= counts[(0, 0, 1)] <= hi
     decisive = n - counts[(0, 0, 1)]
     lo, hi = binom.interval(0.999, decisive, 0.5)

@@ -84,7 +84,7 @@ def test_the_commands_answer_exactly_and_say_so(event, tmp_path):
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["method"] == "exact" and data["exact"]["enumerated_tables"]
-    assert "exact (every outcome of the 6 open tables)" in r.stderr
+    assert data["exact"]["words"] == "exact (every outcome of the 6 open tables)"
     r = subprocess.run(run + ["odds", str(path), "--exact-tables", "0", "--sims", "2000", "--json"],
                        capture_output=True, text=True, timeout=900, check=False)
     assert r.returncode == 0 and "method" not in json.loads(r.stdout)
@@ -94,7 +94,10 @@ def test_the_commands_answer_exactly_and_say_so(event, tmp_path):
         in r.stderr
     r = subprocess.run(run + ["draw", str(path), "--others", "none"], capture_output=True, text=True, timeout=900,
                        check=False)
-    assert r.returncode == 0 and "no simulation" in r.stdout and "SAFE TO DRAW" in r.stdout and "places" in r.stdout
+    assert r.returncode == 0 and "SAFE TO DRAW" in r.stdout and "places" in r.stdout
+    said = [line for line in r.stdout.splitlines() if "exact (every outcome of the 6 open tables)" in line]
+    assert len(said) == 1 and "no simulation, no interval" in said[0]  # said once, in the answer
+    assert "exact (every outcome" not in r.stderr
 
 
 def test_the_library_takes_the_same_switch(event):
