@@ -60,6 +60,7 @@ def test_too_many_rounds_is_refused_at_once_as_on_the_command_line(served):
     server, path, big, _, _ = served
     r, seconds = timed(lambda: httpx.get(f"{server.url}/api/events/{big}/draw?rounds=500", timeout=60))
     assert r.status_code == 422 and seconds < 10
+    print(f"rounds=500 refused in {1000 * seconds:.0f} ms")
     line = "--rounds 500: 140 players can play at most 139 Swiss rounds without a rematch (each opponent once)"
     assert r.json()["error"] == line
     top = httpx.post(f"{server.url}/api/draw?top=1000", content=path.read_bytes(), timeout=60)
@@ -88,12 +89,15 @@ def test_a_heavy_question_is_stopped_and_a_light_one_answers_meanwhile(served):
         time.sleep(0.2)
     light, seconds = timed(lambda: httpx.get(f"{server.url}/api/events/{small}/standings", timeout=60))
     assert light.status_code == 200 and seconds < 10, seconds
+    print(f"a light question on another event meanwhile: {1000 * seconds:.0f} ms")
     page, seconds = timed(lambda: httpx.get(f"{server.url}/e/{small}?name=a", timeout=60))
     assert page.status_code == 200 and seconds < 10, seconds
+    print(f"its page meanwhile: {1000 * seconds:.0f} ms")
     assert httpx.get(server.url + "/api/status", timeout=10).json()["running"] is not None  # still running
     t.join(JOB_TIME + 60)
     assert heavy["r"].status_code == 503 and "limit of 20 s" in heavy["r"].json()["error"]
     assert heavy["s"] < JOB_TIME + 10, heavy["s"]
+    print(f"rounds=60 stopped after {heavy['s']:.1f} s (--job-time {JOB_TIME})")
     status = httpx.get(server.url + "/api/status", timeout=10).json()
     assert status["jobs"]["stopped"] == 1
     again, seconds = timed(lambda: httpx.get(f"{server.url}/api/events/{small}/draw?sims=2000", timeout=600))
@@ -126,6 +130,7 @@ def test_sigterm_during_a_simulation_ends_the_server_cleanly(tmp_path):
         server.stop()
     log = (tmp_path / "server.log").read_text()
     assert seconds < 15, seconds
+    print(f"SIGTERM during a simulation: the server ended in {seconds:.1f} s")
     assert "Traceback" not in log, log
     assert server.proc.returncode in (0, -signal.SIGTERM), server.proc.returncode
     for pid in workers:  # the worker processes went with it
