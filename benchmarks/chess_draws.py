@@ -30,7 +30,7 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
-HEADER_RE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.M)
+HEADER_RE = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.MULTILINE)
 RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 

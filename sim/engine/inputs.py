@@ -26,9 +26,9 @@ Field = namedtuple("Field", "opp kind gw gl gd rec had_bye award active players 
 Played = namedtuple("Played", "rec opp kind gw gl gd keys")
 
 #: The first simulated round's tables when they are given (else empty): players ``a`` v ``b``
-#: (``b`` -1 a bye, -2 a loss without opponent, -3 a half-point bye), ``mode`` (drawsafe.engine.codes FREE ...), the
-#: reported ``score`` [tables, 3] of KNOWN tables and ``draw_p`` [tables], the probability that a
-#: BEHAVIOUR table draws intentionally.
+#: (``b`` -1 a bye, -2 a loss without opponent, -3 a half-point bye), ``mode``
+#: (drawsafe.engine.codes FREE ...), the reported ``score`` [tables, 3] of KNOWN tables and
+#: ``draw_p`` [tables], the probability that a BEHAVIOUR table draws intentionally.
 FirstTables = namedtuple("FirstTables", "a b mode score draw_p")
 
 #: How a played match ends (:class:`drawsafe.engine.results.ResultModel` as arrays): the ``model``

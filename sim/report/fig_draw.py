@@ -53,7 +53,7 @@ def draw_figure(report: DrawReport, top: int | str) -> Figure:
         # a table's header starts at the figure's left edge (over the names): from the axes' left
         # edge, "Table 5: draw is better for one player only" ran off a phone's figure
         across = blended_transform_factory(fig.transFigure, ax.transData)
-        room = label_chars(fig, 10) * 0.92  # bold is wider than the estimate's average character
+        room = label_chars(fig.get_figwidth()) * 0.92  # bold is wider than the estimate's average character
         labels, ys, y = [], [], 0.0
         for t in tables:
             head = f"Table {t.table}: {t.verdict}"

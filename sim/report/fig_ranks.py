@@ -15,6 +15,7 @@ from drawsafe.report.data import ReportData
 from drawsafe.report.style import (
     PHONE,
     SEQUENTIAL,
+    Layout,
     layout,
     new_figure,
     no_data,
@@ -29,12 +30,12 @@ TITLE = "Final rank distribution"
 PHONE_COLUMNS = 10
 
 
-def shown_ranks(data: ReportData) -> int:
-    """Exact ranks shown: four past the cut, at least 12, at most the simulator's exact ranks; on a
-    phone's figure as many as keep each cell's 10-point label clear of its neighbours' (the cut
-    and one rank past it at least)."""
+def shown_ranks(data: ReportData, rendition: Layout | None = None) -> int:
+    """Exact ranks shown in ``rendition`` (default: the one being drawn): four past the cut, at
+    least 12, at most the simulator's exact ranks; on a phone's figure as many as keep each
+    cell's 10-point label clear of its neighbours' (the cut and one rank past it at least)."""
     shown = min(data.config.max_rank, max(12, data.top + 4), data.snapshot.players)
-    if layout() is PHONE:
+    if (rendition or layout()) is PHONE:
         shown = min(shown, max(data.top + 1, PHONE_COLUMNS - 1))
     return shown
 

@@ -19,6 +19,7 @@ from drawsafe.report.data import ReportData
 from drawsafe.report.rooting import RootingTable
 from drawsafe.report.style import (
     OKABE_ITO,
+    label_chars,
     layout,
     new_figure,
     no_data,
@@ -48,8 +49,7 @@ def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
     title = f"Who to root for\n{short(name)}'s P(cut) by the result of other tables"
     rows = rows[:MAX_ROWS]
     with styled():
-        chars = int(0.94 * layout().width * 72 / (0.6 * 10))  # 10-point header lines across the figure
-        headers = [header(r, chars) for r in rows]
+        headers = [header(r, label_chars(layout().width)) for r in rows]  # 10-point lines across the figure
         height = sum(LINE * len(h) + MARKERS for h in headers)
         fig = new_figure(max(2.8, 2.3 + 0.3 * height))
         if not rows:

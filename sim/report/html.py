@@ -1,8 +1,9 @@
 """HTML building blocks of the report: one self-contained page, readable on a phone.
 
 Nothing is referenced from outside the page: the figures are embedded as base64 PNG ``data:`` URIs
-(each in two renditions, for wide screens and for phones), the style sheet is inline, there is no script and no font to fetch.  Every piece of text from the
-event (player names, the event name) is escaped.
+(each in two renditions, for wide screens and for phones), the style sheet is inline, there is no
+script and no font to fetch.  Every piece of text from the event (player names, the event name) is
+escaped.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from drawsafe.report.fig_draw import SHOWN_FROM
 from drawsafe.report.fig_ranks import max_half_width, rank_shares, shown_ranks
 from drawsafe.report.fig_tiebreaks import WHISKERS, bubble
 from drawsafe.report.rooting import RootingTable
-from drawsafe.report.style import PHONE, styled
+from drawsafe.report.style import PHONE, WIDE
 from drawsafe.report.text import difference_text, effect_text, pct, prop_text, tiebreak_label
 
 #: Rows of the who-to-root-for table.
@@ -92,9 +92,7 @@ def tiebreak_section(data: ReportData, pngs: list[tuple[bytes, bytes]]) -> str:
 def ranks_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     players = data.ranked()
     hw = max_half_width(rank_shares(data, players), data.batch.n) if players else 0.0
-    wide = shown_ranks(data)
-    with styled(PHONE):
-        phone = shown_ranks(data)
+    wide, phone = shown_ranks(data, WIDE), shown_ranks(data, PHONE)
     columns = f"1 to {wide}" + (f" (on a phone 1 to {phone})" if phone != wide else "")
     caption = (f"Share of simulations in which each player (rows, points now) finishes at each rank "
                f"(columns {columns}, then lower); labels are percentages, shown from 1%. "

@@ -165,9 +165,10 @@ def short(name: str, chars: int | None = None) -> str:
     return name if len(name) <= chars else name[:chars - 1] + "…"
 
 
-def label_chars(fig: Figure, fontsize: float = 10, share: float = 1.0) -> int:
-    """About how many characters of ``fontsize`` points fit in ``share`` of the figure's width."""
-    return max(12, int(0.94 * share * fig.get_figwidth() * 72 / (0.6 * fontsize)))
+def label_chars(width: float, fontsize: float = 10, share: float = 1.0, em: float = 0.6) -> int:
+    """About how many characters of ``fontsize`` points fit in ``share`` of ``width`` inches, a
+    character ``em`` of the font size wide on average."""
+    return max(12, int(0.94 * share * width * 72 / (em * fontsize)))
 
 
 def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: float = 2.6) -> float:
@@ -178,11 +179,8 @@ def row_height(rows: int, per_row: float = 0.32, extra: float = 1.6, least: floa
 def fit_text(fig: Figure) -> None:
     """Wrap the titles, axis labels and legend entries that would not fit the figure's width (a
     narrow figure, for phones: every text fits on its lines instead of running off the edges)."""
-    dpi = fig.get_dpi()
-    width_px = fig.get_figwidth() * dpi
-
     def chars(t, share: float = 1.0) -> int:
-        return max(12, int(0.94 * share * width_px / (0.56 * t.get_fontsize() * dpi / 72)))
+        return label_chars(fig.get_figwidth(), t.get_fontsize(), share, em=0.56)
 
     texts = [fig._suptitle] if getattr(fig, "_suptitle", None) is not None else []
     for ax in fig.axes:

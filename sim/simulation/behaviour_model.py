@@ -97,7 +97,7 @@ def model_for(rules, cut: int):
     """Other tables' agreed-draw model for ``rules``: its declared rates when the pack has them
     (:attr:`~drawsafe.tiebreaks.packs.RulePack.agreed_draws`), else the model fitted on real
     Magic events (:meth:`BehaviourModel.load`)."""
-    if getattr(rules, "agreed_draws", None) is not None:
+    if rules.agreed_draws is not None:
         return DeclaredDraws(rules.agreed_draws, int(cut))
     return BehaviourModel.load()
 
