@@ -118,8 +118,14 @@ def round_features(sim: Simulator, fr: FirstRound, chances: TableChances, rank: 
 
 def draw_probabilities(model: BehaviourModel, sim: Simulator, fr: FirstRound, seed: int, sims: int,
                        stake_of=None) -> tuple[np.ndarray, TableChances]:
-    """Each table's probability of an intentional draw (0 for tables that do not play freely)."""
-    chances = table_chances(sim, fr, seed, sims, stake_of)
+    """Each table's probability of an intentional draw (0 for tables that do not play freely).
+    The tables' chances are simulated only for a model that reads them (declared rates read the
+    ranks and the rounds left: their chances stay NaN, no simulation)."""
+    if model.reads_chances:
+        chances = table_chances(sim, fr, seed, sims, stake_of)
+    else:
+        unknown = np.full((fr.tables, 2), np.nan)
+        chances = TableChances(unknown, unknown.copy(), np.zeros(fr.tables, bool), 0)
     x, tables = round_features(sim, fr, chances, current_ranks(sim, seed))
     p = np.zeros(fr.tables)
     if len(tables):

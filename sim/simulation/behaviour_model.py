@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 from scipy.optimize import minimize
@@ -83,6 +84,8 @@ class DeclaredDraws:
     rates: object
     #: The cut the features' ranks are relative to (``rank_worse = log(rank / cut)``).
     cut: int
+    #: The rates read no P(cut) of the tables: the round's chances need not be simulated.
+    reads_chances: ClassVar[bool] = False
 
     def probability(self, x: np.ndarray) -> np.ndarray:
         """P(agreed draw) for feature rows ``x`` ([tables, features])."""
@@ -105,6 +108,9 @@ def model_for(rules, cut: int):
 @dataclass(frozen=True)
 class BehaviourModel:
     """Logistic regression on standardised :data:`FEATURES`: P(table draws) = expit(b + w·z)."""
+
+    #: Its features include the tables' P(cut) if they draw and if they play.
+    reads_chances: ClassVar[bool] = True
 
     features: tuple[str, ...]
     mean: tuple[float, ...]
