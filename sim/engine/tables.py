@@ -30,7 +30,14 @@ from drawsafe.engine.results import LOW32, S32, TWO_POW_M32, win_probability
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
 from drawsafe.rng import GOLDEN, ONE, S11, TWO_POW_M53, mix64
-from drawsafe.tiebreaks.values import REC_GAMES, REC_GPOINTS, REC_POINTS, REC_ROUNDS, played_points
+from drawsafe.tiebreaks.values import (
+    REC_GAMES,
+    REC_GPOINTS,
+    REC_POINTS,
+    REC_ROUNDS,
+    played_points,
+    round_points,
+)
 
 TABLE_BASE = np.uint64(1) << np.uint64(24)
 TABLE_STRIDE = np.uint64(8)
@@ -146,7 +153,7 @@ def play_tables(r, m, modes, fscore, draw_p, intentional, outcome, key, round_ba
             rec[a, REC_ROUNDS] += 1
             rec[a, REC_GPOINTS] += 3 * games
             rec[a, REC_GAMES] += games
-            gain = points_table[kinds.WIN if b == -1 else (kinds.DRAW if b == -3 else kinds.LOSS)]
+            gain = round_points(points_table, k, games, 0, 0)
             rec[a, REC_POINTS] += gain
             points[a] += gain
             if b == -1:
