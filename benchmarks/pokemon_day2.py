@@ -20,6 +20,7 @@ from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import draw_decisions
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.odds import compute_odds
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.simulator import SimConfig
 from drawsafe.tiebreaks.packs import get_rules
 
@@ -42,11 +43,15 @@ def main() -> None:
     results = ResultModel.for_event(event, rules)
     day2 = SimConfig(cut_points=19, results=results, last_round=rules.last_round)
     top32 = SimConfig(top=32, results=results, last_round=rules.last_round)
+    def asked(config):  # draw_decisions' former defaults: others rational, at most 400,000 simulations
+        return Question(config.cut, results, config.last_round, others="rational",
+                        budget=Budget(max_sims=400_000, seed=1))
+
     out: dict = {"players": args.players, "generate_s": round(t_gen, 2), "tie_share": results.draw_share}
     for label, run in (
         ("odds_cut19", lambda: compute_odds(snap, rules, day2, seed=1)),
-        ("draw_cut19", lambda: draw_decisions(snap, rules, day2, seed=1)),
-        ("draw_top32", lambda: draw_decisions(snap, rules, top32, seed=1)),
+        ("draw_cut19", lambda: draw_decisions(snap, rules, asked(day2))),
+        ("draw_top32", lambda: draw_decisions(snap, rules, asked(top32))),
     ):
         (_, first), (res, warm) = timed(run), timed(run)
         sims = res.simulations

@@ -106,7 +106,7 @@ def freeze_cost(folder: Path, repeat: int, sims: int) -> dict:
 
     live = parse_event(documents(folder, 8), "melbourne-day1.json")
     ctx = event_context(live, rounds=9)
-    config = ctx.sim_config(ctx.cut(cut_points=19))
+    config = ctx.question(cut_points=19).config
     packs = {"frozen": get_rules("pokemon"), "not frozen": replace(get_rules("pokemon"), freeze=False)}
     for pack in packs.values():
         compute_odds(ctx.snapshot, pack, config, seed=1, sims=2000)  # warm-up

@@ -36,7 +36,7 @@ from drawsafe.tiebreaks.cuts import announced, auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 
 if TYPE_CHECKING:
-    from drawsafe.simulation.simulator import SimConfig
+    from drawsafe.simulation.question import Question
 
 Say = Callable[[str], None]
 
@@ -75,32 +75,41 @@ def pairings(ctx: OpenedEvent, request: PairingsRequest, say: Say | None = None)
     return Outcome(ctx.pairings(request.last_round, request.seed, request.pairing))
 
 
-def through_day2(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> OpenedEvent:
-    """``ctx`` simulated through day 2 when the request asks (``--day2``), noting how."""
+def question_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes | None = None
+                ) -> tuple[OpenedEvent, Question]:
+    """The one :class:`~drawsafe.simulation.question.Question` of a simulating request, and the
+    context it is asked of (simulated through day 2 when the request asks, ``--day2``).  Every check
+    of the question against the event is made here, once, before any simulation: the day 2 it asks
+    for, the event's rounds simulable, its cut (a Top N below the field), its player (found as the
+    phone page finds one, :func:`with_player`).  ``notes`` (None: checking only) receive how the
+    cut was chosen and where the result model's draw share comes from.
+
+    :raises UsageError: for a question the event cannot answer, with one line."""
+    from drawsafe.engine.results import ResultModel  # lazy: standings needs no simulation
+    from drawsafe.simulation.question import Budget, Question
+
+    request = with_player(ctx, request, notes)
     ctx = ctx.through_day2(request.day2, request.day2_top)
-    if ctx.day2_note:
+    if ctx.day2_note and notes is not None:
         notes.add(f"day 2: {ctx.day2_note}")
-    return ctx
-
-
-def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig:
-    """The simulation settings of a request (:meth:`OpenedEvent.sim_config`) with its cut, worked
-    out once (:meth:`OpenedEvent.cut`), noting how the cut was chosen and where the result model's
-    draw share comes from."""
-    cut = ctx.cut(request.top, request.cut_points)
     ctx.refuse_without_swiss("its rounds cannot be simulated")  # before the cut: what the file lacks first
+    cut = ctx.cut(request.top, request.cut_points)
     check_cut(ctx.snapshot, cut)
-    if cut.note:
-        notes.add(f"cut: {cut.note}")
-    said = announced(ctx.event)
-    if said and request.cut_points is None and cut.top and cut.top != said[0] and cut.points is None:
-        notes.add(f"cut: the file announces a Top {said[0]}; answering for the {cut.label()} (without --top, "
-                  "the file's)")
-    config = ctx.sim_config(cut, request.last_round, request.model, request.draw_share,
-                            request.future_draws, request.safe, request.pairing)
-    if config.results.note:
-        notes.add(f"results: {config.results.note}")
-    return config
+    results = ResultModel.for_event(ctx.event, ctx.rules, request.model, request.draw_share)
+    if notes is not None:
+        if cut.note:
+            notes.add(f"cut: {cut.note}")
+        said = announced(ctx.event)
+        if said and request.cut_points is None and cut.points is None and cut.top != said[0]:
+            notes.add(f"cut: the file announces a Top {said[0]}; answering for the {cut.label()} (without "
+                      "--top, the file's)")
+        if results.note:
+            notes.add(f"results: {results.note}")
+    question = Question(cut, results, request.last_round or ctx.rules.last_round, request.pairing,
+                        request.future_draws, request.others, request.safe, getattr(request, "player", None),
+                        Budget(request.sims, request.precision, request.max_sims, request.seed),
+                        request.exact_tables)
+    return ctx, question
 
 
 def with_player(ctx: OpenedEvent, request, notes: Notes | None = None):
@@ -122,8 +131,8 @@ def with_player(ctx: OpenedEvent, request, notes: Notes | None = None):
 
 def check_question(ctx: OpenedEvent, request) -> None:
     """What a simulating question asks, checked against the event before any simulation (the server
-    does it in its light lane, ahead of the queue): the day 2 it asks for, its cut (a Top N below the
-    field) and its player.
+    does it in its light lane, ahead of the queue): :func:`question_of`'s checks, and for a game
+    where a draw cannot help, the player only.
 
     :raises UsageError: as the command itself would, with the same line."""
     if not hasattr(request, "top"):
@@ -131,28 +140,23 @@ def check_question(ctx: OpenedEvent, request) -> None:
     if isinstance(request, DrawRequest) and not ctx.rules.draw_helps:
         with_player(ctx, request)
         return
-    ctx = ctx.through_day2(getattr(request, "day2", None), getattr(request, "day2_top", None))
-    ctx.refuse_without_swiss("its rounds cannot be simulated")
-    check_cut(ctx.snapshot, ctx.cut(request.top, request.cut_points))
-    with_player(ctx, request)
+    question_of(ctx, request)
 
 
-def compile_ahead(ctx: OpenedEvent, config: SimConfig, flips: bool) -> None:
+def compile_ahead(ctx: OpenedEvent, question: Question, flips: bool) -> None:
     """Start the compile helper on an idle core (:mod:`drawsafe.app.ahead`) when the snapshot has a
     round to simulate."""
     from drawsafe.app import ahead  # lazy, as the simulations below: standings needs neither
 
     if ctx.snapshot.rounds_left >= 1:
-        ahead.compile_ahead(ctx.rules, config, flips=flips)
+        ahead.compile_ahead(ctx.rules, question.config, flips=flips)
 
 
-def prepare(ctx: OpenedEvent, request: OddsRequest, say: Say | None, notes: Notes | None = None):
-    """What ``odds`` and ``draw`` start from: their notes, the context (through day 2 when asked),
-    the simulation settings, and during a last round in progress the exact answer (None: simulate)."""
-    notes = notes or Notes(say)
-    ctx = through_day2(ctx, request, notes)
-    config = config_of(ctx, request, notes)
-    return notes, ctx, config, exact_answer(ctx, request, config, notes)
+def prepare(ctx: OpenedEvent, request: OddsRequest, notes: Notes):
+    """What ``odds`` and ``draw`` start from: the context (through day 2 when asked), the question,
+    and during a last round in progress the exact answer (None: simulate)."""
+    ctx, question = question_of(ctx, request, notes)
+    return ctx, question, exact_answer(ctx, question, isinstance(request, DrawRequest), notes)
 
 
 def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = None,
@@ -160,18 +164,18 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
     """Every player's P(cut) with its 95% interval (:class:`~drawsafe.simulation.odds.OddsResult`)."""
     from drawsafe.simulation.forecast import forecast_odds  # lazy: the simulation layer
 
-    notes, ctx, config, live = prepare(ctx, request, say)
+    notes = Notes(say)
+    ctx, question, live = prepare(ctx, request, notes)
     if live is not None:
         return notes.outcome(live)
-    compile_ahead(ctx, config, flips=False)
-    result = forecast_odds(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.sims,
-                           request.precision, request.seed, request.max_sims, progress)
-    if result.pairings == "not out yet" and request.others != "none":
+    compile_ahead(ctx, question, flips=False)
+    result = forecast_odds(ctx.snapshot, ctx.rules, question, progress)
+    if result.pairings == "not out yet" and question.others != "none":
         notes.add(f"the pairings of round {ctx.snapshot.after_round + 1} are not in the file: that round is "
                   "paired anew in each simulation, and only later rounds model intentional draws")
     if not result.reached:
         notes.add(f"warning: stopped at the cap of {result.simulations:,} simulations before every interval "
-                  f"reached +/-{request.precision}")
+                  f"reached +/-{question.budget.precision}")
     return notes.outcome(result)
 
 
@@ -183,35 +187,32 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
         no_verdict,
     )
 
-    if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
-        notes = Notes(say)
-        request = with_player(ctx, request, notes)
-        return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, ctx.cut().label(), request.others, request.safe))
     notes = Notes(say)
-    request = with_player(ctx, request, notes)
-    notes, ctx, config, live = prepare(ctx, request, say, notes)
-    played = config.results.draw_share if ctx.rules.results.one_game else None
+    if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
+        request = with_player(ctx, request, notes)
+        return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, ctx.cut(), request.others, request.safe))
+    ctx, question, live = prepare(ctx, request, notes)
+    played = question.results.draw_share if ctx.rules.results.one_game else None
     if live is not None:
         return notes.outcome(dataclasses.replace(live, played_draw_share=played))
-    compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
-    report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
-                            request.sims, request.precision, request.seed, request.max_sims, progress)
+    compile_ahead(ctx, question, flips=ctx.snapshot.rounds_left == 1)
+    report = draw_decisions(ctx.snapshot, ctx.rules, question, progress)
     report = dataclasses.replace(report, played_draw_share=played)
     if not report.precision_reached:
         notes.add(f"warning: stopped at the cap of {report.simulations:,} simulations per scenario before "
-                  f"every interval reached +/-{request.precision}")
+                  f"every interval reached +/-{question.budget.precision}")
     if not report.converged:
         notes.add(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
                   "best responses; the last choices are used")
     return notes.outcome(report)
 
 
-def exact_answer(ctx: OpenedEvent, request: OddsRequest, config: SimConfig, notes: Notes):
-    """The exact answer of ``odds`` or ``draw`` (by the request's type: a :class:`DrawRequest` is
-    answered as ``draw``) during the last round (:mod:`drawsafe.simulation.live`) when its pairings
-    are published and at most ``request.exact_tables`` open tables can still change the cut; None
-    (and a note saying why, when it was tried) to simulate instead."""
-    if request.exact_tables <= 0:
+def exact_answer(ctx: OpenedEvent, question: Question, draw: bool, notes: Notes):
+    """The exact answer of ``odds`` or (``draw``) ``draw`` during the last round
+    (:mod:`drawsafe.simulation.live`) when its pairings are published and at most
+    ``question.exact_tables`` open tables can still change the cut; None (and a note saying why,
+    when it was tried) to simulate instead."""
+    if question.exact_tables <= 0:
         return None
     from drawsafe.simulation.live import (  # lazy: the simulation layer
         NotExact,
@@ -223,12 +224,8 @@ def exact_answer(ctx: OpenedEvent, request: OddsRequest, config: SimConfig, note
     if not eligible(ctx.snapshot):
         return None
     try:
-        if not isinstance(request, DrawRequest):
-            result = live_odds(ctx.snapshot, ctx.rules, config, request.exact_tables, request.others,
-                               request.safe, request.seed)
-        else:
-            result = live_draw(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
-                               request.exact_tables, request.seed)
+        answer = live_draw if draw else live_odds
+        result = answer(ctx.snapshot, ctx.rules, question)
     except NotExact as e:
         if any(m.reported for m in ctx.snapshot.next_round.matches):  # a round in progress: say why
             notes.add(f"not exact: {e}; simulating")
@@ -247,13 +244,10 @@ def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None =
     )
 
     notes = Notes(say)
-    request = with_player(ctx, request, notes)
-    ctx = through_day2(ctx, request, notes)
-    check_request(ctx.snapshot, request.player)
-    config = config_of(ctx, request, notes)
-    compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
-    data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, config, request.player, request.sims,
-                  request.precision, request.seed, request.max_sims, request.others, request.safe, progress)
+    ctx, question = question_of(ctx, request, notes)
+    check_request(ctx.snapshot, question.player)
+    compile_ahead(ctx, question, flips=ctx.snapshot.rounds_left == 1)
+    data = gather(ctx.snapshot, ctx.rules, question, progress, rules_source=ctx.rules_source)
     return notes.outcome(build_report(data, command))
 
 

@@ -64,6 +64,13 @@ class EventContext(OpenedEvent):
             result.write(output, png_dir)
         return result
 
+    def question(self, **fields: Any):
+        """The :class:`~drawsafe.simulation.question.Question` the commands ask of this event
+        (:func:`~drawsafe.app.commands.question_of`, checked against it), for the simulation
+        layer's own entry points; ``fields``: those of :class:`~drawsafe.app.requests.DrawRequest`.
+        Asked through day 2 (``day2``), it is the question of that context, not of this one."""
+        return commands.question_of(self, self._request(DrawRequest, fields))[1]
+
     def _request(self, kind: type, fields: dict):
         """The request of ``fields`` (checked); the event options belong to :func:`open_event`."""
         given = sorted(set(fields) & set(EVENT_FIELDS))

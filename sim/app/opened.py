@@ -37,7 +37,6 @@ from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tie
 
 if TYPE_CHECKING:
     from drawsafe.pairing.next_round import Pairings
-    from drawsafe.simulation.simulator import SimConfig
 
 
 @dataclass
@@ -243,21 +242,6 @@ class OpenedEvent:
         if cut_points is not None:
             return Cut(size, cut_points)
         return own if own is not None else Cut(size)
-
-    def sim_config(self, cut: Cut, last_round: str | None = None, model: str | None = None,
-                   draw_share: float | None = None, future_draws: str = "safe", safe: float = 0.99,
-                   pairing: str | None = None) -> SimConfig:
-        """The :class:`~drawsafe.simulation.simulator.SimConfig` of a question: its ``cut`` (of
-        :meth:`cut`), the last round paired as the rule pack pairs it unless ``last_round`` says,
-        and the result model fitted to this event and pack
-        (:meth:`drawsafe.engine.results.ResultModel.for_event`)."""
-        from drawsafe.engine.results import ResultModel  # lazy: standings needs no simulation
-        from drawsafe.simulation.simulator import SimConfig
-
-        self.refuse_without_swiss("its rounds cannot be simulated")
-        results = ResultModel.for_event(self.event, self.rules, model, draw_share)
-        return SimConfig(top=cut.top, last_round=last_round or self.rules.last_round, results=results,
-                         future_draws=future_draws, safe=safe, pairing=pairing, cut_points=cut.points)
 
 
 #: Platforms that cap the Swiss rounds of an event, by rule pack: (most rounds, where it comes from).

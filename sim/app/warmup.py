@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from drawsafe import jit
 from drawsafe.app.ahead import compile_ahead
 from drawsafe.app.compiling import CompileWatch
+from drawsafe.event.cut import Cut
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.pairing.next_round import next_round_pairings
@@ -23,7 +24,7 @@ from drawsafe.simulation.forecast import forecast_odds
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.live import NotExact, live_draw, live_odds
 from drawsafe.simulation.odds import compute_odds
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import PACKS, get_rules
 
@@ -70,13 +71,14 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
     def on_event(snap, rules):
         compute_standings(snap, rules)
         next_round_pairings(snap, rules)
-        config = SimConfig(top=4)
+        question = Question(Cut(4), budget=Budget(sims=32, precision=None))
+        config = question.config
         compile_ahead(rules, config, flips=False)  # on a second core, as odds and draw start it
         compute_odds(snap, rules, config, sims=32, precision=None)
-        forecast_odds(snap, rules, config, "behaviour", sims=32, precision=None)
+        forecast_odds(snap, rules, question)
         compile_ahead(rules, config, flips=snap.rounds_left == 1)
         for others in ("rational", "behaviour"):
-            draw_decisions(snap, rules, config, others, sims=32, precision=None)
+            draw_decisions(snap, rules, replace(question, others=others))
 
     def on_field(rules):
         field_odds(FieldConfig(16, 4, top=4, rules=rules.name), sims=64, precision=None)
@@ -84,11 +86,11 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
     def on_live(snap, rules):
         # the exact answer of a last round in progress (its enumeration kernels), as odds and draw
         # try it first
-        config = SimConfig(top=4)
         for others in ("none", "behaviour"):
+            question = Question(Cut(4), others=others)
             try:
-                live_odds(snap, rules, config, 12, others)
-                live_draw(snap, rules, config, others, 0.99, None, 12)
+                live_odds(snap, rules, question)
+                live_draw(snap, rules, question)
             except NotExact:  # (not expected of this event: then the step compiles less)
                 pass
 

@@ -39,6 +39,10 @@ class Cut:
             text = f"the first {self.top}" if sentence else f"Top {self.top}"
         return f"{text} through day 2 ({day2})" if day2 else text
 
+    def __str__(self) -> str:
+        """The cut in words (:meth:`label`), as a report or a page names it."""
+        return self.label()
+
     def sized(self, top: int) -> Cut:
         """This cut with a size: a cut by rank keeps its own, a phase's points cut takes ``top``."""
         return replace(self, top=top) if self.top is None else self

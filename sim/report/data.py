@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from drawsafe.choices import DEFAULT_OTHERS
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
 from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
-from drawsafe.simulation.odds import MAX_SIMS, simulate_until
+from drawsafe.simulation.odds import simulate_until
+from drawsafe.simulation.question import Question
 from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
 from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.stats import Proportion
@@ -160,22 +160,22 @@ def check_request(snap: Snapshot, player: str | None) -> None:
                          f"{snap.total_rounds}); use --after-round or --rounds")
 
 
-def gather(snap: Snapshot, rules: RulePack, rules_source: str, config: SimConfig, player: str | None = None,
-           sims: int | None = None, precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
-           others: str = DEFAULT_OTHERS, safe: float = 0.99, progress: Progress | None = None) -> ReportData:
-    """Run the simulations of a report (see the module docstring).
-
-    ``sims``/``precision``/``max_sims`` apply to both the draw-or-play scenarios and the main batch;
-    ``others`` and ``safe`` are those of ``drawsafe draw``.  ``progress`` sees the two phases (draw
-    or play, then the main batch) as the two halves of one run.
+def gather(snap: Snapshot, rules: RulePack, question: Question, progress: Progress | None = None, *,
+           rules_source: str = "") -> ReportData:
+    """Run the simulations of a report (see the module docstring): ``question`` as ``drawsafe draw``
+    asks it (its budget applies to both the draw-or-play scenarios and the main batch; its
+    ``player``: whose "who to root for" the report shows, default the contender closest to 50%).
+    ``progress`` sees the two phases (draw or play, then the main batch) as the two halves of one
+    run; ``rules_source`` says where the rule pack comes from.
 
     :raises UsageError: for an unknown ``player`` or a snapshot with no round left to play.
     """
+    player, budget, config = question.player, question.budget, question.config
+    sims, precision, seed, max_sims = budget.sims, budget.precision, budget.seed, budget.max_sims
     check_request(snap, player)
     progress_draw, progress_main = halves(progress)
-    draw = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed, max_sims,
-                          progress_draw)
-    if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
+    draw = draw_decisions(snap, rules, replace(question, player=None), progress_draw)
+    if question.others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
         config = replace(config, future_draws="behaviour")  # as draw_decisions does
     sim = Simulator(snap, rules, config)
     fr, how = simulated_round(snap, rules, config, draw, seed)

@@ -25,6 +25,7 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import take_snapshot
@@ -38,6 +39,7 @@ from drawsafe.simulation.decisions import (
     draw_decisions,
 )
 from drawsafe.simulation.odds import simulate_until
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.simulator import SimConfig, Simulator, published_first_round
 from drawsafe.standings.table import StandingRow, compute_standings
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson
@@ -187,8 +189,9 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
     if others == "behaviour" and behaviour is None:
         from drawsafe.simulation.behaviour import BehaviourModel
         behaviour = BehaviourModel.load()
-    report = draw_decisions(snap, rules, config, others, safe, None, sims, precision, seed,
-                            max_sims, behaviour=behaviour)
+    question = Question(Cut(cut), config.results, config.last_round, others=others, safe=safe,
+                        budget=Budget(sims, precision, max_sims, seed), behaviour=behaviour)
+    report = draw_decisions(snap, rules, question)
     sim = Simulator(snap, rules, config)
     fr = sim.first_round
     played = event.swiss[last - rounds_left].matches

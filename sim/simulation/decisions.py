@@ -34,17 +34,18 @@ should not contradict the model that expects them to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from drawsafe.choices import OTHERS, VERDICTS
+from drawsafe.choices import VERDICTS
 from drawsafe.engine import kernel as engine
-from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.progress import Progress
 from drawsafe.simulation.odds import simulate_until
+from drawsafe.simulation.question import Question
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
 from drawsafe.simulation.simulator import (
     FirstRound,
@@ -167,8 +168,9 @@ class DrawReport:
     precision_reached: bool = True
     #: ``--others behaviour``: (table, probability of an intentional draw) for every playing table.
     draw_probabilities: tuple[tuple[int, float], ...] = ()
-    #: The cut the verdicts are against: "Top 8" or "19+ points".
-    cut: str = "Top 8"
+    #: The cut the verdicts are against (:class:`~drawsafe.event.cut.Cut`, with its note saying how
+    #: it was chosen); its JSON is its label, "Top 8" or "19+ points".
+    cut: Cut = field(default_factory=lambda: Cut(8))
     #: How the round's tables were found: "standings", "random" or "dutch" for a projection, None
     #: when published.
     projection: str | None = None
@@ -185,7 +187,7 @@ class DrawReport:
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
-                "cut": self.cut, "no_draw": self.no_draw, "played_draw_share": self.played_draw_share,
+                "cut": self.cut.label(), "no_draw": self.no_draw, "played_draw_share": self.played_draw_share,
                 "pairings": self.pairings, "projection": self.projection,
                 "next_round": [p.to_json() for p in self.next_round],
                 "others": self.others, "safe": self.safe,
@@ -282,27 +284,22 @@ def skipped_table(fr, t: int, names, player: str | None):
     return None
 
 
-def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, others: str = "rational",
-                   safe: float = 0.99, player: str | None = None, sims: int | None = None,
-                   precision: float | None = 0.005, seed: int = 0, max_sims: int = 400_000,
-                   progress: Progress | None = None, behaviour=None) -> DrawReport:
-    """Draw-or-play figures for every table of the next round with a stake in the cut.
-
-    ``behaviour``: the :class:`~drawsafe.simulation.behaviour.BehaviourModel` of ``others=
-    "behaviour"`` (default: the package's fitted one).
-    """
-    config = config or SimConfig()
-    if others not in OTHERS:
-        raise UsageError(f"--others must be one of {', '.join(OTHERS)}")
-    if not 0 < safe <= 1:
-        raise UsageError("--safe must be in (0, 1]")
-    if player is not None and player not in snap.index:
-        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
+def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
+                   progress: Progress | None = None) -> DrawReport:
+    """Draw-or-play figures for every table of the next round with a stake in the cut (only
+    ``question.player``'s table when it names one), the other tables as ``question.others``
+    expects them to choose (with ``question.behaviour``, the
+    :class:`~drawsafe.simulation.behaviour.BehaviourModel` of ``others="behaviour"``; default: the
+    package's fitted one).  The question was checked against the event where it was built
+    (:func:`drawsafe.app.commands.question_of`); the report carries its cut."""
+    config, others, safe, player = question.config, question.others, question.safe, question.player
+    budget = question.budget
+    seed = budget.seed
     if not rules.draw_helps:
-        return no_verdict(snap, rules, config.cut.label(), others, safe)
+        return no_verdict(snap, rules, question.cut, others, safe)
     sim = Simulator(snap, rules, config)
     if not tables_known(snap, rules, config):
-        return not_out_yet(sim, others, safe, player, sims, precision, seed, max_sims, progress, behaviour)
+        return not_out_yet(sim, question, progress)
     fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
     names = snap.names
     # Who has a stake: a first look with everyone playing.
@@ -321,12 +318,13 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
                              f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
         tables.append(t)
-    choice = other_tables(sim, fr, others, safe, seed, max_sims, stake_of, tables, behaviour)
+    choice = other_tables(sim, fr, question, stake_of, tables)
     sim, fr, drawing, p_draw = choice.sim, choice.fr, set(choice.drawing), choice.p_draw
     converged, iterations = choice.converged, choice.iterations
     base = fr.mode if p_draw is not None else None
     evaluator = make_evaluator(sim, fr, seed)
-    figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress, base)
+    figures, reached = evaluator.evaluate(tables, drawing, budget.sims, budget.precision, budget.max_sims, progress,
+                                          base)
     decisions = []
     for i, t in enumerate(tables):
         a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
@@ -339,10 +337,10 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     pairings, _, projection = how.partition(" (")
     return DrawReport(snap.after_round + 1, snap.rounds_left, n, pairings, others, safe, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
-                      probabilities, config.cut.label(), projection.rstrip(")") or None)
+                      probabilities, question.cut, projection.rstrip(")") or None)
 
 
-def no_verdict(snap: Snapshot, rules: RulePack, cut: str, others: str, safe: float) -> DrawReport:
+def no_verdict(snap: Snapshot, rules: RulePack, cut: Cut, others: str, safe: float) -> DrawReport:
     """``draw``'s answer where a draw scores no more than a loss (``rules.draw_helps`` false): no
     table evaluated, the sentence saying why."""
     loss = display_points(rules.points[0], rules.point_scale)
@@ -353,22 +351,22 @@ def no_verdict(snap: Snapshot, rules: RulePack, cut: str, others: str, safe: flo
                       cut=cut, no_draw=said)
 
 
-def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, sims: int | None,
-                precision: float | None, seed: int, max_sims: int, progress: Progress | None,
-                behaviour=None) -> DrawReport:
+def not_out_yet(sim: Simulator, question: Question, progress: Progress | None = None) -> DrawReport:
     """``draw`` when the round's pairings are not out yet (and it is not the last round paired by
     standings): no table is invented.  The round is paired anew in each simulation, and every
-    player with a stake gets their odds now and after a win, a draw or a loss in it; with
-    ``behaviour`` the last round of each simulated future draws by the model."""
+    player with a stake (``question.player`` alone when it names one) gets their odds now and after
+    a win, a draw or a loss in it; with ``behaviour`` the last round of each simulated future draws
+    by the model."""
     from drawsafe.simulation.behaviour_model import model_for
 
-    snap = sim.snap
+    snap, others, player, budget = sim.snap, question.others, question.player, question.budget
+    seed = budget.seed
     if others == "behaviour" and snap.rounds_left >= 2 and sim.config.future_draws == "safe":
-        sim = Simulator(snap, sim.rules, replace(sim.config, future_draws="behaviour",
-                                                 behaviour=behaviour or model_for(sim.rules, sim.config.top)))
+        model = question.behaviour or model_for(sim.rules, sim.config.top)
+        sim = Simulator(snap, sim.rules, replace(sim.config, future_draws="behaviour", behaviour=model))
     live = sim.players
     batch, reached = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, by_first=True),
-                                    lambda b: b.cut[live], precision, sims, max_sims, progress)
+                                    lambda b: b.cut[live], budget.precision, budget.sims, budget.max_sims, progress)
     rows = []
     for p in live:
         if player is not None and snap.names[p] != player:
@@ -382,8 +380,8 @@ def not_out_yet(sim: Simulator, others: str, safe: float, player: str | None, si
                                Proportion(int(counts[1, 1]), int(counts[1, 0])),
                                Proportion(int(counts[0, 1]), int(counts[0, 0]))))
     rows.sort(key=lambda r: (-r.now.estimate, -r.points, r.player))
-    return DrawReport(snap.after_round + 1, snap.rounds_left, batch.n, "not out yet", others, safe, (), (), (),
-                      precision_reached=reached, cut=sim.config.cut.label(), next_round=tuple(rows))
+    return DrawReport(snap.after_round + 1, snap.rounds_left, batch.n, "not out yet", others, question.safe, (), (),
+                      (), precision_reached=reached, cut=question.cut, next_round=tuple(rows))
 
 
 @dataclass(frozen=True)
@@ -411,18 +409,20 @@ class OtherTables:
         return self.fr.with_modes(modes)
 
 
-def other_tables(sim: Simulator, fr: FirstRound, others: str, safe: float, seed: int, max_sims: int,
-                 stake_of: StakeOf, evaluated=(), behaviour=None) -> OtherTables:
-    """How the tables of ``fr`` are expected to play (see the module docstring for ``others``);
-    ``evaluated``: tables ``draw`` reports on, candidates of the rational choice in any case.
+def other_tables(sim: Simulator, fr: FirstRound, question: Question, stake_of: StakeOf,
+                 evaluated=()) -> OtherTables:
+    """How the tables of ``fr`` are expected to play (see the module docstring for
+    ``question.others``); ``evaluated``: tables ``draw`` reports on, candidates of the rational
+    choice in any case.
 
     In day 1's last round of a snapshot simulated through day 2, ``locked`` and ``behaviour``
     tables choose as real players do there: for the day-2 cut (:func:`day1_view`); ``rational``
     best responses are for the cut asked."""
+    others, safe, behaviour = question.others, question.safe, question.behaviour
+    seed, max_sims = question.budget.seed, question.budget.max_sims
     day1 = day1_view(sim) if others in ("locked", "behaviour") else None
     if day1 is not None:
-        inner = other_tables(day1, fr, others, safe, seed, max_sims, stake_function(day1, fr, seed), evaluated,
-                             behaviour)
+        inner = other_tables(day1, fr, question, stake_function(day1, fr, seed), evaluated)
         through = sim if inner.p_draw is None else behaviour_future(sim, behaviour)
         return OtherTables(through, inner.fr, inner.drawing, inner.p_draw, inner.converged, inner.iterations)
     drawing: set[int] = set()

@@ -21,35 +21,39 @@ from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
 from drawsafe.simulation.behaviour_model import model_for
 from drawsafe.simulation.decisions import current_round, other_tables, stake_function, tables_known
-from drawsafe.simulation.odds import MAX_SIMS, OddsResult, compute_odds
+from drawsafe.simulation.odds import OddsResult, compute_odds
+from drawsafe.simulation.question import Question
 from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.tiebreaks.packs import RulePack
 
 
-def forecast_odds(snap: Snapshot, rules: RulePack, config: SimConfig, others: str = "behaviour",
-                  safe: float = 0.99, sims: int | None = None, precision: float | None = 0.005, seed: int = 0,
-                  max_sims: int = MAX_SIMS, progress: Progress | None = None, behaviour=None) -> OddsResult:
+def forecast_odds(snap: Snapshot, rules: RulePack, question: Question,
+                  progress: Progress | None = None) -> OddsResult:
     """Every player's P(cut), the round about to be played modelled as ``draw`` models it
-    (see the module docstring); ``others``: none, locked, rational, behaviour."""
+    (see the module docstring; ``question.others``: none, locked, rational, behaviour); the
+    result carries the question's cut."""
+    config, others, behaviour, budget = question.config, question.others, question.behaviour, question.budget
+    run = dict(sims=budget.sims, precision=budget.precision, seed=budget.seed, max_sims=budget.max_sims,
+               progress=progress)
     if others == "none":
-        result = compute_odds(snap, rules, config, sims, precision, seed, max_sims, progress)
-        return replace(result, others=others, pairings=pairings_state(snap, rules, config))
+        result = compute_odds(snap, rules, config, **run)
+        return replace(result, cut=question.cut, others=others, pairings=pairings_state(snap, rules, config))
     if not tables_known(snap, rules, config):
         # paired in each simulation: only the last round of each simulated future draws by the model
         if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
             config = replace(config, future_draws="behaviour", behaviour=behaviour or model_for(rules, config.top))
-        result = compute_odds(snap, rules, config, sims, precision, seed, max_sims, progress)
-        return replace(result, others=others, pairings="not out yet")
+        result = compute_odds(snap, rules, config, **run)
+        return replace(result, cut=question.cut, others=others, pairings="not out yet")
     sim = Simulator(snap, rules, config)
+    seed = budget.seed
     fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
-    choice = other_tables(sim, fr, others, safe, seed, max_sims, stake_function(sim, fr, seed),
-                          behaviour=behaviour)
-    result = compute_odds(snap, rules, choice.sim.config, sims, precision, seed, max_sims, progress,
-                          first_round=choice.first_round())
+    choice = other_tables(sim, fr, question, stake_function(sim, fr, seed))
+    result = compute_odds(snap, rules, choice.sim.config, **run, first_round=choice.first_round())
     probabilities = () if choice.p_draw is None else tuple(
         (t + 1, float(choice.p_draw[t])) for t in range(fr.tables)
         if fr.b[t] >= 0 and choice.fr.mode[t] == engine.BEHAVIOUR)
-    return replace(result, others=others, pairings="published" if how == "published" else "projected",
+    return replace(result, cut=question.cut, others=others,
+                   pairings="published" if how == "published" else "projected",
                    drawing_tables=tuple(sorted(t + 1 for t in choice.drawing)), draw_probabilities=probabilities)
 
 

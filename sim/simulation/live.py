@@ -19,7 +19,6 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from drawsafe.engine import kernel as engine
-from drawsafe.errors import UsageError
 from drawsafe.simulation.decisions import (
     EXPECT,
     MAX_ITERATIONS,
@@ -45,7 +44,8 @@ from drawsafe.simulation.enumeration import (
     match_outcomes,
 )
 from drawsafe.simulation.odds import OddsResult, PlayerOdds
-from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import FirstRound, Simulator
 from drawsafe.stats import ConfidenceInterval, PairedDifference
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -287,23 +287,23 @@ def final_points(sim: Simulator, e: Enumeration, player: int, point_scale: int) 
     return {str(display_points(now, point_scale)): 1.0}
 
 
-def live_odds(snap, rules: RulePack, config: SimConfig, limit: int, others: str = "none", safe: float = 0.99,
-              seed: int = 0, behaviour=None) -> LiveOdds:
+def live_odds(snap, rules: RulePack, question: Question, progress=None) -> LiveOdds:
     """Every player's exact P(cut) in the last round in progress (see the module text), the other
-    tables' intentional draws as ``others`` says (:func:`live_draw`'s enumeration: the same
-    number for a player in both answers).
+    tables' intentional draws as ``question.others`` says (:func:`live_draw`'s enumeration: the
+    same number for a player in both answers), at most ``question.exact_tables`` open tables
+    enumerated.  ``progress``: unused (no simulation), for the entry points' one shape.
 
     :raises NotExact: when the round cannot be answered exactly (the reason)."""
     results_decide_points(rules)
+    config, others = question.config, question.others
     sim = Simulator(snap, rules, config)
     if others == "none":
-        e = enumerate_outcomes(snap, rules, config, limit=limit, with_id=False)
+        e = enumerate_outcomes(snap, rules, config, limit=question.exact_tables, with_id=False)
         drawing, probabilities = (), ()
     else:
         if snap.rounds_left != 1 or sim.first_round is None:
             raise NotExact("the exact answer needs the last round's pairings published")
-        e, q, p_draw, open_, _, _ = others_enumeration(sim, snap, rules, config, others, safe, limit, seed,
-                                                       behaviour)
+        e, q, p_draw, open_, _, _ = others_enumeration(sim, question)
         drawing = tuple(sorted(t + 1 for t in open_ if q[t] >= EXPECT))
         probabilities = () if p_draw is None else tuple((t + 1, float(p_draw[t])) for t in open_)
     story = Narrative(e)
@@ -318,7 +318,7 @@ def live_odds(snap, rules: RulePack, config: SimConfig, limit: int, others: str 
                                       final_points(sim, e, p, rules.point_scale), story.places(p),
                                       story.root_for(p)))
     players.sort(key=lambda o: (-o.p_cut, o.player))
-    return LiveOdds(0, config.cut, 0, None, True, tuple(players), others=others,
+    return LiveOdds(0, question.cut, 0, None, True, tuple(players), others=others,
                     pairings="published", drawing_tables=drawing, draw_probabilities=probabilities,
                     exact=summary_of(e))
 
@@ -369,11 +369,12 @@ def chances_of(sim: Simulator, e: Enumeration, t: int, player: int, n: int, poin
                          ExactShare(win, n), ExactShare(loss, n), PairedDifference(diff, 0.0, n))
 
 
-def others_enumeration(sim: Simulator, snap, rules: RulePack, config: SimConfig, others: str, safe: float,
-                       limit: int, seed: int, behaviour=None):
+def others_enumeration(sim: Simulator, question: Question):
     """The one enumeration of the last round with every open table's probability of an intentional
-    draw as ``others`` says: (enumeration, those probabilities, the behaviour model's (or None),
-    the open tables, best-response iterations, converged)."""
+    draw as ``question.others`` says: (enumeration, those probabilities, the behaviour model's (or
+    None), the open tables, best-response iterations, converged)."""
+    snap, rules, config, others, safe = sim.snap, sim.rules, sim.config, question.others, question.safe
+    limit, seed, behaviour = question.exact_tables, question.budget.seed, question.behaviour
     fr = sim.first_round
     # the table count first: refused rounds must not pay for the behaviour model's simulations
     enumerate_outcomes(snap, rules, config, limit=limit, with_id=True, check_only=True)
@@ -417,9 +418,9 @@ def others_enumeration(sim: Simulator, snap, rules: RulePack, config: SimConfig,
     return e, q, p_draw, open_, iterations, converged
 
 
-def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float, player: str | None,
-              limit: int, seed: int = 0, behaviour=None) -> LiveDraw:
-    """Draw or play for every open table of the last round with a stake, exactly.
+def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveDraw:
+    """Draw or play for every open table of the last round with a stake (``question.player``'s
+    alone when it names one), exactly; ``progress``: unused (no simulation).
 
     Other tables' intentional draws (``others``): none; locked (drawing for sure); rational (best
     responses from exact figures, iterated to a fixed point); behaviour (each draws with the
@@ -429,15 +430,13 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
 
     :raises NotExact: when the round cannot be answered exactly (the reason)."""
     results_decide_points(rules)
-    sim = Simulator(snap, rules, config)
+    others, safe, player = question.others, question.safe, question.player
+    sim = Simulator(snap, rules, question.config)
     fr = sim.first_round
     if snap.rounds_left != 1 or fr is None:
         raise NotExact("the exact answer needs the last round's pairings published")
     names = snap.names
-    if player is not None and player not in snap.index:
-        raise UsageError(f"unknown player {player!r}; names must match the file exactly")
-    e, q, p_draw, open_, iterations, converged = others_enumeration(sim, snap, rules, config, others, safe,
-                                                                    limit, seed, behaviour)
+    e, q, p_draw, open_, iterations, converged = others_enumeration(sim, question)
     n = max(e.combinations, 1)
     story = Narrative(e)
     tables, left_out, places, rooting = [], [], {}, {}
@@ -466,7 +465,7 @@ def live_draw(snap, rules: RulePack, config: SimConfig, others: str, safe: float
     drawing = tuple(sorted(t + 1 for t in range(fr.tables) if q[t] >= EXPECT and t in open_))
     probabilities = () if p_draw is None else tuple((t + 1, float(p_draw[t])) for t in open_)
     return LiveDraw(snap.after_round + 1, 1, 0, "published", others, safe, tuple(tables), tuple(left_out),
-                    drawing, converged, iterations, True, probabilities, config.cut.label(), exact=summary_of(e),
+                    drawing, converged, iterations, True, probabilities, question.cut, exact=summary_of(e),
                     places=places, root_for=rooting)
 
 

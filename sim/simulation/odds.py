@@ -140,7 +140,7 @@ class OddsResult:
                 "players": [p.to_json() for p in self.players]}
 
 
-def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, sims: int | None = None,
+def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, *, sims: int | None = None,
                  precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
                  progress: Progress | None = None, first_round: FirstRound | None = None) -> OddsResult:
     """Cut odds of every player still in the event, best odds first.

@@ -157,9 +157,13 @@ def test_other_tables_play_day1s_last_round_for_the_day2_cut():
     event = generate_event(40, 5, 5, seed=6, rules=rules)
     snap = take_snapshot(replace(event, rounds=(*event.swiss[:-1], strip_results(event.swiss[-1]))))
     assert snap.after_round == 4 and snap.next_round is not None
-    day2 = forecast_odds(snap, rules, SimConfig(cut_points=9), "behaviour", sims=400, precision=None, seed=2)
-    final = forecast_odds(through_day2(snap, 2, cut_points=9), rules, SimConfig(top=8), "behaviour", sims=400,
-                          precision=None, seed=2)
+    from drawsafe.event.cut import Cut
+    from drawsafe.simulation.question import Budget, Question
+
+    budget = Budget(sims=400, precision=None, seed=2)
+    day2 = forecast_odds(snap, rules, Question(Cut(8, 9), others="behaviour", budget=budget))
+    final = forecast_odds(through_day2(snap, 2, cut_points=9), rules, Question(Cut(8), others="behaviour",
+                                                                               budget=budget))
     assert final.draw_probabilities == day2.draw_probabilities
     assert max(p for _, p in day2.draw_probabilities) > 0.5  # tables that draw into day 2
 

@@ -52,8 +52,8 @@ SECTIONS = ("summary", "draw-or-play", "tiebreak-swing", "ranks", "cut-line", "w
 @pytest.fixture(scope="module")
 def data():
     ctx = open_event(None)
-    return gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(ctx.cut(8), "standings", "coin"), sims=SIMS,
-                  seed=SEED)
+    question = ctx.question(top=8, last_round="standings", model="coin", sims=SIMS, seed=SEED)
+    return gather(ctx.snapshot, ctx.rules, question, rules_source=ctx.rules_source)
 
 
 @pytest.fixture(scope="module")

@@ -77,14 +77,15 @@ def test_draw_gives_each_chess_table_its_declared_rate():
     the last round's rate, those of two of the first 10 the leaders' (by the standings before it)."""
     from drawsafe.event.snapshot import take_snapshot
     from drawsafe.simulation.decisions import draw_decisions
-    from drawsafe.simulation.simulator import SimConfig
     from drawsafe.standings.table import compute_standings
 
     event = random_chess_event(19, players=30, rounds=6, pending=True)  # its last round: games and a bye
     event = dataclasses.replace(event, swiss_rounds=6)
     rules = get_rules("fide")
     snap = take_snapshot(event, after_round=5)
-    report = draw_decisions(snap, rules, SimConfig(top=8), "behaviour", sims=400, precision=None, seed=1)
+    from drawsafe.simulation.question import Budget, Question
+
+    report = draw_decisions(snap, rules, Question(others="behaviour", budget=Budget(400, None, 400_000, 1)))
     rank = {row.player: row.rank for row in compute_standings(snap, rules).rows}
     assert report.tables
     leaders = 0

@@ -27,6 +27,7 @@ from drawsafe.simulation.behaviour import (
 from drawsafe.simulation.calibration import Band, DrawCalls, skill
 from drawsafe.simulation.decisions import NOTHING_AT_STAKE, PlayerChances, draw_decisions, verdict
 from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.scenarios import FlipEvaluator
 from drawsafe.simulation.simulator import SimConfig, Simulator, future_table, published_first_round
 from drawsafe.stats import ConfidenceInterval, PairedDifference, Proportion
@@ -198,8 +199,9 @@ def test_flips_with_behaviour_base_match_free_base_at_zero(last_round):
 def test_draw_decisions_behaviour_is_reproducible():
     snap = take_snapshot(sample_event())
     rules = get_rules("mtg")
-    one = draw_decisions(snap, rules, SimConfig(), "behaviour", sims=1000, precision=None, seed=3)
-    two = draw_decisions(snap, rules, SimConfig(), "behaviour", sims=1000, precision=None, seed=3)
+    question = Question(others="behaviour", budget=Budget(1000, None, 400_000, 3))
+    one = draw_decisions(snap, rules, question)
+    two = draw_decisions(snap, rules, question)
     assert one.to_json() == two.to_json()
     probs = dict(one.draw_probabilities)
     assert probs and all(0 <= p <= 1 for p in probs.values())
@@ -290,8 +292,8 @@ def test_report_main_batch_mixes_over_the_model():
     from drawsafe.report.data import gather
 
     ctx = open_event(None)
-    data = gather(ctx.snapshot, ctx.rules, ctx.rules_source, ctx.sim_config(ctx.cut(8), "standings", "coin"), sims=4000,
-                  seed=5, others="behaviour")
+    question = ctx.question(top=8, last_round="standings", model="coin", sims=4000, seed=5, others="behaviour")
+    data = gather(ctx.snapshot, ctx.rules, question, rules_source=ctx.rules_source)
     assert data.first_round.draw_p is not None
     for t in data.draw.tables:
         q = t.draw_probability

@@ -121,8 +121,10 @@ def test_draw_on_the_sample_event_matches_what_the_players_did():
     """In the real event, tables 1-3 drew and the rest played: the tool calls 1-3 safe to draw
     (other tables rational), and table 4 (13 v 13, a draw leaves both out) play."""
     snap = take_snapshot(sample_event())
-    report = draw_decisions(snap, get_rules("mtg-classic"), SimConfig(), "rational", 0.99, None, 6000, None,
-                            seed=1)
+    from drawsafe.simulation.question import Budget, Question
+
+    question = Question(others="rational", budget=Budget(6000, None, 400_000, 1))
+    report = draw_decisions(snap, get_rules("mtg-classic"), question)
     by_table = {t.table: t for t in report.tables}
     assert [by_table[t].verdict for t in (1, 2, 3)] == [SAFE_TO_DRAW] * 3
     assert by_table[4].verdict == PLAY

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import pytest
 
+from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import PLAY, SAFE_TO_DRAW, DrawReport, draw_decisions
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import get_rules
 
@@ -40,8 +41,8 @@ class Case:
         rules = get_rules("mtg")
         snap = take_snapshot(generate_event(PLAYERS, ROUNDS, PLAYED, seed), PLAYED)
         self.points = {r.player: r.points for r in compute_standings(snap, rules, seed).rows}
-        self.report: DrawReport = draw_decisions(snap, rules, SimConfig(top=TOP), "rational", SAFE,
-                                                 sims=SIMS, precision=None, seed=seed)
+        question = Question(Cut(TOP), others="rational", safe=SAFE, budget=Budget(SIMS, None, 400_000, seed))
+        self.report: DrawReport = draw_decisions(snap, rules, question)
 
     def tables(self):
         """Evaluated tables as (table number, decision, (points a, points b))."""

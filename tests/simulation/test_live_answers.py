@@ -14,11 +14,13 @@ import pytest
 from test_enumeration import pending
 
 from drawsafe.app.context import event_context
+from drawsafe.event.cut import Cut
 from drawsafe.event.io.export import to_native_dict
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import draw_decisions
 from drawsafe.simulation.live import ExactShare, LiveDraw, LiveOdds, live_draw, live_odds
 from drawsafe.simulation.odds import compute_odds
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.simulator import SimConfig
 from drawsafe.tiebreaks.packs import get_rules
 
@@ -41,7 +43,7 @@ def close(exact: float, k: int, n: int) -> bool:
 
 def test_exact_odds_agree_with_the_simulations(event):
     snap, rules, config = take_snapshot(event), get_rules("mtg"), SimConfig(top=8)
-    exact = live_odds(snap, rules, config, 12)
+    exact = live_odds(snap, rules, Question(Cut(8), others="none"))
     simulated = compute_odds(snap, rules, config, sims=SIMS, seed=5)
     by_name = {p.player: p for p in exact.players}
     checked = 0
@@ -61,8 +63,9 @@ def test_exact_odds_agree_with_the_simulations(event):
 
 def test_exact_draw_or_play_agrees_with_the_simulations(event):
     snap, rules, config = take_snapshot(event), get_rules("mtg"), SimConfig(top=8)
-    exact = live_draw(snap, rules, config, "none", 0.99, None, 12)
-    simulated = draw_decisions(snap, rules, config, "none", 0.99, None, SIMS, None, 7)
+    question = Question(Cut(8), others="none", budget=Budget(SIMS, None, 400_000, 7))
+    exact = live_draw(snap, rules, question)
+    simulated = draw_decisions(snap, rules, question)
     tables = {t.table: t for t in simulated.tables}
     assert exact.tables and isinstance(exact, LiveDraw)
     for t in exact.tables:
@@ -112,8 +115,9 @@ def test_one_number_in_the_exact_odds_and_draw(event, others):
     """The exact ``odds`` model the other tables' draws as ``draw`` does: a player's P(cut) is their
     table's draw and play figures mixed by that table's probability of drawing."""
     snap, rules, config = take_snapshot(event), get_rules("mtg"), SimConfig(top=8)
-    odds = live_odds(snap, rules, config, 12, others, 0.99, 3)
-    draw = live_draw(snap, rules, config, others, 0.99, None, 12, 3)
+    question = Question(Cut(8), others=others, budget=Budget(seed=3))
+    odds = live_odds(snap, rules, question)
+    draw = live_draw(snap, rules, question)
     assert odds.others == others and odds.drawing_tables == draw.drawing_tables
     p_cut = {p.player: p.p_cut for p in odds.players}
     q = dict(draw.draw_probabilities)

@@ -154,9 +154,12 @@ def test_draw_verdicts_against_a_points_cut():
 
     # round 7 as published (its results left out): a random last round is never projected
     snap = take_snapshot(generate_event(120, 7, 7, 4, POKEMON), 6)
-    report = draw_decisions(snap, POKEMON, SimConfig(cut_points=16, last_round="random"), "none",
-                            sims=2000, seed=1)
-    assert report.cut == "16+ points" and report.pairings == "published" and report.tables
+    from drawsafe.event.cut import Cut
+    from drawsafe.simulation.question import Budget, Question
+
+    question = Question(Cut(8, 16), last_round="random", others="none", budget=Budget(2000, seed=1, max_sims=400_000))
+    report = draw_decisions(snap, POKEMON, question)
+    assert report.cut.label() == "16+ points" and report.pairings == "published" and report.tables
     for t in report.tables:
         a, b = t.players
         if a.points + 1 >= 16 and b.points + 1 >= 16:
