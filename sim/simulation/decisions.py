@@ -259,13 +259,18 @@ def verdict(a: PlayerChances, b: PlayerChances, safe: float) -> str:
 
 #: Confidence level at which a verdict counts as settled (its simulations stop early).
 SETTLED_LEVEL = 0.99
+#: A draw-minus-play difference surely (at :data:`SETTLED_LEVEL`) within this of zero is not
+#: material: its sign no longer decides anything a player would act on, and the verdict claims
+#: "draw is better" only where the figures' 95% interval shows it.
+MATERIAL = 0.01
 
 
 def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: float = SETTLED_LEVEL) -> bool:
     """The table's :func:`verdict` cannot change within the figures' ``level`` intervals: every
     comparison it makes (each P(cut | draw) against ``safe``, the odds against :data:`NOTHING`,
     the sign of each player's draw-minus-play difference) falls on one side.  Simulations are spent
-    on the tables whose verdict is still open, not on figures that no longer decide anything."""
+    on the tables whose verdict is still open, not on figures that no longer decide anything.  A
+    difference surely smaller than :data:`MATERIAL` either way counts as settled too."""
 
     def side(prop, threshold: float) -> int:  # +1 surely >= threshold, -1 surely below, 0 open
         ci = prop.confidence_interval(level)
@@ -286,8 +291,8 @@ def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: floa
         if d.sd == 0:  # every paired difference equal so far (e.g. in the cut either way)
             continue
         ci = d.confidence_interval(level)
-        if ci.low <= 0 <= ci.high:
-            return False  # draw better or not: open
+        if ci.low <= 0 <= ci.high and not (-MATERIAL < ci.low and ci.high < MATERIAL):
+            return False  # draw better or not: open, and it may matter
     return True
 
 

@@ -120,8 +120,8 @@ class Evaluator:
                         wanted = max(wanted, needed(fig, precision))
                 open_ = still
                 # the half-width shrinks like 1/sqrt(n): aim 10% past the estimate, at least half as
-                # many again, at most four times as many (a verdict may settle before)
-                target = int(min(limit, max(1.5 * done, min(wanted, 4 * done))))
+                # many again, at most twice as many (a verdict may settle before)
+                target = int(min(limit, max(1.5 * done, min(wanted, 2 * done))))
             if progress is not None:
                 progress(done, limit if sims is not None else (target if open_ else done))
         if sims is None and open_:
