@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import tempfile
 from collections.abc import Iterable
 
@@ -84,6 +85,27 @@ def never_an_input(targets: Iterable[str | os.PathLike], inputs: Iterable[str | 
             if same:
                 raise UsageError(f"{flag} {target}: is the input file {source}; drawsafe never overwrites its "
                                  "input (choose another name)")
+
+
+#: What a terminal acts on instead of showing: the C0 and C1 control characters (ESC starts an
+#: ANSI sequence, CR rewrites the line), DEL, and the bidirectional overrides and isolates (they
+#: reorder what follows them).
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: The same, but keeping line breaks (a multi-line note).
+CONTROLS_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def escaped(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, newlines: bool = False) -> str:
+    """``text`` safe to print on a terminal: every control character (ANSI escapes, carriage
+    returns, bidirectional overrides) shown as its escape (``\\x1b``, ``\\u202e``); with
+    ``newlines`` line breaks are kept."""
+    pattern = CONTROLS_BUT_NEWLINE if newlines else CONTROLS
+    return pattern.sub(lambda m: escaped(m.group()), text)
 
 
 def current_umask() -> int:

@@ -115,9 +115,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             event_id, token, info = await service.publish(raw, name, query_of(request))
         except HANDLED as e:
             return error_json(e)
-        return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
-                             "edit_token": token, "name": info.name, "players": info.players,
-                             "after_round": info.after_round, "total_rounds": info.total_rounds}, 201)
+        url = pages.link(request, config.public_url, "event_page", event_id=event_id)
+        return JSONResponse({"id": event_id, "url": url, "edit_token": token, "name": info.name,
+                             "players": info.players, "after_round": info.after_round,
+                             "total_rounds": info.total_rounds}, 201)
 
     async def api_event(request: Request):
         event_id = request.path_params["event_id"]
@@ -138,8 +139,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             version, info = await service.replace(event_id, raw, name, query)
         except HANDLED as e:
             return error_json(e)
-        return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
-                             "version": version, "name": info.name, "after_round": info.after_round})
+        url = pages.link(request, config.public_url, "event_page", event_id=event_id)
+        return JSONResponse({"id": event_id, "url": url, "version": version, "name": info.name,
+                             "after_round": info.after_round})
 
     async def api_event_command(request: Request):
         event_id, command = request.path_params["event_id"], request.path_params["command"]
