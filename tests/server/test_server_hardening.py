@@ -54,3 +54,48 @@ def test_published_links_use_the_public_url(tmp_path):
     with make_client(tmp_path, public_url="http://192.168.1.20:8000/") as c:
         r = c.post("/api/events", content=sample_bytes(), headers={"host": "evil.example"})
         assert r.json()["url"].startswith("http://192.168.1.20:8000/e/")
+
+
+# --- finding 6: storage faults
+
+
+def full_database(store, pages: int):
+    """The events database limited to ``pages`` pages: SQLite answers SQLITE_FULL ("database or
+    disk is full"), exactly as on a full disk."""
+    import sqlite3
+
+    opened = store._db
+
+    def limited() -> sqlite3.Connection:
+        db = opened()
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        return db
+
+    store._db = limited
+
+
+def test_a_full_disk_is_507_counted_logged_and_nothing_half_written(tmp_path, caplog):
+    from server_helpers import hostile_event
+
+    with make_client(tmp_path) as c:
+        first = c.post("/api/events", content=hostile_event()).json()
+        store = c.app.service.store
+        count = store.count()
+        pages = store._db().execute("PRAGMA page_count").fetchone()[0]
+        full_database(store, pages)
+        big = sample_bytes() * 1  # larger than the free pages
+        r = c.post("/api/events", content=big)
+        assert r.status_code == 507, r.text
+        assert r.json()["error"].startswith("the server's disk is full: could not publish the event; nothing")
+        assert "\n" not in r.json()["error"]
+        assert store.count() == count
+        update = c.put(f"/api/events/{first['id']}", content=big,
+                       headers={"authorization": f"Bearer {first['edit_token']}"})
+        assert update.status_code == 507
+        assert c.get(f"/api/events/{first['id']}").json()["version"] == 1  # the old version, whole
+        assert c.get(f"/api/events/{first['id']}/standings").status_code == 200
+        page = c.post("/publish", files={"file": ("e.json", big)})
+        assert page.status_code == 507 and "disk is full" in page.text
+        status = c.get("/api/status").json()
+        assert status["storage_errors"] == 3 and status["unexpected_errors"] == 3
+    assert any("could not publish the event" in m for m in caplog.messages)
