@@ -13,7 +13,7 @@ from drawsafe.cli.options import (
     request_of,
     request_options,
 )
-from drawsafe.writing import write_atomic
+from drawsafe.writing import never_an_input, write_atomic
 
 
 @click.command()
@@ -43,8 +43,11 @@ def fetch(file, output, as_json, **params):
     from drawsafe.app.commands import fetch as run
     from drawsafe.cli.render import emit_json
 
+    from drawsafe.fetch.http import cache_folder
+
     request = request_of(FetchRequest, params)
     check_folder(output)
+    never_an_input([output], [cache_folder()])  # the cached answers are the fetch's inputs
     fetched = run(file, request, note).result
     write_atomic(output, fetched.content)
     if as_json:

@@ -34,6 +34,7 @@ from drawsafe.event.names import find_player
 from drawsafe.progress import Progress
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
+from drawsafe.writing import never_an_input
 
 if TYPE_CHECKING:
     from drawsafe.simulation.simulator import SimConfig
@@ -333,8 +334,10 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
     from drawsafe.event.io.export import write_event
 
     notes = Notes(say)
-    if os.path.exists(output) and os.path.exists(file) and os.path.samefile(output, file):
-        raise UsageError(f"-o {output}: is the input file; drawsafe never overwrites its input")
+    from drawsafe.event.io.limitless import PARTS
+
+    parts = [os.path.join(output, f"{part}.json") for part in PARTS] if os.path.isdir(output) else []
+    never_an_input([output, *parts], [file])
     folder = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(folder):
         raise UsageError(f"-o {output}: the folder {folder} does not exist")

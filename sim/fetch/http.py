@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import ClassVar
 
+from drawsafe.errors import StorageError
 from drawsafe.fetch.base import FetchError
 from drawsafe.writing import write_atomic
 
@@ -112,7 +113,7 @@ class Cache:
             write_atomic(self.folder / f"{key}.json", json.dumps(
                 {"url": url, "fetched_at": time.time(), "final": final,
                  "body": base64.b64encode(body).decode("ascii")}))
-        except OSError:
+        except (OSError, StorageError):
             pass  # a cache that cannot be written costs a request next time, nothing else
 
 

@@ -12,7 +12,6 @@ only ever read.
 
 from __future__ import annotations
 
-import json
 import os
 
 from drawsafe.choices import FORMATS
@@ -124,12 +123,9 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
     from drawsafe.event.io.native_json import read_native_json
     from drawsafe.event.io.topdeck import looks_like_topdeck, read_topdeck
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(file, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}") from None
-    except RecursionError:
-        raise InputError(file, None, "the JSON is nested too deeply to be an event file") from None
+    from drawsafe.event.io.numbers import parse_json
+
+    data = parse_json(text, file)
     from drawsafe.event.io.pokedata import looks_like_pokedata, read_pokedata
 
     if format == "pokedata" or (format == "json" and looks_like_pokedata(data)):

@@ -7,10 +7,10 @@ cannot happen, round numbers with gaps, duplicated names) and assembles the :cla
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from drawsafe.errors import InputError
+from drawsafe.event.io.numbers import whole
 from drawsafe.event.model import (
     ALL_KINDS,
     BYE,
@@ -82,9 +82,7 @@ def parse_int(text: object, file: str, where: str, what: str) -> int:
     if isinstance(text, float) and text.is_integer():
         return int(text)
     if isinstance(text, str):
-        s = text.strip()
-        if re.fullmatch(r"[+-]?[0-9]+", s):  # ASCII digits: str.isdigit() also accepts '¹', '²', ...
-            return int(s)
+        return whole(text, file, where, what)  # ASCII digits: str.isdigit() also accepts '¹', '²', ...
     raise InputError(file, where, f"{what} must be a whole number, not {text!r}")
 
 
