@@ -1,0 +1,103 @@
+"""Fuzzing the chess-results, Swiss-Manager and RK9 importers: an Event or one InputError, nothing else.
+
+Sources: the real pages and files of tests/data/chess/chessresults, tests/data/chess/swissmanager
+and tests/data/pokemon/rk9 (READMEs there), and readable variants of them (a pairings page
+as round 1, RK9 rows as round 1).  Mutations: byte edits with each format's own punctuation
+(``<``, ``>``, ``"``, digits, ``-``, ``½``; the binary file: any byte), truncation anywhere, a
+page's cell text replaced (results, crosstable cells, start numbers, cell ids).  A parsed event goes
+through the rest of ``drawsafe standings --check``; the command line exits 0 or 2 with one
+``drawsafe: error:`` line and never changes the file.  ``DRAWSAFE_FUZZ_EXAMPLES`` (default 200).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from click.testing import CliRunner
+from conftest import DATA
+from fuzzing import mutate_bytes, survive
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from drawsafe.cli.main import main
+
+CR = DATA / "chess" / "chessresults"
+PAGES = {p.name: p.read_bytes() for p in sorted(CR.glob("*.html")) + sorted(CR.glob("*.csv"))}
+PAGES["pairings-r1.html"] = PAGES["ended_pairings.html"].replace(b"Round 9 on", b"Round 1 on")
+RK9 = {p.name: p.read_bytes() for p in sorted((DATA / "pokemon" / "rk9").glob("*.html"))}
+RK9["round1.html"] = RK9["round.html"].replace(b"cell-2-3-", b"cell-2-1-")
+TUNX = (DATA / "chess" / "swissmanager" / "SrS_KM_2026.TUNx").read_bytes()
+TEXTS = {**PAGES, **RK9}
+EXAMPLES = int(os.environ.get("DRAWSAFE_FUZZ_EXAMPLES", "200"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("DRAWSAFE_FUZZ_RANDOM"),
+                database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+CLI_FUZZ = settings(FUZZ, max_examples=max(20, EXAMPLES // 4))
+PUNCTUATION = b'<>"=/-+ 0123456789abwrRd.,' + "½".encode()
+CELLS = [b"1 - 0", b"0 - 1", "½ - ½".encode(), b"+ - -", b"- - -", b"17b1", b"-1", "-½".encode(), b"0", b"",
+         b"bye", b"not paired", b"cell-2-1-0-1", b"cell-0-1-7-2", b"winner", b"tie", b"dropped", b"(3-0-0) 9 pts",
+         b"Round 2 on", b"Team-Composition", b"art=32", b"99", b"</div>", b"<tr class=\"CRng1\">"]
+
+
+@st.composite
+def text_mutations(draw):
+    name = draw(st.sampled_from(sorted(TEXTS)))
+    raw = TEXTS[name]
+    if draw(st.booleans()):
+        return name, raw[:draw(st.integers(0, len(raw)))]
+    return name, mutate_bytes(draw, raw, PUNCTUATION, 40, CELLS)
+
+
+@st.composite
+def binary_mutations(draw):
+    if draw(st.booleans()):
+        return "fuzzed.TUNx", TUNX[:draw(st.integers(0, len(TUNX)))]
+    data = bytearray(TUNX)
+    for _ in range(draw(st.integers(1, 6))):
+        pos = draw(st.integers(0, len(data) - 1))
+        data[pos] = draw(st.integers(0, 255))
+    return "fuzzed.TUNx", bytes(data)
+
+
+def test_sources_parse():
+    for name in ("future_participants.html", "tnr1316880-crosstable.csv", "pairings-r1.html"):
+        assert survive(PAGES[name], name) is not None, name
+    assert survive(RK9["round1.html"], "round1.html") is not None
+    assert survive(TUNX, "SrS_KM_2026.TUNx") is not None
+
+
+@FUZZ
+@given(text_mutations())
+def test_page_mutations(case):
+    name, raw = case
+    survive(raw, "fuzzed-" + name)
+
+
+@FUZZ
+@given(binary_mutations())
+def test_swiss_manager_mutations(case):
+    name, raw = case
+    survive(raw, name)
+
+
+def run_cli(raw: bytes, suffix: str, check: bool) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"mutated{suffix}"
+        path.write_bytes(raw)
+        result = CliRunner().invoke(main, ["standings", str(path)] + (["--check"] if check else []))
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code in (0, 2), (result.exit_code, result.output)
+        assert "Traceback" not in result.output
+        if result.exit_code == 2:
+            errors = [ln for ln in result.stderr.splitlines() if ln.startswith("drawsafe: error: ")]
+            assert len(errors) == 1 and result.stderr.splitlines()[-1] == errors[0], result.stderr
+            assert result.stdout == ""
+        assert path.read_bytes() == raw, "the input file was modified"
+
+
+@CLI_FUZZ
+@given(st.one_of(text_mutations(), binary_mutations()), st.booleans())
+def test_cli_on_mutated_files(case, check):
+    name, raw = case
+    run_cli(raw, Path(name).suffix, check)
