@@ -26,7 +26,7 @@ from drawsafe.writing import write_atomic
 LIVE_TTL = 30.0
 #: Seconds between two requests to one platform (polite: below every documented limit).
 INTERVALS = {"pokedata": 1.0, "lichess": 1.0, "limitless": 1.2, "topdeck": 0.7, "melee.gg": 2.0, "playhub": 1.0,
-             "cobra": 1.0}
+             "cobra": 1.0, "chess-results": 2.0, "rk9": 2.0}
 #: Most seconds waited on a Retry-After before giving up.
 MAX_RETRY_AFTER = 60.0
 

@@ -382,8 +382,62 @@ def playhub_cobra_real() -> None:
         route("GET", link + ".json", f"../netrunner/{name}")
 
 
+def chess_results_rk9_real() -> None:
+    """chess-results.com's real pages (tests/data/chess/chessresults, README there) and RK9's rows
+    (tests/data/pokemon/rk9) at their platforms' addresses, with the pages no capture has built
+    here from real data (real/README.md): tnr1316880's crosstable page from its real export, and
+    an RK9 pairings page (its tabs) for the built-here division and for the real round 3."""
+    import csv
+    import html
+    import io
+    import re
+
+    cr = "../chess/chessresults"
+
+    def at(tid: str, art: int) -> str:
+        return f"https://chess-results.com/tnr{tid}.aspx?lan=1&art={art}&turdet=YES&zeilen=99999"
+
+    route("GET", at("865223", 1), f"{cr}/ended_standings.html", kind="text/html")  # its crosstable: not captured
+    route("GET", at("1322107", 1), f"{cr}/team_standings_crosstable.html", kind="text/html")  # a team event
+    route("GET", at("1307079", 0), f"{cr}/future_participants.html", kind="text/html")  # before round 1
+    lines = list(csv.reader(io.StringIO((HERE.parent / "chess" / "chessresults" / "tnr1316880-crosstable.csv")
+                                        .read_text(encoding="utf-8"))))
+    head = next(i for i, r in enumerate(lines) if r and r[0] == "Rk.")
+    rows = []
+    for r in lines[head:]:
+        if not any(r):
+            break
+        tag, cls = ("th", "CRng1b") if r is lines[head] else ("td", "CRng1" if len(rows) % 2 else "CRng2")
+        rows.append(f'<tr class="{cls}">' + "".join(f'<{tag} class="CRc">{html.escape(c)}</{tag}>' for c in r) + "</tr>")
+    page = ("<!DOCTYPE html>\n<html><head><title>Chess-Results Server</title></head><body>\n"
+            "<!-- built here (tests/data/fetch/make.py) from the real crosstable export of tnr1316880, "
+            "tests/data/chess/chessresults/tnr1316880-crosstable.csv: its rows in chess-results' table markup -->\n"
+            f"<h2>{html.escape(lines[1][0].strip())}</h2><h2>{html.escape(lines[head - 1][0])}</h2>\n"
+            '<table class="CRs1" border="0" cellpadding="1" cellspacing="1">' + "".join(rows) + "</table>\n"
+            '<div id="fuss">chess-results.com</div></body></html>\n')
+    route("GET", at("1316880", 4), save("real/chessresults/tnr1316880-art4.built-here.html", page), kind="text/html")
+    rk9 = "../pokemon/rk9"
+    division = (HERE.parent / "pokemon" / "rk9" / "division.built-here.html").read_text(encoding="utf-8")
+    parts = re.findall(r'<div class="row row-cols-3 match.*?</div></div>', division)
+    tabs = ('<!-- built here (tests/data/fetch/make.py): the round tabs of an RK9 pairings page -->\n'
+            '<ul class="nav nav-tabs">{}</ul>\n')
+    link = '<li class="nav-item"><a class="nav-link" data-toggle="tab" href="#P{0}R{1}">R{1}</a></li>'
+    route("GET", "https://rk9.gg/pairings/TEST01builtHere01",
+          save("real/rk9/pairings-TEST01builtHere01.built-here.html", tabs.format("".join(
+              link.format(2, r) for r in (1, 2, 3)))), kind="text/html")
+    for r in (1, 2, 3):
+        own = "".join(p for p in parts if f'id="cell-2-{r}-' in p)
+        route("GET", f"https://rk9.gg/pairings/TEST01builtHere01?pod=2&rnd={r}",
+              save(f"real/rk9/TEST01builtHere01-pod2-round{r}.built-here.html", own + "\n"), kind="text/html")
+    route("GET", "https://rk9.gg/pairings/TEST03round3only",
+          save("real/rk9/pairings-TEST03round3only.built-here.html", tabs.format(link.format(2, 3))),
+          kind="text/html")
+    route("GET", "https://rk9.gg/pairings/TEST03round3only?pod=2&rnd=3", f"{rk9}/round.html", kind="text/html")
+
+
 if __name__ == "__main__":
-    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real, playhub_cobra_real):
+    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real, playhub_cobra_real,
+                  chess_results_rk9_real):
         build()
     (HERE / "routes.json").write_text(json.dumps(routes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(routes)} routes written to {HERE / 'routes.json'}")
