@@ -3,7 +3,8 @@ Limitless data (a JSON object, or a folder of the API's three documents), pokeda
 cobra's NRTM export (Netrunner), Play Hub's answers (Lorcana, Riftbound; a file or a folder) and
 Sharly Chess event files (``.sce``, SQLite: :mod:`drawsafe.event.io.sce`), chess-results.com pages
 (:mod:`drawsafe.event.io.chessresults`), Swiss-Manager files (``.TUNX``: :mod:`drawsafe.event.io.swissmanager`)
-and RK9's pairings and standings pages (Pokémon: :mod:`drawsafe.event.io.rk9`).
+RK9's pairings pages (Pokémon: :mod:`drawsafe.event.io.rk9`), Battlefy's tournament answers
+(:mod:`drawsafe.event.io.battlefy`) and Spicerack's decklist export (:mod:`drawsafe.event.io.spicerack`).
 
 :func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
 ``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`), of
@@ -89,7 +90,7 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
         from drawsafe.event.io.tdf import read_tdf
 
         return read_tdf(text, file, division)
-    if format in ("json", "melee", "limitless", "pokedata", "cobra", "playhub"):
+    if format in ("json", "melee", "limitless", "pokedata", "cobra", "playhub", "battlefy", "spicerack"):
         return read_json(text, file, format, division)
     if format == "trf":
         from dataclasses import replace
@@ -171,6 +172,14 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
 
     if format == "cobra" or (format == "json" and looks_like_cobra(data)):  # Netrunner's NRTM export
         return read_cobra(data, file)
+    from drawsafe.event.io.battlefy import looks_like_battlefy, read_battlefy
+
+    if format == "battlefy" or (format == "json" and looks_like_battlefy(data)):
+        return read_battlefy(data, file, division)
+    from drawsafe.event.io.spicerack import looks_like_spicerack, read_spicerack
+
+    if format == "spicerack" or (format == "json" and looks_like_spicerack(data)):
+        return read_spicerack(data, file, division)
     if looks_like_melee(data):  # the decklist cache: melee.gg, TopDeck and MTGO entries
         if looks_like_topdeck(data):
             return read_topdeck(data, file)

@@ -435,9 +435,68 @@ def chess_results_rk9_real() -> None:
     route("GET", "https://rk9.gg/pairings/TEST03round3only?pod=2&rnd=3", f"{rk9}/round.html", kind="text/html")
 
 
+def battlefy_spicerack_real() -> None:
+    """Battlefy's real tournament answer (tests/data/battlefy, README there: GSL groups and a
+    single-elimination top 16, no Swiss stage) at its real address, and a Swiss stage built here in
+    its shape (its real teams and match objects; results, rounds and standings rows ours);
+    Spicerack's real decklist export (tests/data/magic/spicerack) at the export's address."""
+    from drawsafe.fetch.battlefy import API, EXTEND
+
+    real = "66f5d01a70020f0022f63314"
+    route("GET", f"{API}/tournaments/{real}?{EXTEND}", f"../battlefy/{real}.json")
+    doc = json.loads((HERE.parent / "battlefy" / f"{real}.json").read_text(encoding="utf-8"))
+    t = copy.deepcopy(doc[0])
+    playoff = next(st for st in t["stages"] if st["name"] == "Top 16 Playoffs")
+    teams = []
+    for m in playoff["matches"]:
+        for side in ("top", "bottom"):
+            team = m[side].get("team")
+            if team and team["_id"] not in {x["_id"] for x in teams} and not team["name"].startswith("BYE"):
+                teams.append(team)
+    teams = teams[:8]
+    shape = copy.deepcopy(playoff["matches"][0])
+    stage = {k: copy.deepcopy(v) for k, v in t["stages"][0].items() if k not in ("matches", "standings")}
+    stage["_id"], stage["name"] = "0000000000000000005715ee", "Swiss (built here)"
+    stage["bracket"] = {"type": "swiss", "seriesStyle": "bestOf", "roundsCount": 3, "teamsCount": 8,
+                        "series": [{"round": r, "roundType": "swiss", "numGames": 3} for r in (1, 2, 3)]}
+    # rounds: (top, bottom, top games, bottom games, complete)
+    plan = {1: [(0, 1, 2, 0, True), (2, 3, 1, 2, True), (4, 5, 2, 1, True), (6, 7, 0, 2, True)],
+            2: [(0, 5, 2, 1, True), (3, 7, 2, 0, True), (1, 2, 2, 1, True), (4, 6, 1, 2, True)],
+            3: [(0, 3, 0, 0, False), (5, 7, 2, 0, True), (1, 6, 1, 2, True), (2, 4, 0, 0, False)]}
+    record = {i: [0, 0] for i in range(8)}
+    matches = []
+    for rnd, tables in plan.items():
+        for n, (a, b, ga, gb, done) in enumerate(tables, 1):
+            m = copy.deepcopy(shape)
+            m["_id"] = f"{rnd:02d}{n:02d}" + "0" * 20
+            m["roundNumber"], m["matchNumber"], m["matchType"], m["stageID"] = rnd, n, "winner", stage["_id"]
+            m.pop("next", None)
+            m["isComplete"], m["isBye"], m["doubleLoss"] = done, False, False
+            for side, i, g, other in (("top", a, ga, gb), ("bottom", b, gb, ga)):
+                m[side] = {"seedNumber": i + 1, "winner": done and g > other, "disqualified": False,
+                           "teamID": teams[i]["_id"], "score": g if done else 0, "team": teams[i]}
+            if done:
+                w, lo = (a, b) if ga > gb else (b, a)
+                record[w][0] += 1
+                record[lo][1] += 1
+            matches.append(m)
+        if rnd == 2:
+            after_two = {i: tuple(r) for i, r in record.items()}
+    stage["matches"] = matches
+    order = sorted(range(8), key=lambda i: (-after_two[i][0], i))
+    stage["standings"] = [{"teamID": teams[i]["_id"], "team": teams[i], "wins": after_two[i][0],
+                           "losses": after_two[i][1], "ties": 0, "points": 3 * after_two[i][0]} for i in order]
+    t["_id"], t["name"], t["stages"], t["stageIDs"] = "0000000000000000005715ef", t["name"] + " (Swiss built here)", \
+        [stage], [stage["_id"]]
+    route("GET", f"{API}/tournaments/{t['_id']}?{EXTEND}",
+          save("real/battlefy/swiss.built-here.json", [t]))
+    route("GET", "https://api.spicerack.gg/api/export-decklists/?num_days=30",
+          "../magic/spicerack/tournaments_legacy.json")
+
+
 if __name__ == "__main__":
     for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real, playhub_cobra_real,
-                  chess_results_rk9_real):
+                  chess_results_rk9_real, battlefy_spicerack_real):
         build()
     (HERE / "routes.json").write_text(json.dumps(routes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(routes)} routes written to {HERE / 'routes.json'}")
