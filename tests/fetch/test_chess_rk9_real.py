@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from replay import platform, quick, replay  # noqa: F401 (fixtures)
+from replay import client, platform, quick, replay  # noqa: F401 (fixtures)
 
 from drawsafe.event.io import parse_event
 from drawsafe.event.snapshot import take_snapshot
@@ -104,21 +104,6 @@ def test_the_command_line_fetches_both(platform, tmp_path):
         check = subprocess.run([sys.executable, "-m", "drawsafe.cli.main", "standings", str(out), "--check"],
                                capture_output=True, text=True, env=env, timeout=300)
         assert check.returncode == 0, check.stderr
-
-
-@pytest.fixture()
-def client(platform, tmp_path):
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-    from drawsafe.server.app import create_app
-    from drawsafe.server.config import ServerConfig
-
-    app = create_app(ServerConfig(data_dir=str(tmp_path / "data"), warm=False))
-    with TestClient(app) as c:
-        yield c
 
 
 @pytest.mark.parametrize(("url", "platform_name", "players"), [
