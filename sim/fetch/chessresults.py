@@ -8,6 +8,9 @@ Link: any page of the tournament, ``https://chess-results.com/tnrNNN.aspx?...`` 
 - ``art=1``: the ranking (its heading says after how many rounds, its annotation names the
   tie-breaks; a team event's pages are refused here, before anything else is asked);
 - ``art=4``: the ranking crosstable, every round's games (the next round's pairings without result);
+- without a crosstable, ``art=2&rd=N`` for every round played and the next one (a page counts only
+  when its heading names the round asked: chess-results answers a round past the last with the
+  last one);
 - before round 1 (no ranking, no crosstable yet): ``art=0``, the starting rank.
 
 Written: the pages one after the other, as served (an HTML file), read by
@@ -22,7 +25,7 @@ from __future__ import annotations
 import re
 
 from drawsafe.errors import InputError
-from drawsafe.event.io.chessresults import looks_like_chessresults, played_of, read_pages
+from drawsafe.event.io.chessresults import looks_like_chessresults, played_of, read_pages, round_of
 from drawsafe.fetch.base import Fetched, FetchError
 from drawsafe.fetch.http import Http
 from drawsafe.fetch.summary import read_checked, summarise
@@ -62,6 +65,30 @@ def pages_of(body: bytes, url: str, what: str):
         raise FetchError(NAME, url, f"{what}: {e.problem}") from None
 
 
+def pairings_url(tid: str, rnd: int) -> str:
+    return f"{BASE}/tnr{tid}.aspx?lan=1&art=2&rd={rnd}&turdet=YES"
+
+
+def rounds_of(http: Http, tid: str, played: int, final: bool) -> list[str]:
+    """The pairings pages of rounds 1 to ``played`` and, when paired already, the next one (a page
+    is taken only when its heading names the round asked: chess-results answers a round past the
+    last with the last one)."""
+    out = []
+    for rnd in range(1, played + 2):
+        at = pairings_url(tid, rnd)
+        raw = http.get(at, final=final or rnd < played, what=f"the pairings of round {rnd}", missing_ok=True)
+        text, pages = pages_of(raw, at, f"the pairings of round {rnd}") if raw is not None else ("", [])
+        shown = next((round_of(p) for p in pages if p.kind == "pairings"), None)
+        if shown != rnd:
+            if rnd > played:
+                break  # the next round is not paired yet
+            raise FetchError(NAME, at, f"chess-results has neither the crosstable (art=4) nor the pairings of "
+                                       f"round {rnd} of this tournament",
+                             "save the tournament's pages in a browser and read the file")
+        out.append(text)
+    return out
+
+
 def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     tid = event_id(url)
     notes: list[str] = []
@@ -92,13 +119,11 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
                 raise FetchError(NAME, url, "a team event: drawsafe ranks players in individual Swiss events",
                                  "for a team event, read its players' games with another tool")
             cross = text if any(p.kind == "crosstable" for p in pages) else None
-        if cross is None and played:
-            raise FetchError(NAME, cross_url, f"the ranking stands after {played} round(s) but chess-results "
-                                              "has no crosstable (art=4) of it",
-                             "save the crosstable page or every round's pairings and read the file")
+        if cross is None and played:  # no crosstable: every round's pairings
+            kept += rounds_of(http, tid, played, final)
     if cross is not None:
         kept.append(cross)
-    else:  # before round 1: the starting rank
+    elif not played:  # before round 1: the starting rank
         start_url = page_url(tid, 0)
         text, pages = pages_of(http.get(start_url, what="the starting rank"), start_url, "the starting rank")
         kept = [text]

@@ -27,7 +27,7 @@ from drawsafe.fetch.summary import read_checked, summarise
 NAME = "rk9"
 BASE = "https://rk9.gg"
 HOSTS = ("rk9.gg", "www.rk9.gg")
-TAB = re.compile(r"""["'#]P(\d{1,2})R(\d{1,2})["'&?]""")
+TAB = re.compile(r"""["'#/]P(\d{1,2})R(\d{1,2})(?![\dA-Za-z])""")
 #: Most round tabs followed (a guard: three pods of 20 rounds is a World Championship).
 MAX_TABS = 120
 

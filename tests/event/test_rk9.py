@@ -81,3 +81,25 @@ def test_a_division_is_chosen():
     assert parse_event(both.encode(), "both.html", division="masters").players[0] == "Ana Souza [BR]"
     with pytest.raises(InputError, match="no RK9 division 'seniors'"):
         parse_event(both.encode(), "both.html", division="seniors")
+
+
+def test_the_newer_record_attributes_read_as_the_text():
+    """The markup with ``span.record`` and ``data-wins/-losses/-ties/-points`` (PLATFORMS.md): the
+    division's text records rewritten so, the same event."""
+    import re
+
+    text = (RK9 / "division.built-here.html").read_text(encoding="utf-8")
+    newer = re.sub(r"\((\d+)-(\d+)-(\d+)\) (\d+) pts", r'<span class="record" data-wins="\1" data-losses="\2" '
+                   r'data-ties="\3" data-points="\4"></span>', text)
+    assert newer != text and "pts" not in newer
+    a, b = parse_event(text.encode(), "text.html"), parse_event(newer.encode(), "newer.html")
+    assert a.rounds == b.rounds
+    assert [(r.player, r.points, r.wins, r.losses, r.draws) for r in a.standings] == [
+        (r.player, r.points, r.wins, r.losses, r.draws) for r in b.standings]
+
+
+def test_the_phone_pages_tabs_are_found():
+    from drawsafe.fetch.rk9 import tabs_of
+
+    page = '<a href="#P2R1">R1</a><div id="P1R12-tab"></div><a data-target="#P0R3">R3</a><b>P9R9x</b>'
+    assert tabs_of(page) == [(0, 3), (1, 12), (2, 1)]

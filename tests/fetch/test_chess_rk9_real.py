@@ -45,12 +45,34 @@ def test_chess_results_reads_the_ranking_then_the_crosstable(platform):
 
 
 def test_chess_results_without_a_crosstable_is_one_line(platform):
-    """tnr865223: the real final ranking (after 9 rounds) is read; its crosstable was never captured."""
+    """tnr865223: the real final ranking (after 9 rounds) is read; its crosstable and rounds 1-8
+    were never captured."""
     with pytest.raises(FetchError) as e:
         fetch("https://chess-results.com/tnr865223.aspx?lan=1&art=2&rd=9", quick())
-    assert "the ranking stands after 9 round(s) but chess-results has no crosstable" in str(e.value)
+    assert "neither the crosstable (art=4) nor the pairings of round 1" in str(e.value)
     assert "\n" not in str(e.value)
-    assert requested(platform) == [CR.format("865223", 1), CR.format("865223", 4)]
+    assert requested(platform) == [CR.format("865223", 1), CR.format("865223", 4),
+                                   "https://chess-results.com/tnr865223.aspx?lan=1&art=2&rd=1&turdet=YES"]
+
+
+def test_chess_results_reads_the_rounds_pairings_without_a_crosstable(platform):
+    """The real ranking and round-9 pages of tnr865223, their round numbers changed to 1 (the
+    ranking "after Round 1"); round 2 asked answers the last round again (as chess-results does
+    past the last round): not taken."""
+    from replay import read
+
+    ranking = read("../chess/chessresults/ended_standings.html").replace(b"Final Ranking after 9 Rounds",
+                                                                          b"Rank after Round 1")
+    pairings = read("../chess/chessresults/ended_pairings.html")
+    rd = "https://chess-results.com/tnr865223.aspx?lan=1&art=2&rd={}&turdet=YES"
+    platform.serve("GET", CR.format("865223", 1), ranking, kind="text/html")
+    platform.serve("GET", rd.format(1), pairings.replace(b"Round 9 on", b"Round 1 on"), kind="text/html")
+    platform.serve("GET", rd.format(2), pairings.replace(b"Round 9 on", b"Round 1 on"), kind="text/html")
+    f = fetch_checked("https://chess-results.com/tnr865223.aspx", quick())
+    assert requested(platform)[-2:] == [rd.format(1), rd.format(2)]
+    event = parse_event(f.content, "fetched.html")
+    assert len(event.rounds) == 1 and len(event.players) == 99 and len(event.standings) == 99
+    assert event.rules == "fide:DE,BH-C1,BH,SB,WIN"
 
 
 def test_chess_results_refuses_a_team_event_after_one_page(platform):
