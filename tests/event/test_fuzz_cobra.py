@@ -27,7 +27,8 @@ from drawsafe.tiebreaks.packs import PACKS
 pytestmark = pytest.mark.skipif("netrunner" not in PACKS,
                                 reason="the netrunner rule packs are not in drawsafe.tiebreaks.packs yet")
 
-PATHS = sorted((DATA / "netrunner").glob("*.json")) + sorted(
+#: The real exports (the 2023 World Championship's, 254 players, left out: too slow to fuzz).
+PATHS = sorted(p for p in (DATA / "netrunner").glob("*.json") if "worlds" not in p.name) + sorted(
     (SHARED / "data" / "real" / "netrunner" / "cobra").glob("*.json"))
 EXAMPLES = int(os.environ.get("DRAWSAFE_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("DRAWSAFE_FUZZ_RANDOM"),
@@ -50,7 +51,8 @@ def single_sided(data: dict) -> dict:
 
 
 SOURCES = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in PATHS}
-SOURCES.update({"single-" + name: single_sided(d) for name, d in list(SOURCES.items())[:2]})
+SOURCES.update({"single-" + name: single_sided(SOURCES[name]) for name in (
+    "2023-09-30-finland-baltic-nats-cobra.json", "2024-05-12-401-games-gnk-cobra.json")})
 
 values = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 8), st.integers(-10**12, 10**12),
