@@ -3,7 +3,7 @@
 Every result of every open table of the round in progress (with ``scores``: every game score listed
 per result, for the packs whose tiebreaks read games), then, for each round still to pair, every
 pairing of the players still in without a rematch (one bye, to a player who has had none, when
-they are odd) with every result of each of its tables.  Each complete future is ranked on every
+they are odd; when no pairing avoids a rematch, every pairing) with every result of each of its tables.  Each complete future is ranked on every
 column of the standings (points, then every tiebreak; the columns come from the library's tiebreak
 kernel, which its own twins test): a player is surely in when the players above them plus those
 exactly tied with them fit in the cut, surely out when the cut is full above them.  Clinched: surely
@@ -138,7 +138,10 @@ def futures(snap: Snapshot, rules: RulePack, scores: bool = False):
             return bool((opp[p, :c] == q).any())
 
         byes = {p for p in active if (arrs[1][p, :c] == kinds.BYE).any()}
-        for tables in pairings(active, met, byes):
+        every = list(pairings(active, met, byes))
+        if not every:  # no pairing avoids a rematch (or a second bye): the pairer allows one
+            every = list(pairings(active, lambda p, q: False, set()))
+        for tables in every:
             real = [t for t in tables if t[1] >= 0]
             for combo in product(range(len(outcomes)), repeat=len(real)):
                 new = [a.copy() for a in arrs]
@@ -158,8 +161,10 @@ def futures(snap: Snapshot, rules: RulePack, scores: bool = False):
         yield from rounds_from(arrs, col + 1, tuple(combo))
 
 
-def certainty_naive(snap: Snapshot, rules: RulePack, top: int, scores: bool = False):
-    """(certainty per player name, per own result per player name, truth tables): the brute force.
+def certainty_naive(snap: Snapshot, rules: RulePack, top: int, scores: bool = False,
+                    points: int | None = None):
+    """(certainty per player name, per own result per player name, truth tables): the brute force
+    (``points``: a points cut instead of the first ``top``).
     Truth tables map (player, own result) to {combination of the open tables' outcome classes:
     set of statuses seen}."""
     members = [int(p) for p in np.flatnonzero(snap.active & snap.ranked_mask())]
@@ -183,7 +188,10 @@ def certainty_naive(snap: Snapshot, rules: RulePack, top: int, scores: bool = Fa
             flags_of[key] = rules.flags(dedupe, snap.phase_start)
         keys = np.zeros((snap.players, len(codes)))
         tiebreak_values(opp, kind, gw, gl, gd, nr, rules.points_table(), codes, flags_of[key], snap.ratings, keys)
-        st = status_of(keys, members, top)
+        if points is not None:  # a points cut, in the kernels' integer points
+            st = {p: (1 if keys[p, 0] >= points else -1) for p in members}
+        else:
+            st = status_of(keys, members, top)
         classes = tuple(outcomes[o][0] for o in combo)
         for p in members:
             seen[p].add(st[p])
@@ -202,12 +210,12 @@ def certainty_naive(snap: Snapshot, rules: RulePack, top: int, scores: bool = Fa
     return overall, per_own, truth, tables
 
 
-def needs_naive(status: dict[tuple, int], k: int, want: set) -> set:
+def needs_naive(status: dict[tuple, int], k: int, want: set, limit: int) -> set:
     """Every minimal condition (a tuple of (table, frozenset of classes)) under which every
     combination of the ``k`` tables' classes has ``status == want``, found by trying them all."""
     subsets = [frozenset(s) for r in (1, 2) for s in combinations((0, 1, 2), r)]
     found = []
-    for size in range(0, k + 1):
+    for size in range(0, min(k, limit) + 1):
         for tabs in combinations(range(k), size):
             for lits in product(subsets, repeat=size):
                 cond = tuple(zip(tabs, lits))

@@ -185,11 +185,11 @@ def table_outcomes(snap: Snapshot, rules: RulePack) -> tuple[tuple[int, int, int
     return ((A_WINS, wins, 0, 0), (DRAW, 0, 0, 1 if one else 3), (B_WINS, 0, wins, 0))
 
 
-def last_round(snap: Snapshot, rules: RulePack) -> LastRound | None:
+def last_round(snap: Snapshot, rules: RulePack, ahead: bool = False) -> LastRound | None:
     """The last round's arrays, or None when the snapshot is not at its last round with its
-    pairings published."""
+    pairings published (``ahead``: the next round's, whatever rounds follow it)."""
     nxt = snap.next_round
-    if snap.rounds_left != 1 or nxt is None:
+    if nxt is None or snap.rounds_left < 1 or (snap.rounds_left != 1 and not ahead):
         return None
     n, nr = snap.players, snap.kind.shape[1]
     opp = np.concatenate([snap.opp, np.full((n, 1), -1, dtype=snap.opp.dtype)], axis=1)
@@ -495,6 +495,18 @@ def own_result(cls: int, side: int) -> str:
     return "win" if (cls == A_WINS) == (side == 0) else "loss"
 
 
+def round_range(snap: Snapshot, rules: RulePack) -> tuple[int, int]:
+    """The fewest and the most points one round can give (a loss; a win, or the best game score
+    where the pack scores games)."""
+    table = rules.points_table()
+    best = max(int(table[kinds.WIN]), int(table[kinds.DRAW]), int(table[kinds.LOSS]))
+    if rules.game_points[0] > 0:
+        model = ResultModel.for_rules(rules, best_of=snap.event.best_of)
+        for w, lo, d, _ in tuple(model.decided) + tuple(model.drawn):
+            best = max(best, int(round_points(table, kinds.PLAYED, w, lo, d)))
+    return min(int(table[kinds.LOSS]), 0), best
+
+
 def reachable(snap: Snapshot, rules: RulePack) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(current points, lowest and highest final points) of every player: the rounds left all lost
     or all won (the reported results of a round in progress count; a bye of the next round is its
@@ -503,12 +515,7 @@ def reachable(snap: Snapshot, rules: RulePack) -> tuple[np.ndarray, np.ndarray, 
     nr = snap.kind.shape[1]
     rec = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
     now = rec[:, REC_POINTS].astype(np.int64)
-    best_round = max(int(table[kinds.WIN]), int(table[kinds.DRAW]), int(table[kinds.LOSS]))
-    if rules.game_points[0] > 0:
-        model = ResultModel.for_rules(rules, best_of=snap.event.best_of)
-        for w, lo, d, _ in tuple(model.decided) + tuple(model.drawn):
-            best_round = max(best_round, int(round_points(table, kinds.PLAYED, w, lo, d)))
-    worst_round = min(int(table[kinds.LOSS]), 0)
+    worst_round, best_round = round_range(snap, rules)
     left = snap.rounds_left
     lo = now + worst_round * left
     hi = now + best_round * left
@@ -542,6 +549,9 @@ def points_cut(snap: Snapshot, rules: RulePack, cut: Cut, members: np.ndarray) -
 
 def unpaired(snap: Snapshot, rules: RulePack, cut: Cut, members: np.ndarray) -> CertaintyReport:
     """The points bound of rounds not paired yet (module text)."""
+    lr = last_round(snap, rules, ahead=True)
+    if lr is not None:
+        return paired_ahead(snap, rules, cut, lr)
     _, lo, hi = reachable(snap, rules)
     top = cut.top if cut.top is not None else snap.players
     idx = np.flatnonzero(members)
@@ -554,4 +564,43 @@ def unpaired(snap: Snapshot, rules: RulePack, cut: Cut, members: np.ndarray) -> 
         verdict = CLINCHED if can <= top - 1 else (ELIMINATED if sure >= top else OPEN)
         out.append(PlayerCertainty(snap.names[p], verdict, (display_points(lo[p], rules.point_scale),
                                                             display_points(hi[p], rules.point_scale))))
+    return CertaintyReport(cut, "rounds to pair", snap.rounds_left, tuple(out))
+
+
+def paired_ahead(snap: Snapshot, rules: RulePack, cut: Cut, lr: LastRound) -> CertaintyReport:
+    """The points bound when the next round is paired and more rounds follow: the next round's
+    tables each end one way (its two players cannot both win it), the rounds after it anywhere
+    between all lost and all won."""
+    s = Search(lr, cut)
+    worst, best = round_range(snap, rules)
+    later = snap.rounds_left - 1
+    out = []
+    for p in np.flatnonzero(lr.members):
+        p = int(p)
+        t0 = int(lr.table_of[p])
+        per: dict[int, str] = {}
+        lows, highs = [], []
+        for o, v, opp_v in s.own_values(p):
+            lo_p, hi_p = v + worst * later, v + best * later
+            lows.append(lo_p)
+            highs.append(hi_p)
+            ge, _ = s.counts(lo_p - best * later, t0)
+            _, gt = s.counts(hi_p - worst * later, t0)
+            if t0 >= 0:
+                q = lr.tb[t0] if lr.ta[t0] == p else lr.ta[t0]
+                if lr.members[q]:
+                    ge += int(opp_v + best * later >= lo_p)
+                    gt += int(opp_v + worst * later > hi_p)
+            else:
+                ge -= 1  # p itself, among the fixed players
+            per[o] = CLINCHED if ge <= s.top - 1 else (ELIMINATED if gt >= s.top else OPEN)
+        by_result: dict[str, list] = {}
+        if t0 >= 0:
+            side = 0 if lr.ta[t0] == p else 1
+            for o, verdict in per.items():
+                by_result.setdefault(own_result(lr.outcomes[o][0], side), []).append(verdict)
+        out.append(PlayerCertainty(
+            snap.names[p], combine(list(per.values())),
+            (display_points(min(lows), rules.point_scale), display_points(max(highs), rules.point_scale)),
+            "points", {r: combine(v) for r, v in sorted(by_result.items(), key=lambda kv: OWN_RESULTS.index(kv[0]))}))
     return CertaintyReport(cut, "rounds to pair", snap.rounds_left, tuple(out))
