@@ -33,6 +33,7 @@ from drawsafe.cli.render import (
     check_view,
     draw_view,
     echo,
+    echo_certainty,
     emit_json,
     odds_view,
     pairings_view,
@@ -120,6 +121,8 @@ def odds(file, show_all, as_json, **params):
         echo(live_odds_view(result, show_all))
     else:
         echo(odds_view(result, show_all))
+    if not as_json:
+        echo_certainty(result)
 
 
 @main.command()
@@ -144,6 +147,8 @@ def draw(file, as_json, **params):
         echo(live_draw_view(report))
     else:
         echo(draw_view(report))
+    if not as_json:
+        echo_certainty(report)
 
 
 @main.command()

@@ -64,9 +64,12 @@ CLINCHED, ELIMINATED, OPEN = "clinched", "eliminated", "open"
 OWN_RESULTS = ("win", "draw", "loss")
 #: Most combinations of results the exact search enumerates for one player and own result.
 SEARCH_CAP = 4096
-#: Most standings the exact searches evaluate in one call, in all (beyond: the players left stay
-#: open, said so); counted, so the answer is the same on any machine.
-EVALUATION_BUDGET = 60_000
+#: Most work the exact searches of one call do, in all, counted in player-rounds of standings
+#: evaluated (a standings of 300 players after 9 rounds is 2,700) plus :data:`EVALUATION_COST` per
+#: standings (beyond: the players left stay open, said so); counted, so the answer is the same on
+#: any machine (about 0.5 s on the benchmark's machine).
+EVALUATION_BUDGET = 12_000_000
+EVALUATION_COST = 2_000
 
 A_WINS, DRAW, B_WINS = 0, 1, 2
 
@@ -106,7 +109,8 @@ class CertaintyReport:
     scope: str
     rounds_left: int
     players: tuple[PlayerCertainty, ...]
-    #: Players the exact search would have served but the evaluation budget had run out.
+    #: Searches not run (over :data:`SEARCH_CAP` combinations or the call's budget): those
+    #: players' own results stay open on the points bound.
     skipped: int = 0
 
     def of(self, player: str) -> PlayerCertainty | None:
@@ -157,6 +161,8 @@ class LastRound:
     outcomes: tuple[tuple[int, int, int, int], ...]
     members: np.ndarray
     table_of: np.ndarray
+    #: The tiebreak kernels' flags (a rematch anywhere, the last round's included).
+    flags: np.ndarray | None = None
 
     @property
     def nr(self) -> int:
@@ -214,7 +220,8 @@ def last_round(snap: Snapshot, rules: RulePack, ahead: bool = False) -> LastRoun
     table_of[np.array(tb, dtype=np.int64)] = np.arange(len(tb))
     return LastRound(snap, rules, opp, kind, gw, gl, gd, np.array(ta, dtype=np.int64),
                      np.array(tb, dtype=np.int64), np.array(numbers, dtype=np.int64),
-                     table_outcomes(snap, rules), members, table_of)
+                     table_outcomes(snap, rules), members, table_of,
+                     rules.flags(rematch(opp), snap.phase_start))
 
 
 def set_outcome(lr: LastRound, t: int, o: int) -> None:
@@ -230,10 +237,18 @@ def evaluate_keys(lr: LastRound) -> np.ndarray:
     table = lr.rules.points_table()
     rec = player_records(lr.kind, lr.gw, lr.gl, lr.gd, lr.nr, table)
     keys = np.zeros((lr.snap.players, len(codes)))
-    flags = lr.rules.flags(lr.snap.has_rematch, lr.snap.phase_start)
-    tiebreak_values_rec(rec, lr.opp, lr.kind, lr.gw, lr.gl, lr.gd, lr.nr, table, codes, flags,
+    tiebreak_values_rec(rec, lr.opp, lr.kind, lr.gw, lr.gl, lr.gd, lr.nr, table, codes, lr.flags,
                         lr.snap.ratings, keys)
     return keys
+
+
+def rematch(opp: np.ndarray) -> bool:
+    """Some pair of players met twice (then each opponent counts once)."""
+    for row in opp:
+        met = row[row >= 0]
+        if len(np.unique(met)) != len(met):
+            return True
+    return False
 
 
 def result_prefix(rules: RulePack) -> int:
@@ -385,9 +400,8 @@ class Search:
         tables = sorted(inside | flips) if with_flips else sorted(inside)
         m = len(lr.outcomes)
         combos = m ** len(tables)
-        if combos > SEARCH_CAP or combos > self.budget:
-            if with_flips:
-                return None
+        cost = combos * (self.lr.snap.players * self.lr.nr + EVALUATION_COST)
+        if combos > SEARCH_CAP or cost > self.budget:
             return None
         # outside: each table's own worst / best on points (no tie possible there)
         rest = [t for t in range(k) if t != t0 and t not in tables]
@@ -415,7 +429,7 @@ class Search:
             worst = above + unsure + out_max
             best = above + out_min
             status[i] = 1 if worst <= self.top - 1 else (-1 if best >= self.top else 0)
-        self.budget -= combos
+        self.budget -= cost
         return {"tables": tables, "status": status}
 
 
@@ -464,7 +478,7 @@ def certainty(snap: Snapshot, rules: RulePack, cut: Cut, *, budget: int = EVALUA
                 found = s.search(int(p), o, v, with_flips=False)
                 if found is None:
                     how = "bound"
-                    skipped += s.budget < SEARCH_CAP
+                    skipped += 1
                 else:
                     st = found["status"]
                     verdict = CLINCHED if (st == 1).all() else (ELIMINATED if (st == -1).all() else OPEN)

@@ -164,3 +164,28 @@ def test_json_names_what_it_proved():
     assert data["scope"] == "last round"
     assert sum(data["counts"].values()) == len(data["players"]) == int(np.sum(snap.active))
     assert all(p["certainty"] in ("clinched", "eliminated", "open") for p in data["players"])
+
+
+def test_odds_json_carries_certainty_consistent_with_the_exact_answer(tmp_path):
+    """``odds --json`` on the sample event (its last round, answered exactly): every player has a
+    certainty, a clinched player's exact P(cut) is 1 and an eliminated one's 0."""
+    import json
+
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+
+    out = CliRunner().invoke(main, ["odds", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["certainty"]["scope"] == "last round"
+    players = data["players"]
+    assert all("certainty" in p for p in players)
+    for p in players:
+        if p["certainty"] == "clinched":
+            assert p["p_cut"] == 1.0, p["player"]
+        if p["certainty"] == "eliminated":
+            assert p["p_cut"] == 0.0, p["player"]
+    assert {p["certainty"] for p in players} == {"clinched", "eliminated", "open"}
+    with_needs = [p for p in data["certainty"]["players"] if p["needs"]]
+    assert with_needs and all(n["text"].startswith("if you ") for p in with_needs for n in p["needs"])
