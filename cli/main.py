@@ -209,6 +209,17 @@ def rules_command(as_json, markdown):
     click.echo("Tiebreaks (--tiebreaks KEY,KEY,...):")
     for key, t in tiebreak_catalogue():
         click.echo(f"  {key:<8} {t.name}: {t.definition}")
+    rules_certainty()
+
+
+def rules_certainty() -> None:
+    """What ``odds`` and ``draw`` prove (clinched / eliminated / open): exact and bounded parts."""
+    from drawsafe.simulation.certainty import PROOF_TEXT
+
+    click.echo("")
+    click.echo("Certainty (odds and draw: clinched / eliminated / open, per own result, what you need):")
+    for line in PROOF_TEXT:
+        click.echo(f"  {line}")
 
 
 def add_commands() -> None:
