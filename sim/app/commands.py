@@ -32,7 +32,7 @@ from drawsafe.app.requests import (
 from drawsafe.errors import UsageError
 from drawsafe.event.names import find_player
 from drawsafe.progress import Progress
-from drawsafe.tiebreaks.cuts import auto_top
+from drawsafe.tiebreaks.cuts import announced, auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 from drawsafe.writing import never_an_input
 
@@ -93,10 +93,10 @@ def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig
     check_cut(ctx.snapshot, cut)
     if cut.note:
         notes.add(f"cut: {cut.note}")
-    announced = ctx.event.top_cut
-    if announced and request.cut_points is None and cut.top and cut.top != announced:
-        notes.add(f"cut: the file announces a Top {announced}; answering for the {cut.label()} (--top auto "
-                  "takes the file's)")
+    said = announced(ctx.event)
+    if said and request.cut_points is None and cut.top and cut.top != said[0] and cut.points is None:
+        notes.add(f"cut: the file announces a Top {said[0]}; answering for the {cut.label()} (without --top, "
+                  "the file's)")
     config = ctx.sim_config(cut, request.last_round, request.model, request.draw_share,
                             request.future_draws, request.safe, request.pairing)
     if config.results.note:
