@@ -11,6 +11,7 @@ import click
 
 from drawsafe.cli.options import friendly_errors, note
 from drawsafe.errors import UsageError
+from drawsafe.writing import printable
 
 MODELS = ("behaviour", "rational")
 
@@ -150,7 +151,7 @@ def calibrate(folder, cut, others, rounds_left, folds, observations, sims, seed,
             raise UsageError(str(exc)) from None
 
     def progress(text):
-        print(text, file=sys.stderr, flush=True)
+        print(printable(text, newlines=True), file=sys.stderr, flush=True)
 
     runs = {}
     for model in (MODELS if others == "both" else (others,)):
@@ -170,5 +171,5 @@ def calibrate(folder, cut, others, rounds_left, folds, observations, sims, seed,
         return
     for run in runs.values():
         for line in run_lines(run):
-            click.echo(line)
+            click.echo(printable(line))
         click.echo("")

@@ -13,7 +13,7 @@ from drawsafe.cli.options import (
     request_of,
     request_options,
 )
-from drawsafe.writing import write_atomic
+from drawsafe.writing import never_an_input, write_atomic
 
 
 @click.command()
@@ -35,6 +35,10 @@ def fetch(file, output, as_json, **params):
       https://melee.gg/Tournament/View/ID              melee.gg (public pages, or organiser API)
       https://tcg.ravensburgerplay.com/events/ID       Play Hub: Lorcana (Riftbound: riftbound.uvsgames.com)
       https://tournaments.nullsignal.games/tournaments/ID  cobra: Netrunner (the NRTM export)
+      https://chess-results.com/tnrNNN.aspx            chess-results.com (ranking and crosstable pages)
+      https://rk9.gg/pairings/ID                       RK9: Pokemon TCG and VGC (every round's pairings)
+      https://battlefy.com/ORG/SLUG/ID/...             Battlefy (the Swiss stage)
+      https://www.spicerack.gg/events/TID/...          Spicerack: Magic (the top cut's records only)
 
     Every command that reads an event also takes the link in place of FILE (keys from the
     environment).  Answers are cached on disk (~/.cache/drawsafe/fetch): a finished round is
@@ -43,8 +47,11 @@ def fetch(file, output, as_json, **params):
     from drawsafe.app.commands import fetch as run
     from drawsafe.cli.render import emit_json
 
+    from drawsafe.fetch.http import cache_folder
+
     request = request_of(FetchRequest, params)
     check_folder(output)
+    never_an_input([output], [cache_folder()])  # the cached answers are the fetch's inputs
     fetched = run(file, request, note).result
     write_atomic(output, fetched.content)
     if as_json:

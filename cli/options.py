@@ -18,6 +18,7 @@ import click
 from drawsafe.app.options import SPECIAL, Option, fields
 from drawsafe.app.requests import EventOptions
 from drawsafe.errors import DrawsafeError, UsageError
+from drawsafe.writing import printable
 
 
 class SpecialType(click.ParamType):
@@ -150,12 +151,13 @@ def friendly_errors(func):
             with compile_notice(lambda: expected_seconds(func.__name__.removesuffix("_command"))):
                 return func(*args, **kwargs)
         except DrawsafeError as e:
-            click.echo(f"drawsafe: error: {e}", err=True)
+            click.echo(printable(f"drawsafe: error: {e}"), err=True)
             sys.exit(2)
 
     return wrapper
 
 
 def note(text: str) -> None:
-    """A remark for the user on stderr (keeps stdout clean for --json)."""
-    click.echo(text, err=True)
+    """A remark for the user on stderr (keeps stdout clean for --json); names in it are shown
+    with their control characters escaped."""
+    click.echo(printable(text, newlines=True), err=True)

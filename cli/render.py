@@ -14,6 +14,7 @@ import sys
 import click
 
 from drawsafe.simulation.words import table_words
+from drawsafe.writing import printable
 
 #: Colours of the verdicts of ``drawsafe draw`` (on a terminal only).
 VERDICT_STYLES = {"safe to draw": "bold green", "draw is better for both": "green",
@@ -42,7 +43,7 @@ def lines(view, color: bool = False, width: int | None = None) -> list[str]:
 def emit_json(data) -> None:
     """Print ``data`` (a result's ``to_json()``) as the commands' ``--json`` output: indented,
     names as they are (not \\u-escaped)."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+    click.echo(printable(json.dumps(data, ensure_ascii=False, indent=1), newlines=True))
 
 
 def echo(view) -> None:
@@ -51,6 +52,15 @@ def echo(view) -> None:
     width = shutil.get_terminal_size().columns if tty else None
     for line in lines(view, color=tty, width=width):
         click.echo(line)
+
+
+def echo_certainty(result) -> None:
+    """The certainty lines of an ``odds`` or ``draw`` answer (clinched / eliminated / open, and what
+    the asked player, else each contender, needs), when the answer carries them."""
+    say = getattr(result, "lines", None)
+    if getattr(result, "certainty", None) is None or say is None:
+        return
+    echo(group(*[styled(line, "dim" if i else "bold") for i, line in enumerate(say())]))
 
 
 def table(*columns: tuple[str, str], wrap: bool = False):
@@ -73,9 +83,11 @@ def group(*parts):
 
 
 def styled(text: str, style: str = ""):
+    """``text`` (names from the file included) as rich text, its control characters shown escaped
+    (:func:`drawsafe.writing.printable`): a name never drives the terminal."""
     from rich.text import Text
 
-    return Text(text, style=style)
+    return Text(printable(text), style=style)
 
 
 def fmt_value(value: float, tiebreak) -> str:
@@ -209,7 +221,7 @@ def table_head(d, played_draw_share: float | None = None):
     chess, agreed draws, beside the share of played games drawn)."""
     a, b = d.players
     head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
-    head.append(d.verdict.upper(), VERDICT_STYLES.get(d.verdict, "bold"))
+    head.append(printable(d.verdict.upper()), VERDICT_STYLES.get(d.verdict, "bold"))
     if d.draw_probability is not None and played_draw_share is not None:
         head.append(f" (real players at this table agree a draw: {d.draw_probability:.0%}; played games "
                     f"drawn: {played_draw_share:.1%})", "dim")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import time
 
@@ -20,6 +21,7 @@ from drawsafe.cli.options import (
 )
 from drawsafe.cli.render import emit_json
 from drawsafe.errors import UsageError
+from drawsafe.writing import never_an_input
 
 
 def command_line(ctx: click.Context) -> str:
@@ -36,8 +38,10 @@ def command_line(ctx: click.Context) -> str:
     return shlex.join(parts)
 
 
-def check_destinations(output: str, png_dir: str | None) -> None:
-    """Fail before simulating when the report could not be written."""
+def check_destinations(output: str, png_dir: str | None, file: str | None = None) -> None:
+    """Fail before simulating when the report could not be written, or would be written over the
+    event's file."""
+    never_an_input([output], [file])
     folder = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(folder):
         raise UsageError(f"-o {output}: the folder {folder} does not exist")
@@ -45,6 +49,9 @@ def check_destinations(output: str, png_dir: str | None) -> None:
         raise UsageError(f"-o {output}: is a folder; give a file name such as report.html")
     if png_dir is not None and os.path.exists(png_dir) and not os.path.isdir(png_dir):
         raise UsageError(f"--png-dir {png_dir}: exists and is not a folder")
+    if png_dir is not None and os.path.isdir(png_dir):  # the figures' names: N-words.png, N-words-phone.png
+        never_an_input([os.path.join(png_dir, name) for name in os.listdir(png_dir)
+                        if re.fullmatch(r"[0-9]+-[A-Za-z0-9._-]+\.png", name)], [file], "--png-dir")
 
 
 @click.command()
@@ -68,12 +75,12 @@ def report(file, output, png_dir, as_json, **params):
     started = time.monotonic()
     command = command_line(click.get_current_context())
     request = request_of(ReportRequest, params)
-    check_destinations(output, png_dir)
+    check_destinations(output, png_dir, file)
     from drawsafe.report import check_request, phone_name  # lazy: matplotlib
 
     result = simulate(file, request, lambda ctx: check_request(ctx.snapshot, request.player),
                       command=command)
-    result.write(output, png_dir)
+    result.write(output, png_dir, inputs=(file,))
     seconds = time.monotonic() - started
     note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures, each for wide "
          "screens and for phones" + (f"; PNG files in {png_dir}" if png_dir else "") + f") in {seconds:.1f} s")

@@ -12,6 +12,7 @@ from drawsafe.app.requests import FieldRequest
 from drawsafe.cli.options import click_option, friendly_errors, note
 from drawsafe.cli.render import emit_json
 from drawsafe.errors import UsageError
+from drawsafe.writing import printable
 
 #: The options a study shares with ``drawsafe field`` (one value for every cell).
 FIELD = {o.name: o for o in fields(FieldRequest)}
@@ -113,6 +114,6 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_t
                    f"done) in {result.seconds:.1f} s -> {result.csv}"
                    + (f" and {result.parquet}" if result.parquet else ""))
         for k, m in result.failed:
-            click.echo(f"failed: {k}: {m}")
+            click.echo(printable(f"failed: {k}: {m}"))
     if result.failed:
         sys.exit(1)

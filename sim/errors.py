@@ -31,3 +31,8 @@ class InputError(DrawsafeError):
 
 class UsageError(DrawsafeError):
     """The options asked for something the event cannot give (e.g. ``--after-round`` past its end)."""
+
+
+class StorageError(DrawsafeError):
+    """A file or the events database could not be written (a full disk, no permission): nothing
+    half-written is left; the server answers 507 and counts it (not the client's fault)."""

@@ -34,6 +34,7 @@ from drawsafe.event.names import find_player
 from drawsafe.progress import Progress
 from drawsafe.tiebreaks.cuts import announced, auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
+from drawsafe.writing import never_an_input
 
 if TYPE_CHECKING:
     from drawsafe.simulation.question import Question
@@ -167,7 +168,7 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
     notes = Notes(say)
     ctx, question, live = prepare(ctx, request, notes)
     if live is not None:
-        return notes.outcome(live)
+        return notes.outcome(certified(ctx, question, live))
     compile_ahead(ctx, question, flips=False)
     result = forecast_odds(ctx.snapshot, ctx.rules, question, progress)
     if result.pairings == "not out yet" and question.others != "none":
@@ -176,7 +177,7 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
     if not result.reached:
         notes.add(f"warning: stopped at the cap of {result.simulations:,} simulations before every interval "
                   f"reached +/-{question.budget.precision}")
-    return notes.outcome(result)
+    return notes.outcome(certified(ctx, question, result))
 
 
 def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = None,
@@ -190,11 +191,12 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
     notes = Notes(say)
     if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
         request = with_player(ctx, request, notes)
-        return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, ctx.cut(), request.others, request.safe))
+        return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, ctx.cut(request.top, request.cut_points),
+                                        request.others, request.safe))
     ctx, question, live = prepare(ctx, request, notes)
     played = question.results.draw_share if ctx.rules.results.one_game else None
     if live is not None:
-        return notes.outcome(dataclasses.replace(live, played_draw_share=played))
+        return notes.outcome(certified(ctx, question, dataclasses.replace(live, played_draw_share=played)))
     compile_ahead(ctx, question, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, question, progress)
     report = dataclasses.replace(report, played_draw_share=played)
@@ -204,7 +206,15 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
     if not report.converged:
         notes.add(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
                   "best responses; the last choices are used")
-    return notes.outcome(report)
+    return notes.outcome(certified(ctx, question, report))
+
+
+def certified(ctx: OpenedEvent, question: Question, answer):
+    """``answer`` with every player's certainty and needs (:mod:`drawsafe.simulation.certified`) at
+    the question's cut: the last step of ``odds`` and ``draw``, kept apart."""
+    from drawsafe.simulation.certified import certify  # lazy: the simulation layer
+
+    return certify(answer, ctx.snapshot, ctx.rules, question.cut, question.player)
 
 
 def exact_answer(ctx: OpenedEvent, question: Question, draw: bool, notes: Notes):
@@ -327,8 +337,10 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
     from drawsafe.event.io.export import write_event
 
     notes = Notes(say)
-    if os.path.exists(output) and os.path.exists(file) and os.path.samefile(output, file):
-        raise UsageError(f"-o {output}: is the input file; drawsafe never overwrites its input")
+    from drawsafe.event.io.limitless import PARTS
+
+    parts = [os.path.join(output, f"{part}.json") for part in PARTS] if os.path.isdir(output) else []
+    never_an_input([output, *parts], [file])
     folder = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(folder):
         raise UsageError(f"-o {output}: the folder {folder} does not exist")

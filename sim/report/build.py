@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from drawsafe.errors import StorageError
 from drawsafe.report import html, sections
 from drawsafe.report.data import ReportData
 from drawsafe.report.fig_cutline import cutline_figure
@@ -17,7 +18,7 @@ from drawsafe.report.fig_tiebreaks import tiebreak_figure
 from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.style import LAYOUTS, PHONE, WIDE, png_bytes, styled, undrawable
 from drawsafe.report.summary import summary
-from drawsafe.writing import write_atomic
+from drawsafe.writing import never_an_input, storage_words, write_atomic
 
 
 @dataclass(frozen=True)
@@ -33,13 +34,23 @@ class Report:
     draw_simulations: int = 0
     player: str = ""
 
-    def write(self, output: str | os.PathLike, png_dir: str | os.PathLike | None = None) -> None:
+    def write(self, output: str | os.PathLike, png_dir: str | os.PathLike | None = None,
+              inputs: tuple = ()) -> None:
         """Write the page to ``output`` and, with ``png_dir``, each figure to ``png_dir/NAME.png``
         (its phone rendition to ``NAME-phone.png``), each file atomically (a failure never leaves a
-        half-written file behind)."""
+        half-written file behind).
+
+        :raises UsageError: before writing anything, when a destination is one of ``inputs``
+            (the event's file: never written over)."""
+        never_an_input([output], inputs)
         if png_dir is not None:
             folder = Path(png_dir)
-            folder.mkdir(parents=True, exist_ok=True)
+            never_an_input([folder / name for name, _ in self.figures] +
+                           [folder / phone_name(name) for name, _ in self.phone_figures], inputs, "--png-dir")
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StorageError(f"--png-dir {png_dir}: cannot be created ({storage_words(e)})") from None
             for name, png in self.figures:
                 write_atomic(folder / name, png)
             for name, png in self.phone_figures:

@@ -29,7 +29,9 @@ from drawsafe.server.middleware import BodyTooLarge, Guard
 from drawsafe.server.options import COMMANDS
 from drawsafe.server.responses import HANDLED, Refused, answer_response, error_json, status_of
 from drawsafe.server.service import Service, label
+from drawsafe.server.store import StorageFull
 from drawsafe.tiebreaks.packs import catalogue_json
+from drawsafe.writing import printable
 
 log = logging.getLogger("drawsafe.server")
 
@@ -47,6 +49,11 @@ async def read_upload(request: Request, max_body: int, page: bool = True) -> tup
             form = await request.form(max_files=2, max_fields=50, max_part_size=max_body)
         except HTTPException as e:
             raise Refused(400, f"the form could not be read: {e.detail}") from None
+        except OSError as e:  # an upload over 1 MB is spooled to a temporary file: a full disk
+            log.error("could not keep an upload: %s", e)
+            request.app.state.service.storage_fault()
+            raise StorageFull(f"the server could not keep the upload ({e.strerror or e}); nothing was "
+                              "changed, ask the server's operator to free space") from None
         try:
             fields = {k: v for k, v in form.items() if isinstance(v, str)}
             upload = form.get("file")
@@ -115,9 +122,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             event_id, token, info = await service.publish(raw, name, query_of(request))
         except HANDLED as e:
             return error_json(e)
-        return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
-                             "edit_token": token, "name": info.name, "players": info.players,
-                             "after_round": info.after_round, "total_rounds": info.total_rounds}, 201)
+        url = pages.link(request, config.public_url, "event_page", event_id=event_id)
+        return JSONResponse({"id": event_id, "url": url, "edit_token": token, "name": info.name,
+                             "players": info.players, "after_round": info.after_round,
+                             "total_rounds": info.total_rounds}, 201)
 
     async def api_event(request: Request):
         event_id = request.path_params["event_id"]
@@ -138,8 +146,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             version, info = await service.replace(event_id, raw, name, query)
         except HANDLED as e:
             return error_json(e)
-        return JSONResponse({"id": event_id, "url": str(request.url_for("event_page", event_id=event_id)),
-                             "version": version, "name": info.name, "after_round": info.after_round})
+        url = pages.link(request, config.public_url, "event_page", event_id=event_id)
+        return JSONResponse({"id": event_id, "url": url, "version": version, "name": info.name,
+                             "after_round": info.after_round})
 
     async def api_event_command(request: Request):
         event_id, command = request.path_params["event_id"], request.path_params["command"]
@@ -166,7 +175,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return JSONResponse(catalogue_json())
 
     async def api_status(request: Request):
-        return JSONResponse(service.jobs.status() | {"unexpected_errors": service.unexpected})
+        return JSONResponse(service.jobs.status() | {"unexpected_errors": service.unexpected,
+                                                     "storage_errors": service.storage_errors})
 
     async def healthz(request: Request):
         return JSONResponse({"status": "ok", "kernels": app.state.kernels,
@@ -193,7 +203,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         try:
             status, message, headers = status_of(exc)
         except Exception:
-            log.exception("unexpected error on %s %s", request.method, request.url.path)
+            log.exception("unexpected error on %s %s", request.method, printable(request.url.path))
+            service.unexpected += 1
             status, message, headers = 400, "the request could not be handled", {}
         if request.url.path.startswith("/api/") or request.url.path == "/healthz":
             return JSONResponse({"error": message}, status, headers=headers)

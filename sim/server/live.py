@@ -254,8 +254,8 @@ def install(app, service) -> None:
             await run_in_threadpool(links.add, event_id, url)
         except HANDLED as e:
             return page_error(e, str(form.get("url", "")).strip() or None)
-        players = str(request.url_for("event_page", event_id=event_id))
-        edit = str(request.url_for("edit_page", event_id=event_id)) + "?token=" + token
+        players = pages.link(request, service.config.public_url, "event_page", event_id=event_id)
+        edit = pages.link(request, service.config.public_url, "edit_page", event_id=event_id) + "?token=" + token
         return pages.render("published.html", 201, title=info.name, info=info, url=players, edit=edit,
                             qr=pages.qr_svg(players), event_id=event_id)
 

@@ -8,6 +8,8 @@ import logging
 import re
 import time
 
+from drawsafe.writing import printable
+
 log = logging.getLogger("drawsafe.server")
 
 #: No remote sources: everything comes from this server (inline styles only in the report page,
@@ -97,5 +99,6 @@ class Guard:
             await send_with_headers(start)
             await send({"type": "http.response.body", "body": body})
         finally:
-            log.info("%s %s%s %s %.0f ms", scope.get("method"), path, "?" + query if query else "",
+            log.info("%s %s%s %s %.0f ms", scope.get("method"), printable(path),
+                     printable("?" + query) if query else "",
                      status["code"] or "-", 1000 * (time.monotonic() - started))

@@ -79,6 +79,26 @@ def loopback(url: str) -> bool:
         return False
 
 
+def base_url(request: Request, public_url: str | None) -> str:
+    """Where the links the server publishes start: ``--public-url``, else the address this
+    connection reached the server at (its listening socket, ``scope["server"]``), never the
+    request's Host header (a client's word: a link to another site, sent to every player)."""
+    if public_url:
+        return public_url.rstrip("/")
+    server = request.scope.get("server") or ("127.0.0.1", 80)
+    host, port = server[0], server[1] if len(server) > 1 else None
+    if ":" in str(host):  # an IPv6 address
+        host = f"[{host}]"
+    scheme = "https" if request.scope.get("scheme") == "https" else "http"
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{host}" + (f":{port}" if port and port != default else "")
+
+
+def link(request: Request, public_url: str | None, name: str, **params) -> str:
+    """The absolute link of route ``name`` (:func:`base_url` and the route's path)."""
+    return base_url(request, public_url) + request.app.url_path_for(name, **params)
+
+
 def cut_label(o, info=None) -> str:
     """The cut a page's request ``o`` asks for, in :meth:`~drawsafe.event.cut.Cut.label`'s words
     ("Top 8", "19+ points", "Top 8 through day 2 (19:5)"); without a Top N chosen, the event's own
@@ -98,11 +118,7 @@ def routes(service, read_upload, public_url: str | None = None):
         return render(template, status, headers, error=message, **context)
 
     def url_for(request: Request, name: str, **params) -> str:
-        url = str(request.url_for(name, **params))
-        if public_url:
-            parts = urlsplit(url)
-            url = public_url.rstrip("/") + parts.path + (f"?{parts.query}" if parts.query else "")
-        return url
+        return link(request, public_url, name, **params)
 
     async def index(request: Request):
         return render("index.html", title="drawsafe")

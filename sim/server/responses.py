@@ -7,10 +7,11 @@ from starlette.exceptions import HTTPException
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from drawsafe.app.options import OptionError
-from drawsafe.errors import DrawsafeError, InputError
+from drawsafe.errors import DrawsafeError, InputError, StorageError
 from drawsafe.server.jobs import JobTimeout, QueueFull
 from drawsafe.server.middleware import CSP_REPORT, BodyTooLarge
 from drawsafe.server.service import TooLarge, Unexpected
+from drawsafe.server.store import StorageBusy
 from drawsafe.server.workers import Lost, Stopped
 
 
@@ -23,8 +24,9 @@ class Refused(Exception):
 
 
 #: The errors a route turns into a status and one line; anything else is a bug, answered by
-#: ``on_error`` (400, one line, the trace in the log).
-HANDLED = (Refused, QueueFull, JobTimeout, Stopped, Lost, TooLarge, BodyTooLarge, OptionError, DrawsafeError, HTTPException)
+#: ``on_error`` (400, one line, the trace in the log, counted in /api/status's unexpected errors).
+HANDLED = (Refused, QueueFull, JobTimeout, Stopped, Lost, TooLarge, BodyTooLarge, OptionError, DrawsafeError,
+           HTTPException)
 
 
 def status_of(e: BaseException) -> tuple[int, str, dict]:
@@ -39,6 +41,10 @@ def status_of(e: BaseException) -> tuple[int, str, dict]:
         return 400, str(e), {}
     if isinstance(e, (TooLarge, BodyTooLarge)):
         return 413, str(e) or "the request body is over this server's limit", {}
+    if isinstance(e, StorageBusy):  # the database could not be written now: not the client's fault
+        return 503, str(e), {"Retry-After": "5"}
+    if isinstance(e, StorageError):  # a full disk: 507 Insufficient Storage, not the client's fault
+        return 507, str(e), {}
     if isinstance(e, OptionError):
         return 422, str(e), {}
     if isinstance(e, (InputError, Unexpected)):

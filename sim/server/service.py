@@ -4,6 +4,7 @@ and published events in the store.  No HTTP here: errors are exceptions the rout
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -11,7 +12,7 @@ import re
 
 from drawsafe.app.options import values
 from drawsafe.app.requests import EventOptions
-from drawsafe.errors import InputError, UsageError
+from drawsafe.errors import InputError, StorageError, UsageError
 from drawsafe.event.snapshot import read_day2
 from drawsafe.server import tasks
 from drawsafe.server.config import ServerConfig
@@ -46,7 +47,10 @@ class Service:
         self.jobs = JobQueue(config.max_queue, config.job_time, config.cache_entries, config.processes,
                              config.warm)
         self.limits = Limits(config.max_body, config.max_players)
+        #: Failures that are not the client's: bugs (answered 400, the trace in the log) and
+        #: storage faults (507/503); /api/status shows both.
         self.unexpected = 0
+        self.storage_errors = 0
 
     # --- questions
     def options(self, command: str, query: dict, base: dict | None = None):
@@ -98,18 +102,33 @@ class Service:
             raise
 
     # --- published events
+    def stored(self, fn, *args):
+        """A write to the events database; a storage fault is counted (and logged by the store)."""
+        try:
+            return fn(*args)
+        except StorageError:
+            self.storage_fault()
+            raise
+
+    def storage_fault(self) -> None:
+        self.storage_errors += 1
+        self.unexpected += 1
+
     async def publish(self, raw: bytes, name: str, query: dict) -> tuple[str, str, EventInfo]:
         o = published_options(query)
         info = await self.info(raw, name, self.options("draw", {}, o))
-        event_id, token = self.store.publish(name, raw, o, info.name)
-        self.store.purge()
+        event_id, token = await asyncio.to_thread(self.stored, self.store.publish, name, raw, o, info.name)
+        try:
+            await asyncio.to_thread(self.store.purge)
+        except StorageError:  # the event is published; expired ones go next time
+            self.storage_errors += 1
         return event_id, token, info
 
     async def replace(self, event_id: str, raw: bytes, name: str, query: dict) -> tuple[int, EventInfo]:
-        stored = self.store.get(event_id)
+        stored = await asyncio.to_thread(self.store.get, event_id)
         o = published_options(query, stored.options if stored else None)
         info = await self.info(raw, name, self.options("draw", {}, o))
-        return self.store.replace(event_id, name, raw, o, info.name), info
+        return await asyncio.to_thread(self.stored, self.store.replace, event_id, name, raw, o, info.name), info
 
 
 def published_options(query: dict, base: dict | None = None) -> dict:

@@ -8,15 +8,21 @@ becomes a path: the only file is the database in the folder the operator chose.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass
+
+from drawsafe.errors import StorageError
+
+log = logging.getLogger("drawsafe.server")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -32,6 +38,35 @@ CREATE TABLE IF NOT EXISTS events (
     expires REAL NOT NULL
 )
 """
+
+
+class StorageFull(StorageError):
+    """The disk (or the database's size limit) is full: HTTP 507, nothing was changed."""
+
+
+class StorageBusy(StorageError):
+    """The database could not be written now (locked, an I/O error): HTTP 503, nothing changed."""
+
+
+@contextlib.contextmanager
+def storing(what: str):
+    """Turn the database's failures while ``what`` (one transaction) into a :class:`StorageError`
+    line: the transaction was rolled back, so nothing is half-written.  Logged: the operator must
+    act (free disk space), the client cannot."""
+    try:
+        yield
+    except sqlite3.Error as e:
+        text = str(e).lower()
+        full = isinstance(e, sqlite3.OperationalError) and ("full" in text or "no space" in text)
+        log.error("could not %s: %s: %s", what, type(e).__name__, e)
+        if full:
+            raise StorageFull(f"the server's disk is full: could not {what}; nothing was changed, ask "
+                              "the server's operator to free space") from None
+        raise StorageBusy(f"the server could not {what} ({text}); nothing was changed, try again "
+                          "shortly") from None
+    except OSError as e:
+        log.error("could not %s: %s", what, e)
+        raise StorageFull(f"the server could not {what} ({e.strerror or e}); nothing was changed") from None
 
 
 @dataclass(frozen=True)
@@ -82,7 +117,7 @@ class EventStore:
         """Store a new event; returns its id and its edit token (shown once, stored hashed)."""
         token = secrets.token_urlsafe(24)
         now = time.time()
-        with self._db() as db:
+        with storing("publish the event"), self._db() as db:
             while True:
                 event_id = secrets.token_urlsafe(9)
                 try:
@@ -113,7 +148,7 @@ class EventStore:
     def replace(self, event_id: str, filename: str, content: bytes, options: dict, name: str) -> int:
         """Replace the file (one transaction: all of it or none); returns the new version."""
         now = time.time()
-        with self._db() as db:
+        with storing("replace the event's file"), self._db() as db:
             cur = db.execute(
                 "UPDATE events SET filename = ?, content = ?, options = ?, name = ?, version = version + 1, "
                 "updated = ?, expires = ? WHERE id = ? AND expires > ?",
@@ -124,7 +159,7 @@ class EventStore:
 
     def purge(self) -> int:
         """Delete expired events; returns how many."""
-        with self._db() as db:
+        with storing("delete expired events"), self._db() as db:
             return db.execute("DELETE FROM events WHERE expires <= ?", (time.time(),)).rowcount
 
     def count(self) -> int:

@@ -7,10 +7,10 @@ cannot happen, round numbers with gaps, duplicated names) and assembles the :cla
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from drawsafe.errors import InputError
+from drawsafe.event.io.numbers import whole
 from drawsafe.event.model import (
     ALL_KINDS,
     BYE,
@@ -82,9 +82,7 @@ def parse_int(text: object, file: str, where: str, what: str) -> int:
     if isinstance(text, float) and text.is_integer():
         return int(text)
     if isinstance(text, str):
-        s = text.strip()
-        if re.fullmatch(r"[+-]?[0-9]+", s):  # ASCII digits: str.isdigit() also accepts '¹', '²', ...
-            return int(s)
+        return whole(text, file, where, what)  # ASCII digits: str.isdigit() also accepts '¹', '²', ...
     raise InputError(file, where, f"{what} must be a whole number, not {text!r}")
 
 
@@ -162,6 +160,10 @@ class EventBuilder:
                 m = replace(m, draws=0)
             else:
                 raise self.fail(m.where, "incomplete game score: give wins of A, wins of B and draws")
+        if m.b_draws is not None:  # counted by the platform as it stands (the importer's note says so)
+            if max(abs(m.a_wins), abs(m.b_wins), abs(m.draws), abs(m.b_draws)) > MAX_GAMES:
+                raise self.fail(m.where, f"score {m.score_text()} counts more than {MAX_GAMES} games")
+            return m
         if max(m.a_wins, m.b_wins, m.draws) > MAX_GAMES:
             raise self.fail(m.where, f"game score {m.a_wins}-{m.b_wins}-{m.draws} counts more than "
                                      f"{MAX_GAMES} games of one kind")

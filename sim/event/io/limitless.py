@@ -33,6 +33,7 @@ import re
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, check_best_of
+from drawsafe.event.io.numbers import parse_json
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event, Match
 from drawsafe.writing import write_atomic
 
@@ -62,11 +63,10 @@ def read_folder(folder: str) -> Event:
         except OSError as e:
             raise InputError(path, None, f"cannot read the file: {e.strerror}") from None
         try:
-            data[part] = json.loads(raw.decode("utf-8-sig"))
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             raise InputError(path, f"byte {e.start}", "the file is not UTF-8 text", "save it as UTF-8") from None
-        except json.JSONDecodeError as e:
-            raise InputError(path, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}") from None
+        data[part] = parse_json(text, path)
     if "pairings" not in data:
         raise InputError(folder, None, "the folder has no pairings.json",
                          "a Limitless folder holds pairings.json, and optionally details.json and standings.json")
@@ -225,7 +225,7 @@ def round_number(p: dict, file: str, where: str) -> int:
 def playoff_rounds(playoff: list[tuple[int, dict]], file: str) -> list[tuple[int, tuple[int, dict]]]:
     """Each playoff pairing with its playoff round (1, 2, ...): by bracket label ``T<n>-<k>``
     (larger n first) when every pairing has one, else by round and then each player's order."""
-    labels = [re.fullmatch(r"T(\d+)-\d+", str(p.get("match", ""))) for _, p in playoff]
+    labels = [re.fullmatch(r"T([0-9]{1,9})-[0-9]{1,9}", str(p.get("match", ""))) for _, p in playoff]
     if playoff and all(labels):
         sizes = sorted({int(m[1]) for m in labels}, reverse=True)
         rank = {s: k + 1 for k, s in enumerate(sizes)}

@@ -27,7 +27,7 @@ from drawsafe.event.io.topdeck import is_playoff_name
 from drawsafe.event.model import Event
 
 SITE = "mtgo.com"
-PLACE = re.compile(r"\s*(\d+)\s*(st|nd|rd|th)\s+place\s*$", re.IGNORECASE)
+PLACE = re.compile(r"\s*([0-9]{1,9})\s*(st|nd|rd|th)\s+place\s*$", re.IGNORECASE)
 
 
 def looks_like_mtgo(data: dict) -> bool:

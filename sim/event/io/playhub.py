@@ -60,13 +60,13 @@ Published percentages are fractions at 8 decimals; a figure not published is NaN
 
 from __future__ import annotations
 
-import json
 import os
 import re
 
 from drawsafe.errors import InputError
 from drawsafe.event.cut import Cut
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
+from drawsafe.event.io.numbers import parse_json
 from drawsafe.event.model import (
     BYE,
     DOUBLE_LOSS,
@@ -981,13 +981,10 @@ def load_json(path: str) -> object:
     except OSError as e:
         raise InputError(path, None, f"cannot read the file: {e.strerror}") from None
     try:
-        return json.loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise InputError(path, f"byte {e.start}", "the file is not UTF-8 text", "save it as UTF-8") from None
-    except json.JSONDecodeError as e:
-        raise InputError(path, f"line {e.lineno}, column {e.colno}", f"invalid JSON: {e.msg}") from None
-    except RecursionError:
-        raise InputError(path, None, "the JSON is nested too deeply to be an event file") from None
+    return parse_json(text, path)
 
 
 __all__ = ["looks_like_playhub", "looks_like_playhub_folder", "read_folder", "read_playhub"]

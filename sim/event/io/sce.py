@@ -55,6 +55,7 @@ from dataclasses import dataclass, field, replace
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import (
     BYE,
     DOUBLE_LOSS,
@@ -133,7 +134,7 @@ class Schema:
     def migration_number(self) -> int:
         m = (self.migration or "").lstrip("m")
         digits = m[:3]
-        return int(digits) if digits.isdigit() else 0
+        return int(digits) if is_digits(digits) else 0
 
     def what(self) -> str:
         return (f"a Sharly Chess event file (SQLite, Sharly Chess "

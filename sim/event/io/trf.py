@@ -53,6 +53,7 @@ from itertools import pairwise
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import (
     BYE,
     DOUBLE_LOSS,
@@ -135,7 +136,7 @@ def read_trf(text: str, file: str) -> Event:
             head.date = line[4:].strip() or None
         elif tag in ("XXR", "142"):
             value = line[4:].strip()
-            if not value.isdigit() or not 1 <= int(value) <= 999:
+            if not is_digits(value) or not 1 <= int(value) <= 999:
                 raise InputError(file, f"line {ln}", f"{tag}: number of rounds must be a whole "
                                                      f"number from 1 to 999, not {value!r}")
             head.rounds = (int(value), ln)
@@ -203,7 +204,7 @@ def read_player(line: str, ln: int, file: str, taken: dict[int, PlayerLine],
     line numbers by name, this line's added)."""
     where = f"line {ln}"
     number = line[4:8].strip()
-    if not number.isdigit() or int(number) == 0:
+    if not is_digits(number) or int(number) == 0:
         raise InputError(file, where, f"start number (columns 5-8) must be a positive whole "
                                       f"number, not {line[4:8]!r}")
     if int(number) in taken:
@@ -217,7 +218,7 @@ def read_player(line: str, ln: int, file: str, taken: dict[int, PlayerLine],
                          "every player needs a unique name; add a tag such as 'Name #2'")
     names[name] = ln
     rating = line[48:52].strip()
-    if rating and not rating.isdigit():
+    if rating and not is_digits(rating):
         raise InputError(file, where, f"rating (columns 49-52) must be a whole number, not "
                                       f"{rating!r}", "are the columns shifted?")
     p = PlayerLine(int(number), name, ln, float(rating or 0), line[80:84].strip(),
@@ -227,7 +228,7 @@ def read_player(line: str, ln: int, file: str, taken: dict[int, PlayerLine],
     for r in range(p.columns):
         block = body[r * BLOCK:(r + 1) * BLOCK].ljust(8)
         opp, colour, code = block[0:4].strip(), block[5], block[7].upper()
-        if (opp and not opp.isdigit()) or block[4] != " " or block[6] != " " \
+        if (opp and not is_digits(opp)) or block[4] != " " or block[6] != " " \
                 or colour not in "wWbB- " or code not in CODES or block[8:].strip():
             raise InputError(file, where, f"round {r + 1}: malformed block {block.rstrip()!r} "
                                           f"(columns {ROUNDS_AT + 1 + r * BLOCK}-"
@@ -449,7 +450,7 @@ def published(lines: dict[int, PlayerLine], players: dict, in_line_order: bool
     rank_of: dict[int, int | None] = {}
     how = None
     if ranked:
-        rank_of = {p.number: int(p.rank) if p.rank.isdigit() else 0 for p in ordered}
+        rank_of = {p.number: int(p.rank) if is_digits(p.rank) else 0 for p in ordered}
     elif in_line_order:
         values = [listed_value(p.points) for p in ordered]
         if None not in values and all(a >= b for a, b in pairwise(values)):
@@ -476,7 +477,7 @@ def iso_date(text: str | None) -> str | None:
     if not text:
         return None
     month = re.search(r"[A-Za-z]{3,}", text)
-    parts = re.findall(r"\d+", text)
+    parts = re.findall(r"[0-9]{1,9}", text)
     if month and month.group()[:3].lower() in MONTHS and len(parts) >= 2:
         m = str(MONTHS[month.group()[:3].lower()])
         d, y = (parts[0], parts[1]) if len(parts[1]) == 4 else (parts[1], parts[0])
