@@ -49,7 +49,7 @@ def run_set(folder: Path, cut: int, args) -> list[EventForecast]:
     out = []
     for i, entry in enumerate(entries, 1):
         ev = forecast_event(folder / entry.file, cut, args.sims, args.precision, args.seed,
-                            args.safe, args.max_sims, entry, others=args.others)
+                            args.safe, max_sims=args.max_sims, entry=entry, others=args.others)
         print(f"[top {cut} {i}/{len(entries)}] {entry.file}: {ev.seconds:.1f} s", file=sys.stderr)
         out.append(ev)
     return out

@@ -124,8 +124,8 @@ def instrumented_engine() -> str:
           "        t0 = rdtsc()\n")
     e.rep("                table_outcome[row, t] = outcome[t]\n",
           f"                table_outcome[row, t] = outcome[t]\n        tick(prof, {POST}, t0)\n")
-    e.rep("def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):",
-          "def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out, prof):")
+    e.rep("def run_simulations(seed, first, count, chunks, field, tables, *, model, rules, plan, out):",
+          "def run_simulations(seed, first, count, chunks, field, tables, *, model, rules, plan, out, prof):")
     e.rep("first, count, first, seed, field, tables, model, rules, plan, out)\n",
           "first, count, first, seed, field, tables, model, rules, plan, out, prof)\n")
     return e.text
@@ -177,8 +177,9 @@ def main(argv=None) -> None:
                           np.zeros((1, sim.max_points + 1, 2), dtype=np.int64), np.zeros((n, 0), dtype=np.int8),
                           np.zeros((n, 0), dtype=np.int32), np.zeros((n, 0, k)), np.zeros((0, 0), dtype=np.int8),
                           np.zeros((0, k)), np.zeros((1, 0, 3, 2), dtype=np.int64))
-            prof_engine.run_simulations(np.uint64(1), 0, n, 1, sim.field, first_tables(fr), sim.match,
-                                        sim.kernel_rules, sim.plan(engine.LOCKED, 0), out, prof)
+            prof_engine.run_simulations(np.uint64(1), 0, n, 1, sim.field, first_tables(fr), model=sim.match,
+                                        rules=sim.kernel_rules, plan=sim.plan(engine.LOCKED, 0), out=out,
+                                        prof=prof)
 
         print("compiling the instrumented copies ...", file=sys.stderr)
         run(4)

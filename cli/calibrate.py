@@ -157,8 +157,8 @@ def calibrate(folder, cut, others, rounds_left, folds, observations, sims, seed,
     for model in (MODELS if others == "both" else (others,)):
         if model == "behaviour" and folds >= 2 and obs is None:
             note("simulating the table features of every event for the cross-validation ...")
-        runs[model] = calibrate_folder(folder, cut, model, rounds_left, sims, None, seed, folds,
-                                       obs, None, limit, report=progress)
+        runs[model] = calibrate_folder(folder, cut, model, rounds_left, sims, None, seed=seed, folds=folds,
+                                       observations=obs, behaviour=None, limit=limit, report=progress)
     if figure is not None:
         from drawsafe.report.fig_reliability import reliability_png
 

@@ -82,7 +82,8 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_t
     elif spec:
         cells = spec_grid(spec)
     else:
-        cells = field_grid(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_top, rules)
+        cells = field_grid(players, rounds, top, ids, draw_share, drops, last_round=last_round, day2=day2,
+                           day2_top=day2_top, rules=rules)
     if not cells:
         raise UsageError("the study has no cells")
     note(f"{len(cells)} cells -> {out}" + (f" on {scheduler}" if scheduler else " (here, all cores)"))

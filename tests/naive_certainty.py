@@ -110,7 +110,7 @@ def futures(snap: Snapshot, rules: RulePack, scores: bool = False):
             if m.kind == MATCH and m.player_b is not None and not m.reported:
                 open_tables.append((snap.index[m.player_a], snap.index[m.player_b]))
             else:
-                fill(m, col, snap.index, *base, bye_games)
+                fill(m, col, snap.index, tuple(base), bye_games)
         first = [open_tables]
     else:
         first = None

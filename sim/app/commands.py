@@ -265,6 +265,7 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
     """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`)."""
     from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
     from drawsafe.planning.field import FieldConfig, field_odds, no_table, parse_day2, points_note
+    from drawsafe.simulation.question import Budget
 
     notes = Notes(say)
     top, rounds, ids = request.top, request.rounds, request.ids
@@ -293,9 +294,8 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
         notes.add(f"drops: {config.drops.label(rules.game)} model")
     if points_note(rules):
         notes.add(f"note: {points_note(rules)}")
-    result = field_odds(config, seed=request.seed, sims=request.sims,
-                        precision=None if request.sims else request.precision, max_sims=request.max_sims,
-                        progress=progress)
+    budget = Budget(request.sims, None if request.sims else request.precision, request.max_sims, request.seed)
+    result = field_odds(config, budget, progress)
     return notes.outcome(result)
 
 

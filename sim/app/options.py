@@ -236,7 +236,7 @@ def parse_query(request: type, query: Mapping[str, str], base: Mapping[str, Any]
 
 
 def make(request: type, given: Mapping[str, Any], base: Mapping[str, Any] | None, ignore: tuple[str, ...],
-         what: str, convert, api_only: bool) -> Any:
+         what: str, convert, *, api_only: bool) -> Any:
     spec = {o.name: o for o in fields(request) if o.api or not api_only}
     unknown = sorted(set(given) - set(spec) - set(ignore))
     if unknown:

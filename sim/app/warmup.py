@@ -81,7 +81,7 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
             draw_decisions(snap, rules, replace(question, others=others))
 
     def on_field(rules):
-        field_odds(FieldConfig(16, 4, top=4, rules=rules.name), sims=64, precision=None)
+        field_odds(FieldConfig(16, 4, top=4, rules=rules.name), Budget(sims=64, precision=None))
 
     def on_live(snap, rules):
         # the exact answer of a last round in progress (its enumeration kernels), as odds and draw

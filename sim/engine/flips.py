@@ -170,7 +170,7 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     keep_alive(own_pair)
 
 
-def run_flips(seed, first, count, chunks, field, tables, model, rules, plan, flip):
+def run_flips(seed, first, count, chunks, field, tables, *, model, rules, plan, flip):
     """Simulations ``first .. first + count - 1`` of the last round (``plan.after_round`` is the last
     round; ``plan`` pairs nothing and draws nothing by policy: the round's tables are given), in
     ``chunks`` chunks run in parallel (:func:`drawsafe.jit.in_chunks`, one :func:`flip_chunk` each).

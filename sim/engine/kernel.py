@@ -591,7 +591,7 @@ def simulate_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, ou
     keep_alive(owned)
 
 
-def run_simulations(seed, first, count, chunks, field, tables, model, rules, plan, out):
+def run_simulations(seed, first, count, chunks, field, tables, *, model, rules, plan, out):
     """Simulations ``first .. first + count - 1``, split into ``chunks`` chunks run in parallel
     (:func:`drawsafe.jit.in_chunks`, one :func:`simulate_chunk` each).
 

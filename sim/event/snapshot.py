@@ -153,7 +153,7 @@ def take_snapshot(event: Event, after_round: int | None = None, rounds: int | No
     bye_games = event.best_of // 2 + 1
     for j, rnd in enumerate(counted):
         for m in rnd.matches:
-            fill(m, j, index, opp, kind, gw, gl, gd, bye_games)
+            fill(m, j, index, (opp, kind, gw, gl, gd), bye_games)
     active = np.zeros(n, dtype=bool)
     if following is not None:
         for p in following.players:
@@ -191,7 +191,10 @@ def take_snapshot(event: Event, after_round: int | None = None, rounds: int | No
                     ratings, phase_start, phase_cut, ranked, cut_out)
 
 
-def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_games: int) -> None:
+def fill(m: Match, j: int, index: dict[str, int], columns: tuple, bye_games: int) -> None:
+    """Match ``m`` written into column ``j`` of the round arrays ``columns`` (opp, kind, gw, gl, gd:
+    ``[players, rounds]``), players numbered by ``index``; a bye wins ``bye_games`` games."""
+    opp, kind, gw, gl, gd = columns
     a = index[m.player_a]
     if m.kind == BYE:
         kind[a, j], gw[a, j] = kinds.BYE, bye_games

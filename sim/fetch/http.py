@@ -155,14 +155,14 @@ class Http:
 
     def get(self, url: str, *, final: bool = False, headers: dict | None = None, what: str = "the answer",
             missing_ok: bool = False) -> bytes | None:
-        return self.request("GET", url, None, final, headers, what, missing_ok)
+        return self.request("GET", url, None, final, headers, what, missing_ok=missing_ok)
 
     def post(self, url: str, data: dict, *, final: bool = False, headers: dict | None = None,
              what: str = "the answer") -> bytes:
-        return self.request("POST", url, data, final, headers, what, False)
+        return self.request("POST", url, data, final, headers, what, missing_ok=False)
 
     def request(self, method: str, url: str, data: dict | None, final: bool, headers: dict | None, what: str,
-                missing_ok: bool) -> bytes | None:
+                *, missing_ok: bool) -> bytes | None:
         import httpx
 
         key = Cache.key(method, url, data)

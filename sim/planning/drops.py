@@ -434,7 +434,7 @@ def fold_of_events(events: int, folds: int, seed: int = 0) -> np.ndarray:
 
 
 def model_json(beta: np.ndarray, rows: DropRows, source: str, check: dict, game: str = MAGIC,
-               size_cap: int = SIZE_CAP, method: str = "logistic in the features") -> dict:
+               size_cap: int = SIZE_CAP, *, method: str = "logistic in the features") -> dict:
     return {"source": f"{source}: {len(rows.names)} Swiss events, {len(rows.y)} decisions to play on "
                       f"({int(rows.y.sum())} drops); {method}, cross-validated over events",
             "game": game, "size_cap": size_cap,

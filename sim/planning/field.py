@@ -27,6 +27,7 @@ from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.phases import Structure, parse_day2  # noqa: F401 (parse_day2: for the app's field)
 from drawsafe.progress import Progress
+from drawsafe.simulation.question import Budget
 from drawsafe.simulation.simulator import (
     FUTURE_POLICIES,
     PILOT_FIRST,
@@ -288,8 +289,8 @@ class FieldSimulator:
                                   int(-1 if st.day2_points is None else st.day2_points),
                                   int(st.day2_top or 0), bool(self.restart))
         counts = fk.FieldOutputs(*(getattr(out, a) for a in fk.FieldOutputs._fields))
-        fk.run_field(np.uint64(seed % 2**64), first, n, chunks, s.field, s.match, s.kernel_rules,
-                     s.plan(policy, draw_points), options, counts)
+        fk.run_field(np.uint64(seed % 2**64), first, n, chunks, s.field, s.match, rules=s.kernel_rules,
+                     plan=s.plan(policy, draw_points), options=options, out=counts)
         for a in FieldCounts.ARRAYS:
             setattr(out, a, getattr(out, a).sum(axis=0))
         return out
@@ -601,12 +602,18 @@ def next_target(n: int, width: float, precision: float, max_sims: int) -> int:
     return int(min(max_sims, -(-int(want) // 100) * 100))
 
 
-def field_odds(cfg: FieldConfig, seed: int = 0, sims: int | None = None,
-               precision: float | None = DEFAULT_PRECISION, max_sims: int = MAX_SIMS,
-               progress: Progress | None = None) -> FieldResult:
-    """Simulate ``cfg`` from round 1: exactly ``sims`` simulations, or until the held figures
-    (:func:`held_figures`) have 95% half-widths of at most ``precision`` (batches from
-    :data:`FIRST_BATCH`, grown by :func:`next_target`, at most ``max_sims``).  Simulation ``s`` depends only on ``(seed, s)``."""
+#: The planner's budget when none is given: until every held figure is within
+#: :data:`DEFAULT_PRECISION`, at most :data:`MAX_SIMS` simulated events.
+FIELD_BUDGET = Budget(None, DEFAULT_PRECISION, MAX_SIMS, 0)
+
+
+def field_odds(cfg: FieldConfig, budget: Budget = FIELD_BUDGET, progress: Progress | None = None) -> FieldResult:
+    """Simulate ``cfg`` from round 1 within ``budget`` (:class:`~drawsafe.simulation.question.Budget`):
+    exactly ``budget.sims`` simulations, or until the held figures (:func:`held_figures`) have 95%
+    half-widths of at most ``budget.precision`` (batches from :data:`FIRST_BATCH`, grown by
+    :func:`next_target`, at most ``budget.max_sims``).  Simulation ``s`` depends only on
+    ``(budget.seed, s)``."""
+    seed, sims, precision, max_sims = budget.seed, budget.sims, budget.precision, budget.max_sims
     start = time.perf_counter()
     fs = FieldSimulator(cfg)
     draw_points = fs.draw_points(seed) if cfg.ids == "safe" else None

@@ -552,7 +552,7 @@ def advance(s, seed, day1, day2_points, day2_top, work, rules, field, act, cut_o
         placed += 1
 
 
-def run_field(seed, first, count, chunks, field, model, rules, plan, options, out):
+def run_field(seed, first, count, chunks, field, model, *, rules, plan, options, out):
     """Simulations ``first .. first + count - 1`` of whole events, in ``chunks`` chunks run in
     parallel (:func:`drawsafe.jit.in_chunks`, one :func:`field_chunk` each).
 

@@ -18,7 +18,7 @@ def _label(b) -> str:
     return f"{b.wins}-{b.losses}" + (f"-{b.draws}" if b.draws else "")
 
 
-def _errbar(ax, x, props, color, marker, label, offset=0.0):
+def _errbar(ax, x, props, color, marker, label, *, offset=0.0):
     xs, ys, lo, hi = [], [], [], []
     for xi, p in zip(x, props):
         if p.n == 0:
@@ -75,7 +75,7 @@ def field_figure(result, min_players: float = 0.05) -> bytes:
             x = np.arange(len(rows))
             for name, label, off in (("draw", draw_label, -0.2), ("win", "win", 0.0), ("loss", "loss", 0.2)):
                 color, marker = SCENARIO_STYLE[name]
-                _errbar(ax, x, [getattr(b, name) for b in rows], color, marker, label, off)
+                _errbar(ax, x, [getattr(b, name) for b in rows], color, marker, label, offset=off)
             ax.set_xticks(x, [_label(b) for b in rows], rotation=60, fontsize=8)
             ax.set_ylim(-0.03, 1.03)
             percent_axis(ax, "y")

@@ -30,6 +30,7 @@ from drawsafe.errors import UsageError
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.field import IDS, FieldConfig, field_odds, parse_day2
 from drawsafe.simulation.calibration import forecast_event, select_events
+from drawsafe.simulation.question import Budget
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 
 STAGES = ("final", "before_last", "before_last_two", "day1")
@@ -144,7 +145,7 @@ def parse_list(text: str, what: str, choices: Iterable[str] | None = None) -> li
 
 
 def field_grid(players: str, rounds: str = "auto", top: str = "8", ids: str = "safe",
-               draw_share: str = "default", drops: str = "measured", last_round: str | None = None,
+               draw_share: str = "default", drops: str = "measured", *, last_round: str | None = None,
                day2: str = "none", day2_top: str = "none", rules: str = "mtg") -> list[FieldCell]:
     """The cells of a grid given as command-line lists (see :func:`parse_ints`); ``day2`` lists
     day-2 specs (``19:5,none``), ``day2_top`` cuts by rank (``32,none``); ``last_round`` None:
@@ -248,7 +249,7 @@ def _p(prop):
 
 def field_rows(cell: FieldCell, seed: int, sims: int | None, precision: float | None, max_sims: int) -> list[dict]:
     cs = cell_seed(seed, cell.key)
-    r = field_odds(cell.config(), seed=cs, sims=sims, precision=precision, max_sims=max_sims)
+    r = field_odds(cell.config(), Budget(sims, precision, max_sims, cs))
     mean, _ = r.bubble
     line = max(r.cut_points, key=lambda t: (t[1].k, t[0])) if r.cut_points else (None, None)
     common = {"cell": cell.key, "players": cell.players, "rounds": r.rounds, "top": cell.top, "ids": cell.ids,
@@ -375,7 +376,7 @@ CellProgress = Callable[[int, int, str], None]
 
 
 def run_study(cells: list, out: str | Path, seed: int = 0, sims: int | None = None,
-              precision: float | None = 0.02, max_sims: int = 200_000, scheduler: str | None = None,
+              precision: float | None = 0.02, max_sims: int = 200_000, *, scheduler: str | None = None,
               client=None, progress: CellProgress | None = None, parquet: bool = True,
               stop_after: int | None = None) -> StudyResult:
     """Run every cell not already complete in ``out`` (CSV), locally or on a Dask cluster

@@ -63,7 +63,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     made it) is printed at the end so the report can be regenerated."""
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
-                           snap.opp[:, :snap.after_round], data.contenders())
+                           snap.opp[:, :snap.after_round], rivals=data.contenders())
     makers = [("1-draw-or-play.png", lambda: draw_figure(data.draw, data.config.cut.label()))]
     makers += [(f"2-tiebreak-{tb.key.lower()}.png", lambda k=k: tiebreak_figure(data, k))
                for k, tb in enumerate(data.rules.tiebreaks)]

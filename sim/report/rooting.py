@@ -82,7 +82,7 @@ def relation(player: int, rivals: list[int], met: list[set[int]], a: int, b: int
 
 
 def who_to_root_for(batch: SimBatch, column: int, player: int, fr: FirstRound, names: tuple[str, ...],
-                    opp: np.ndarray | None = None, rivals: list[int] = ()) -> list[RootingTable]:
+                    opp: np.ndarray | None = None, *, rivals: list[int] = ()) -> list[RootingTable]:
     """Every other table that plays (mode FREE, or BEHAVIOUR: it plays in the simulations where it
     does not draw intentionally) with both players, largest effect first.
 

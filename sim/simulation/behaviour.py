@@ -111,8 +111,8 @@ def round_features(sim: Simulator, fr: FirstRound, chances: TableChances, rank: 
     win = sim.points_table[2] / scale
     pair = np.column_stack([fr.a[tables], fr.b[tables]]) if len(tables) else np.zeros((0, 2), int)
     x = table_features(chances.draw[tables], chances.play[tables], pts[pair], rank[pair],
-                       sim.config.top, sim.snap.rounds_left, win, sim.snap.total_rounds, playoff,
-                       intentional_draws(sim.snap))
+                       sim.config.top, sim.snap.rounds_left, win_points=win,
+                       total_rounds=sim.snap.total_rounds, playoff=playoff, ids_before=intentional_draws(sim.snap))
     return x, tables
 
 

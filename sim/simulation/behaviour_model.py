@@ -49,7 +49,7 @@ DATA_FILE = "behaviour.json"
 
 
 def table_features(pd: np.ndarray, pp: np.ndarray, points: np.ndarray, rank: np.ndarray,
-                   cut: int, rounds_left: int, win_points: float, total_rounds: int,
+                   cut: int, rounds_left: int, *, win_points: float, total_rounds: int,
                    playoff: bool = True, ids_before: int = 0) -> np.ndarray:
     """The features of :data:`FEATURES` for tables given as arrays ``[tables, 2]`` (both players):
     P(cut | draw) ``pd``, P(cut | play) ``pp``, current ``points`` and ``rank`` (1 = first), in an

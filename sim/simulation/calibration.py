@@ -164,7 +164,7 @@ def simulate_mixed(sim: Simulator, fr, seed: int, sims: int | None, precision: f
 
 def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
                    precision: float | None = 0.005, seed: int = 0, safe: float = 0.99,
-                   max_sims: int = 400_000, entry: EventEntry | None = None,
+                   *, max_sims: int = 400_000, entry: EventEntry | None = None,
                    others: str = "rational", behaviour=None, rounds_left: int = 1) -> EventForecast:
     """Forecast the event at ``path`` from the start of its last Swiss round (``rounds_left=1``)
     or of the round before it (2: the double draw) and set it against what happened.  ``others``
@@ -548,7 +548,7 @@ class CalibrationRun:
 
 def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour",
                      rounds_left: int = 1, sims: int | None = 2000, precision: float | None = None,
-                     seed: int = 0, folds: int = 5, observations=None, behaviour=None,
+                     *, seed: int = 0, folds: int = 5, observations=None, behaviour=None,
                      limit: int | None = None, max_sims: int = 400_000, report=None
                      ) -> CalibrationRun:
     """Forecast every event of ``folder`` with a playoff of ``cut`` from ``rounds_left`` rounds

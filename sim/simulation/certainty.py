@@ -228,7 +228,7 @@ def last_round(snap: Snapshot, rules: RulePack, ahead: bool = False) -> LastRoun
             opp[a, nr], opp[b, nr] = b, a
             kind[a, nr] = kind[b, nr] = kinds.PLAYED
         else:
-            fill(m, nr, snap.index, opp, kind, gw, gl, gd, bye_games)
+            fill(m, nr, snap.index, (opp, kind, gw, gl, gd), bye_games)
     members = snap.active & snap.ranked_mask()
     table_of = np.full(n, -1, dtype=np.int64)
     table_of[np.array(ta, dtype=np.int64)] = np.arange(len(ta))
@@ -557,7 +557,7 @@ def reachable(snap: Snapshot, rules: RulePack) -> tuple[np.ndarray, np.ndarray, 
         bye_games = snap.event.best_of // 2 + 1
         for m in nxt.matches:
             if m.reported:
-                fill(m, 0, snap.index, *cols, bye_games)
+                fill(m, 0, snap.index, tuple(cols), bye_games)
         got = player_records(cols[1], cols[2], cols[3], cols[4], 1, table)[:, REC_POINTS]
         done = cols[1][:, 0] != kinds.ABSENT
         lo = np.where(done, now + got + worst_round * (left - 1), lo)

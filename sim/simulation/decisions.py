@@ -366,7 +366,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
         return verdict_settled(chances(sim, fr, tables[i], 0, fig), chances(sim, fr, tables[i], 1, fig), safe)
 
     figures, reached = evaluator.evaluate(tables, drawing, budget.sims, budget.precision, budget.max_sims, progress,
-                                          base, settled=settled)
+                                          base=base, settled=settled)
     decisions = []
     for i, t in enumerate(tables):
         a = chances(sim, fr, t, 0, figures[i], rules.point_scale)

@@ -754,7 +754,7 @@ class NotExact(UsageError):
     """The round cannot be answered exactly (too many open tables that matter, ...): why."""
 
 
-def known_round(sim: Simulator, fr: FirstRound, rec, opp, kind, gw, gl, gd) -> None:
+def known_round(sim: Simulator, fr: FirstRound, rec, opp, kind, gw, *, gl, gd) -> None:
     """Write the round's known tables (reported results, byes, half-point byes, losses, intentional
     draws) into the arrays (round ``after_round``)."""
     r = sim.snap.after_round
@@ -826,7 +826,7 @@ def neighbourhood(adj: list[set[int]], start: set[int], depth: int) -> set[int]:
 
 def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
                        first_round: FirstRound | None = None, limit: int = EXACT_TABLES,
-                       q: np.ndarray | None = None, with_id: bool = True,
+                       q: np.ndarray | None = None, *, with_id: bool = True,
                        variant_cap: int = VARIANT_CAP, evaluation_cap: int = EVALUATION_CAP,
                        check_only: bool = False) -> Enumeration | None:
     """The exact answer of the last Swiss round of ``snap`` (its tables: the published pairings,
@@ -852,7 +852,7 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
     n = snap.players
     rec = sim.rec0.copy()
     opp, kind, gw, gl, gd = (getattr(sim, name).copy() for name in ("opp", "kind", "gw", "gl", "gd"))
-    known_round(sim, fr, rec, opp, kind, gw, gl, gd)
+    known_round(sim, fr, rec, opp, kind, gw, gl=gl, gd=gd)
     q = np.zeros(fr.tables) if q is None else np.asarray(q, dtype=np.float64)
     open_tables: list[OpenTable] = []
     for t in range(fr.tables):

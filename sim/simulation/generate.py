@@ -16,7 +16,7 @@ from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules
 
 
 def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules: RulePack | None = None,
-                   config: SimConfig | None = None, name: str | None = None) -> Event:
+                   config: SimConfig | None = None, *, name: str | None = None) -> Event:
     """An event of ``players`` players and ``rounds`` Swiss rounds with the first ``played`` played.
 
     Rounds are paired and played exactly as the simulations play them (point groups, no rematch,
@@ -45,11 +45,11 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
     # simulation number `seed` of stream `seed`: every round from the first, no draws by policy
     engine.simulate_one(seed, np.uint64(seed % 2**64), sim.field, no_tables, sim.match, sim.kernel_rules,
                         sim.plan(engine.NO_DRAWS, 0), players, True, work)
-    return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played)),
+    return Event(empty.name, names, tuple(rounds_from_arrays(names, opp, kind, gw, gl, gd, played=played)),
                  swiss_rounds=rounds, format="generated", rules=suggested)
 
 
-def rounds_from_arrays(names, opp, kind, gw, gl, gd, played: int) -> list[Round]:
+def rounds_from_arrays(names, opp, kind, gw, gl, gd, *, played: int) -> list[Round]:
     out = []
     for r in range(played):
         matches = []

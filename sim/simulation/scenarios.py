@@ -88,7 +88,7 @@ class Evaluator:
         raise NotImplementedError
 
     def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
-                 max_sims: int, progress: Progress | None, base: np.ndarray | None = None, *,
+                 max_sims: int, progress: Progress | None, *, base: np.ndarray | None = None,
                  settled: Callable[[int, TableFigures], bool] | None = None
                  ) -> tuple[list[TableFigures], bool]:
         """Figures of each table in ``tables`` with the tables in ``drawing`` drawing otherwise
@@ -193,8 +193,8 @@ class FlipEvaluator(Evaluator):
         flip = FlipOutputs(np.ascontiguousarray(tables, dtype=np.int64), out.base_cut, out.flip_cut,
                            out.base_outcome, out.flip_outcome)
         jit.wait_for_helper("flips")  # a helper process compiling the flip kernel (drawsafe.app.ahead)
-        run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.field, first_tables(fr, modes), s.match,
-                  s.kernel_rules, s.plan(engine.NO_DRAWS, 0), flip)
+        run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.field, first_tables(fr, modes),
+                  model=s.match, rules=s.kernel_rules, plan=s.plan(engine.NO_DRAWS, 0), flip=flip)
         return out
 
     def batch(self, modes, tables, first, n):

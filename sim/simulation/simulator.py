@@ -325,7 +325,7 @@ class Simulator:
         return self.pilots[key]
 
     def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
-            keep_per_sim: bool = False, policy: int | None = None, by_first: bool = False,
+            keep_per_sim: bool = False, *, policy: int | None = None, by_first: bool = False,
             ranks: bool = True) -> SimBatch:
         """Play simulations ``first .. first + n - 1``.
 
@@ -367,7 +367,8 @@ class Simulator:
         out = Outputs(focus, cut, rank_hist, points_hist, cut_at_points, focus_cut, focus_rank, focus_keys,
                       outcome, cut_line, first_counts)
         engine.run_simulations(np.uint64(seed % 2**64), first, n, chunks, self.field, first_tables(fr),
-                               self.match, self.kernel_rules, self.plan(policy, draw_points, future_p), out)
+                               model=self.match, rules=self.kernel_rules,
+                               plan=self.plan(policy, draw_points, future_p), out=out)
         return SimBatch(first, n, cut.sum(axis=0), rank_hist.sum(axis=0), points_hist.sum(axis=0),
                         focus_cut, focus_rank, focus_keys, outcome, cut_line, cut_at_points.sum(axis=0),
                         first_counts.sum(axis=0))
@@ -411,6 +412,6 @@ def future_table(model: BehaviourModel, sim: Simulator, seed: int) -> np.ndarray
                        np.stack([pp[a], pp[b]], -1).reshape(-1, 2),
                        np.stack([a, b], -1).reshape(-1, 2) / sim.rules.point_scale,
                        np.stack([rank[a], rank[b]], -1).reshape(-1, 2), sim.config.top, 1,
-                       win / sim.rules.point_scale, sim.snap.total_rounds, True,
-                       intentional_draws(sim.snap))
+                       win_points=win / sim.rules.point_scale, total_rounds=sim.snap.total_rounds, playoff=True,
+                       ids_before=intentional_draws(sim.snap))
     return model.probability(x).reshape(size, size)

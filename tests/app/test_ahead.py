@@ -35,9 +35,10 @@ LATE = ("pair_standings", "pair_swiss", "pair_dutch", "mark_behaviour_draws", "m
 
 
 def captured_args(monkeypatch, name: str, run) -> tuple:
-    """The arguments ``run()`` passes to ``engine.<name>`` (the call itself is skipped)."""
+    """The arguments ``run()`` passes to ``engine.<name>`` (the call itself is skipped), in the
+    order of its parameters (keyword-only ones, named at the call, in the order named)."""
     seen = []
-    monkeypatch.setattr(engine, name, lambda *args: seen.append(args))
+    monkeypatch.setattr(engine, name, lambda *args, **named: seen.append(args + tuple(named.values())))
     run()
     monkeypatch.undo()
     assert seen, name

@@ -32,7 +32,7 @@ def one_world(snap, rules, seed):
     tables = FirstTables(none, none, none, np.zeros((0, 3), np.int64), np.zeros(0))
     order = engine.simulate_one(seed, np.uint64(seed), sim.field, tables, sim.match, sim.kernel_rules,
                                 sim.plan(engine.NO_DRAWS, 0), snap.players, True, work)
-    rounds = rounds_from_arrays(snap.names, work.opp, work.kind, work.gw, work.gl, work.gd, snap.total_rounds)
+    rounds = rounds_from_arrays(snap.names, work.opp, work.kind, work.gw, work.gl, work.gd, played=snap.total_rounds)
     event = replace(snap.event, rounds=tuple(rounds), swiss_rounds=snap.total_rounds,
                     phases=(Phase("day 1", snap.phase_end, snap.phase_cut.cut), Phase("day 2")))
     return event, [snap.names[p] for p in order], {snap.names[p] for p in np.flatnonzero(work.act)}

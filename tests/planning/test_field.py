@@ -27,6 +27,7 @@ from drawsafe.planning.field import (
     field_odds,
 )
 from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.question import Budget
 from drawsafe.simulation.simulator import SimConfig, Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
@@ -156,7 +157,7 @@ def test_split_and_threads_do_not_change_the_counts():
 
 def test_two_six_oh_players_of_a_120_player_event_can_draw():
     """The brief's obvious case: 7 rounds, 120 players, 6-0 after round 6 draw safely."""
-    r = field_odds(FieldConfig(120, 7, ids="safe"), seed=3, sims=300)
+    r = field_odds(FieldConfig(120, 7, ids="safe"), Budget(300, seed=3))
     six_oh = next(b for b in r.before_last if (b.wins, b.losses, b.draws) == (6, 0, 0))
     assert six_oh.draw.n > 200
     assert six_oh.draw.confidence_interval().high == 1.0 and six_oh.draw.estimate > 0.98
@@ -169,7 +170,7 @@ def test_two_six_oh_players_of_a_120_player_event_can_draw():
 def test_drops_follow_the_measured_model():
     model = DropModel.measured()
     assert model.active
-    r = field_odds(FieldConfig(64, 6, ids="none", drops=model), seed=1, sims=200)
+    r = field_odds(FieldConfig(64, 6, ids="none", drops=model), Budget(200, seed=1))
     assert r.expected_dropped > 1
     assert all(rec.cut.k == 0 or rec.losses <= 2 for rec in r.records)
     # a dropped player never makes the cut and is not counted among the finishing records
@@ -215,7 +216,7 @@ def test_x0_double_draw_gets_riskier_as_the_field_approaches_128():
     (measured with 10,000 events: 100.0% at 65..112, 99.3% at 128, without drops;
     reports/field/x0-double-draw.csv)."""
     def x0(players):
-        r = field_odds(FieldConfig(players, 7, ids="safe", drops=NO_DROPS, probe_groups=1), seed=7, sims=2500)
+        r = field_odds(FieldConfig(players, 7, ids="safe", drops=NO_DROPS, probe_groups=1), Budget(2500, seed=7))
         return r.x0_double_draw
 
     small, full = x0(96), x0(128)
@@ -227,7 +228,7 @@ def test_x0_double_draw_gets_riskier_as_the_field_approaches_128():
 def test_awarded_byes_count_for_the_rounds_and_are_played():
     cfg = FieldConfig(60, byes=(2, 1, 1), ids="none", drops=NO_DROPS)
     assert cfg.total_rounds == 7  # 60 + 2x1 + 1x3 + 1x7 = 72 effective players: 7 rounds
-    r = field_odds(cfg, seed=2, sims=100)
+    r = field_odds(cfg, Budget(100, seed=2))
     assert sum(rec.players.estimate for rec in r.records) == pytest.approx(60)
     # every played match has a winner and a loser (or two draws): the extra wins are the byes, 7
     # awarded and one pairing bye in round 3, when 59 players are paired

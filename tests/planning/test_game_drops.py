@@ -23,6 +23,7 @@ from drawsafe.planning.drops import (
 )
 from drawsafe.planning.field import FieldConfig, field_odds
 from drawsafe.planning.phases import Structure
+from drawsafe.simulation.question import Budget
 from drawsafe.tiebreaks.packs import PACKS
 
 REAL = SHARED / "data" / "real"
@@ -74,7 +75,7 @@ def test_round_one_drops_match_the_model(rules, players, rounds):
     planner's mean over S simulated events lies within 4 standard deviations of their sum."""
     sims = 400
     cfg = FieldConfig(players, rounds, rules=rules, ids="none", draw_share=0.0)
-    r = field_odds(cfg, seed=11, sims=sims)
+    r = field_odds(cfg, Budget(sims, seed=11))
     win = PACKS[rules].points[2]
     rate = cfg.drops.table(cfg.structure, 0.0, tuple(PACKS[rules].points))[0]
     r_win, r_loss = rate[win], rate[0]
@@ -113,10 +114,10 @@ def test_field_without_a_table_asks_for_rounds(rules):
 
 
 def test_records_carry_the_packs_points():
-    r = field_odds(FieldConfig(16, 4, rules="netrunner", ids="none"), seed=2, sims=100)
+    r = field_odds(FieldConfig(16, 4, rules="netrunner", ids="none"), Budget(100, seed=2))
     for rec in r.records:
         assert rec.points == 6 * rec.wins + 3 * rec.draws
-    r = field_odds(FieldConfig(16, 4, rules="fab", ids="none"), seed=2, sims=100)
+    r = field_odds(FieldConfig(16, 4, rules="fab", ids="none"), Budget(100, seed=2))
     assert all(rec.points == rec.wins for rec in r.records)
     assert r.to_json()["points_table"] == {"win": 1, "draw": 0, "loss": 0}
 

@@ -17,6 +17,7 @@ from drawsafe.planning.drops import DropModel, day2_cut, features
 from drawsafe.planning.field import FieldConfig, FieldSimulator, encode, field_odds
 from drawsafe.planning.phases import Structure, parse_day2, top_line
 from drawsafe.planning.study import field_grid
+from drawsafe.simulation.question import Budget
 from drawsafe.standings.order import refined_order
 from drawsafe.tiebreaks.packs import get_rules
 
@@ -109,7 +110,7 @@ def test_drops_follow_what_can_still_be_reached():
     x = features(st, 3, np.array([0, 12]), 0.028)
     assert x[0, 1] == 1 and x[1, 1] == 0  # dead, alive
     # the example: 164 players and 14 rounds lost 156.5 of 164 to the old model
-    r = field_odds(FieldConfig(164, 14, ids="none"), seed=3, sims=100)
+    r = field_odds(FieldConfig(164, 14, ids="none"), Budget(100, seed=3))
     assert 20 < r.expected_dropped < 110
     total = sum(rec.players.estimate for rec in r.records) + r.expected_dropped
     assert total == pytest.approx(164)

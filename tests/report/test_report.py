@@ -169,7 +169,7 @@ def test_rooting_numbers_recomputed_from_the_batch(data):
 def test_rooting_table_on_the_page_shows_those_numbers(data, page):
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
-                           snap.opp[:, :snap.after_round], data.contenders())
+                           snap.opp[:, :snap.after_round], rivals=data.contenders())
     section = page[page.index('id="who-to-root-for"'):]
     for r in rows[:12]:
         assert f"<td>{prop_text(r.a_won)}</td><td>{prop_text(r.b_won)}</td>" in section
@@ -323,7 +323,7 @@ def test_figure_text_is_readable_and_inside(data, rendition):
     assert PHONE.css_width <= PHONE_CONTENT_PX
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
-                           snap.opp[:, :snap.after_round], data.contenders())
+                           snap.opp[:, :snap.after_round], rivals=data.contenders())
     with styled(rendition):
         figures = [draw_figure(data.draw, data.config.cut.label()), tiebreak_figure(data, 0), rank_figure(data),
                    cutline_figure(data), rooting_figure(data, rows)]

@@ -36,7 +36,7 @@ def features(ranks, rounds_left, cut=8):
     matter to the declared rates."""
     ranks = np.asarray(ranks, float)
     half = np.full(ranks.shape, 0.5)
-    return table_features(half, half, np.ones(ranks.shape), ranks, cut, rounds_left, 1.0, 9)
+    return table_features(half, half, np.ones(ranks.shape), ranks, cut, rounds_left, win_points=1.0, total_rounds=9)
 
 
 @pytest.mark.parametrize("cut", [3, 8, 20])

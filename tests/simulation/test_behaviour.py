@@ -188,7 +188,7 @@ def test_flips_with_behaviour_base_match_free_base_at_zero(last_round):
     tables = [t for t in range(fr.tables) if fr.mode[t] == engine.FREE][:3]
     free, _ = FlipEvaluator(sim, fr, 2).evaluate(tables, set(), 2000, None, 2000, None)
     mix = fr.with_draw_probabilities(np.zeros(fr.tables))
-    zero, _ = FlipEvaluator(sim, mix, 2).evaluate(tables, set(), 2000, None, 2000, None, mix.mode)
+    zero, _ = FlipEvaluator(sim, mix, 2).evaluate(tables, set(), 2000, None, 2000, None, base=mix.mode)
     for a, b in zip(free, zero, strict=True):
         np.testing.assert_array_equal(a.cut_play, b.cut_play)
         np.testing.assert_array_equal(a.cut_draw, b.cut_draw)

@@ -116,7 +116,7 @@ def read_cobra(data: object, file: str) -> Event:
         for j, p in enumerate(pairings):
             # the last Swiss round may be in progress, unless the cut follows it
             b.add_match(swiss_match(p, number, number == last and not cut, rules, names, file,
-                                    f"rounds[{i}][{j}]", notes, corrected))
+                                    where=f"rounds[{i}][{j}]", notes=notes, corrected=corrected))
     if corrected:
         notes.append(f"{len(corrected)} score(s) no two games make, corrected by hand in cobra, counted as "
                      f"cobra counts them (each player their own points): " + "; ".join(corrected))
@@ -347,7 +347,7 @@ def games_of(a: int, b: int, rules: str) -> tuple[int, int, int] | None:
     return (a - t) // 3, (b - t) // 3, t
 
 
-def swiss_match(p: dict, rnd: int, last: bool, rules: str, names: dict, file: str, where: str,
+def swiss_match(p: dict, rnd: int, last: bool, rules: str, names: dict, file: str, *, where: str,
                 notes: list[str], corrected: list[str]) -> Match:
     """One Swiss pairing (``last``: of a round that may still be in progress); a score cobra
     counted that no games make is listed in ``corrected``."""

@@ -213,7 +213,7 @@ class RoundInfo:
     __slots__ = ("id", "number", "pairings", "phase", "playoff", "standings", "status")
 
     def __init__(self, rid: str, number: int, phase: int, playoff: bool, status: str | None,
-                 pairings: str | None, standings: str | None):
+                 pairings: str | None, *, standings: str | None):
         self.id, self.number, self.phase, self.playoff = rid, number, phase, playoff
         self.status, self.pairings, self.standings = status, pairings, standings
 
@@ -340,7 +340,7 @@ def read_phases(phases: list, r: Reader, at: str, info: EventInfo) -> None:
             info.rounds.append(RoundInfo(
                 rid, len(info.rounds) + 1, pos, playoff, r.text(rd.get("status"), rw + ".status"),
                 r.text(rd.get("pairings_status"), rw + ".pairings_status"),
-                r.text(rd.get("standings_status"), rw + ".standings_status")))
+                standings=r.text(rd.get("standings_status"), rw + ".standings_status")))
         if not playoff:
             name = r.text(ph.get("phase_name"), where + ".phase_name")
             rounds_here = max(count or 0, len(entries)) or None
@@ -581,7 +581,7 @@ def collect_matches(pages: Pages, r: Reader, where: str, people: People) -> Matc
 
 
 def to_match(row: dict, seats: list[Seat], number: int, where: str, r: Reader, names: dict[str, str],
-             best_of: int, notes: list[str]) -> Match:
+             *, best_of: int, notes: list[str]) -> Match:
     """One Play Hub match as drawsafe's :class:`Match` (the rules of the module text)."""
     bye = r.flag(row.get("match_is_bye"), where + ".match_is_bye")
     loss = r.flag(row.get("match_is_loss"), where + ".match_is_loss")
@@ -645,7 +645,7 @@ def to_match(row: dict, seats: list[Seat], number: int, where: str, r: Reader, n
 class StandingRow:
     __slots__ = ("gw", "ogw", "omw", "pid", "points", "rank", "record")
 
-    def __init__(self, rank, pid, points, record, omw, gw, ogw):
+    def __init__(self, rank, pid, points, record, omw, gw, *, ogw):
         self.rank, self.pid, self.points, self.record = rank, pid, points, record
         self.omw, self.gw, self.ogw = omw, gw, ogw
 
@@ -687,7 +687,7 @@ def read_standing_rows(pages: Pages, r: Reader, people: People) -> list[Standing
             rank, pid, points, record,
             r.fraction(row.get("opponent_match_win_percentage"), at + ".opponent_match_win_percentage"),
             r.fraction(row.get("game_win_percentage"), at + ".game_win_percentage"),
-            r.fraction(row.get("opponent_game_win_percentage"), at + ".opponent_game_win_percentage")))
+            ogw=r.fraction(row.get("opponent_game_win_percentage"), at + ".opponent_game_win_percentage")))
     return out
 
 
@@ -792,7 +792,7 @@ def read_bundle(doc: dict, rounds: dict, r: Reader, at: str) -> Event:
                          notes=tuple(notes), top_cut=info.top_cut, phases=info.phases)
         notes.insert(0, f"{head}; no round's matches in the file: the published standings are checked "
                         f"against each other ({want})")
-        return standings_only(title, standing_rounds[latest][1], names, people, r, info, notes)
+        return standings_only(title, standing_rounds[latest][1], names, people, r, info, notes=notes)
     numbers = sorted(match_rounds)
     if numbers[0] != 1:
         missing = [by_number[n] for n in range(1, numbers[0])]
@@ -803,7 +803,7 @@ def read_bundle(doc: dict, rounds: dict, r: Reader, at: str) -> Event:
                                      "into the bundle with the others")
         notes.insert(0, f"{head}; {text}: the published standings are checked against each other")
         players = [pid for pid in people.order]
-        return standings_only(title, standing_rounds[latest][1], names, people, r, info, notes, players)
+        return standings_only(title, standing_rounds[latest][1], names, people, r, info, notes=notes, players=players)
     for expected, n in enumerate(numbers, start=1):
         if n != expected:
             rd = by_number[expected]
@@ -818,7 +818,7 @@ def read_bundle(doc: dict, rounds: dict, r: Reader, at: str) -> Event:
             b.playoff_rounds.add(n)
             b.round_names[n] = f"Top cut round {n - min(x.number for x in info.rounds if x.playoff) + 1}"
         for row, where, seats in got.rows:
-            m = to_match(row, seats, n, where, r, names, info.best_of, notes)
+            m = to_match(row, seats, n, where, r, names, best_of=info.best_of, notes=notes)
             if m.kind == MATCH and not m.reported and n < last:
                 m = Match(m.round, m.player_a, m.player_b, kind=NO_RESULT, where=m.where)
                 notes.append(f"round {n}: {m.player_a} v {m.player_b} has no result and later rounds "
@@ -858,7 +858,7 @@ def add_drops(b: EventBuilder, people: People, names: dict[str, str]) -> None:
 
 
 def standings_only(title: str, rows: list[StandingRow], names: dict[str, str], people: People, r: Reader,
-                   info: EventInfo | None, notes: list[str], players: list[str] | None = None) -> Event:
+                   info: EventInfo | None, *, notes: list[str], players: list[str] | None = None) -> Event:
     """The published standings alone (no round to recompute them from)."""
     if not rows:
         raise r.fail(None, "the standings hold no player", "is the round started?")
@@ -899,7 +899,7 @@ def read_lone_matches(data: object, r: Reader) -> Event:
               "lorcana or riftbound)")]
     b = EventBuilder(r.file, "playhub", strict=False)
     for row, where, seats in got.rows:
-        b.add_match(to_match(row, seats, 1, where, r, names, 3, notes))
+        b.add_match(to_match(row, seats, 1, where, r, names, best_of=3, notes=notes))
     add_drops(b, people, names)
     return b.build(os.path.basename(r.file.rstrip("/")), notes=notes)
 
@@ -915,7 +915,7 @@ def read_lone_standings(data: object, r: Reader) -> Event:
     note = page_note(pages, len(rows), "the round")
     if note:
         notes.append(note)
-    return standings_only(os.path.basename(r.file.rstrip("/")), rows, names, people, r, None, notes)
+    return standings_only(os.path.basename(r.file.rstrip("/")), rows, names, people, r, None, notes=notes)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -434,7 +434,7 @@ AMBIGUOUS = -1
 
 
 def find_opponent(i: int, number: int, e: Entry, people: list[Person], by_raw: dict[str, list[int]],
-                  by_key: dict[str, list[int]], round_entries: dict[int, Entry], file: str) -> int | None:
+                  by_key: dict[str, list[int]], *, round_entries: dict[int, Entry], file: str) -> int | None:
     """The index of player ``i``'s round-``number`` opponent ``e.opponent`` (None: not a player
     of the division)."""
     candidates = [j for j in by_raw.get(e.opponent, []) if j != i] or \
@@ -489,7 +489,7 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
                 out.setdefault(number, []).append(Match(number, me, kind=LOSS, where=where))
                 done.add(i)
                 continue
-            j = find_opponent(i, number, e, people, by_raw, by_key, lines, file)
+            j = find_opponent(i, number, e, people, by_raw, by_key, round_entries=lines, file=file)
             if j == AMBIGUOUS:
                 dropped.append(f"{me} (round {number}: several players are named {e.opponent!r}, table {e.table})")
                 done.add(i)
@@ -510,7 +510,7 @@ def pair_up(people: list[Person], entries: dict[int, dict[int, Entry]], file: st
             back = None
             if other is not None and not BYE_NAME.fullmatch(other.opponent.strip()) \
                     and other.opponent.strip().upper() != LATE_NAME:
-                back = find_opponent(j, number, other, people, by_raw, by_key, lines, file)
+                back = find_opponent(j, number, other, people, by_raw, by_key, round_entries=lines, file=file)
             if other is not None and back != i and back != AMBIGUOUS:
                 # a claim the opponent's own line contradicts (pokedata's placeholder rows, e.g.
                 # "Donovan Palominos []" six times, each one round of another player): the

@@ -454,7 +454,7 @@ def build_rounds(rows, names: dict[int, str], pab_kind: str, file: str) -> tuple
                                               "in this round")
             seen.update((pid, other))
             out.append(game(rnd, names[white], names[black], by_round[rnd][white][0],
-                            by_round[rnd][black][0], board, file))
+                            by_round[rnd][black][0], board, file=file))
             penalties += by_round[rnd][white][0] in PENALTIES
     if rests:
         notes.append(f"{rests} rest(s) (no game, no point): read as rounds not paired")
@@ -464,7 +464,7 @@ def build_rounds(rows, names: dict[int, str], pab_kind: str, file: str) -> tuple
     return out, notes
 
 
-def game(rnd: int, white: str, black: str, x: int, y: int, board: int, file: str) -> Match:
+def game(rnd: int, white: str, black: str, x: int, y: int, board: int, *, file: str) -> Match:
     where = f"round {rnd}, board {board}"
     if OPPOSITE.get(x) != y:
         raise InputError(file, where, f"{white} has result {x} and {black} result {y}: the two sides of a game "

@@ -118,7 +118,7 @@ def read_tdf(text: str, file: str, division: str | None = None) -> Event:
     pods = read_pods(root, file)
     b = EventBuilder(file, "tdf")
     notes: list[str] = []
-    choice = choose_pod(pods, division, file, published, players, date, notes)
+    choice = choose_pod(pods, division, file, published, players, date, notes=notes)
     swiss, playoff = read_rounds(choice.pod, choice.category, file, names, b, notes)
     in_pod = b_seen(b, names)
     for uid, p in players.items():
@@ -311,7 +311,7 @@ def age_division(born: int, season: int) -> str:
 
 def divisions_of(pod: ET.Element, category: str, published: dict[str, dict[str, int]],
                  players: dict[str, Player], date: str | None, file: str,
-                 notes: list[str]) -> dict[str, str]:
+                 *, notes: list[str]) -> dict[str, str]:
     """The age division (category 0/1/2) of every player of a combined pod: where the file's
     standings list them, else by birth year (with a note); {} when neither tells."""
     members = pod_players(pod)
@@ -331,7 +331,7 @@ def divisions_of(pod: ET.Element, category: str, published: dict[str, dict[str, 
 
 def choose_pod(pods: dict[str, ET.Element], division: str | None, file: str,
                published: dict[str, dict[str, int]], players: dict[str, Player], date: str | None,
-               notes: list[str]) -> PodChoice:
+               *, notes: list[str]) -> PodChoice:
     """The pod and division to read (see the module text)."""
     known = [DIVISION_NAMES.get(c, f"category {c}") for c in pods]
     for c in pods:
@@ -342,7 +342,7 @@ def choose_pod(pods: dict[str, ET.Element], division: str | None, file: str,
     def combined_holding(want: str, required: bool) -> PodChoice | None:
         for c in ("8", "10"):
             if c in pods and want in COMBINED[c]:
-                members = divisions_of(pods[c], c, published, players, date, file, notes)
+                members = divisions_of(pods[c], c, published, players, date, file, notes=notes)
                 if not members:
                     if required:
                         raise UsageError(f"--division {division}: the {DIVISION_NAMES[c]} pod of {file} pairs "
@@ -355,7 +355,7 @@ def choose_pod(pods: dict[str, ET.Element], division: str | None, file: str,
 
     def entire(c: str) -> PodChoice:
         if c in COMBINED:
-            members = divisions_of(pods[c], c, published, players, date, file, notes)
+            members = divisions_of(pods[c], c, published, players, date, file, notes=notes)
             cats = tuple(d for d in COMBINED[c] if d in published) or (c,)
             return PodChoice(pods[c], c, members, None, cats if c not in published else (c,))
         return PodChoice(pods[c], c, {}, None, (c,))

@@ -359,11 +359,11 @@ def pair_up(rounds, players, file) -> list[Match]:
                                                      f"has {said} in round {r}")
             if p > o:
                 continue  # made from the other side
-            out.append(game(r, p, o, blocks[p], other, players, file))
+            out.append(game(r, p, o, blocks[p], other, players, file=file))
     return out
 
 
-def game(r, p, o, mine, theirs, players, file) -> Match:
+def game(r, p, o, mine, theirs, players, *, file) -> Match:
     """The match of players ``p`` < ``o`` in round ``r`` from both of their blocks."""
     _, c1, x, ln = mine
     _, c2, y, ln2 = theirs
