@@ -42,7 +42,7 @@ from drawsafe.simulation.certainty import (
     last_round,
     own_result,
 )
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.packs import RulePack, display_points
 
 #: Most tables one condition names.
 MAX_TABLES = 3
@@ -280,7 +280,6 @@ def rivals_need(search: Search, p: int, own: str, player: str) -> Need:
             elif f[t, :, col].max() >= v:
                 rivals.append((lr.snap.names[x], int(lr.numbers[t])))
     room = search.top - 1 - sure
-    from drawsafe.tiebreaks.packs import display_points
     return Need(player, own, (), (), exact=False, complete=False, rivals=tuple(rivals),
                 at_most=room if room >= 0 else -1, points=display_points(v, lr.rules.point_scale))
 

@@ -339,8 +339,8 @@ def partial_columns(opp, kind, gw, gl, nr, dedupe, phase, last, at, want, owp, o
     their opponents that their OOWP reads, each computed as the whole columns compute it (the same
     sums in the same order: the same values).
 
-    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``dedupe``, ``phase``, ``last``, ``want``: as in
-    the module text; ``at`` int64[n] the round each player is valued after (:func:`valued_at`);
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``dedupe``, ``phase``, ``last``: as in the module
+    text; ``want`` bool[n] the players whose values are wanted; ``at`` int64[n] the round each player is valued after (:func:`valued_at`);
     ``owp``, ``oowp`` float64[n] written at the rows computed."""
     n = opp.shape[0]
     final = nr - 1

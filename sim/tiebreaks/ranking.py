@@ -255,8 +255,9 @@ def direct_encounter_want(keys, k, opp, kind, gw, gl, nr, points_table, swiss_ru
     players are formed among them (every group lies within a wanted point group: a cut's
     standings want whole point groups), the other rows get 0.
 
-    ``keys``, ``k``, ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``swiss_rule``:
-    as in :func:`direct_encounter_column`."""
+    ``keys`` float64[n, > k] (its column ``k`` written), ``k`` int64 the column, ``opp``,
+    ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``: as in the module text; ``swiss_rule``
+    bool; ``want`` bool[n] the players whose values are wanted."""
     n = keys.shape[0]
     for p in range(n):
         keys[p, k] = 0.0

@@ -325,11 +325,13 @@ def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fla
 
 @kernel
 def tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, want, out):
-    """:func:`tiebreak_values_rec` for the players of ``want`` (bool[n]): their rows of ``out`` are
-    written, the others may be left as they were (the codes that can spare them do: Pokémon's).
+    """:func:`tiebreak_values_rec` for the players of ``want``: their rows of ``out`` are written,
+    the others may be left as they were (the codes that can spare them do: Pokémon's).
 
-    ``rec``, ``opp``, ``kind``, ``gw``, ``gl``, ``gd``, ``nr``, ``points_table``, ``codes``,
-    ``flags``, ``ratings``, ``out``: as in :func:`tiebreak_values_rec`."""
+    ``rec`` int64[n, REC_*] the summed records; ``opp`` int32[n, rounds] and ``kind``, ``gw``,
+    ``gl``, ``gd`` int8[n, rounds] the rounds; ``nr`` int64 the rounds to read; ``points_table``
+    int64[N_POINTS]; ``codes`` int64[k]; ``flags`` int64[N_FLAGS]; ``ratings`` float64[n];
+    ``want`` bool[n] the players whose values are wanted; ``out`` float64[n, >= k] written."""
     dedupe = flags[FLAG_DEDUPE] != 0
     gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
     owp = np.empty(0)  # the Pokémon OWP and OOWP, both computed at the first of them
