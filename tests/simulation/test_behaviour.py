@@ -83,7 +83,7 @@ def test_package_model_loads_and_round_trips(tmp_path):
 
 def test_table_features_by_hand():
     x = table_features([[1.0, 0.995], [0.0, 0.0]], [[0.9, 0.5], [0.0, 0.0005]], [[12, 9], [3, 3]],
-                       [[2, 8], [20, 30]], 8, 2, 3, 6, True, 3)
+                       [[2, 8], [20, 30]], 8, 2, win_points=3, total_rounds=6, playoff=True, ids_before=3)
     f = dict(zip(FEATURES, x[0], strict=True))
     assert f["draw_min"] == 0.995 and f["draw_max"] == 1.0
     assert f["gain_min"] == pytest.approx(0.1) and f["gain_max"] == pytest.approx(0.495)
