@@ -86,8 +86,7 @@ def question_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes | None = No
     cut was chosen and where the result model's draw share comes from.
 
     :raises UsageError: for a question the event cannot answer, with one line."""
-    from drawsafe.engine.results import ResultModel  # lazy: standings needs no simulation
-    from drawsafe.simulation.question import Budget, Question
+    from drawsafe.simulation.question import Budget, Question, ResultModel  # lazy: standings needs no simulation
 
     request = with_player(ctx, request, notes)
     ctx = ctx.through_day2(request.day2, request.day2_top)
@@ -264,8 +263,7 @@ def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None =
 def field(request: FieldRequest, progress: Progress | None = None, say: Say | None = None) -> Outcome:
     """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`)."""
     from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
-    from drawsafe.planning.field import FieldConfig, field_odds, no_table, parse_day2, points_note
-    from drawsafe.simulation.question import Budget
+    from drawsafe.planning.field import Budget, FieldConfig, field_odds, no_table, parse_day2, points_note
 
     notes = Notes(say)
     top, rounds, ids = request.top, request.rounds, request.ids
