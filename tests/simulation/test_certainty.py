@@ -189,3 +189,22 @@ def test_odds_json_carries_certainty_consistent_with_the_exact_answer(tmp_path):
     assert {p["certainty"] for p in players} == {"clinched", "eliminated", "open"}
     with_needs = [p for p in data["certainty"]["players"] if p["needs"]]
     assert with_needs and all(n["text"].startswith("if you ") for p in with_needs for n in p["needs"])
+
+
+def test_report_section_lists_clinched_and_open_players():
+    """The report's certainty table (sim/report/certainty_table.py) on a generated event."""
+    from types import SimpleNamespace
+
+    from drawsafe.report.certainty_table import certainty_section
+    from drawsafe.standings.table import compute_standings
+
+    rules = get_rules("pokemon")
+    snap = take_snapshot(generate_event(12, 4, 4, seed=0, rules=rules), after_round=3)
+    data = SimpleNamespace(snapshot=snap, rules=rules, config=SimpleNamespace(cut=Cut(4)),
+                           standings=compute_standings(snap, rules))
+    html = certainty_section(data)
+    report = certainty(snap, rules, Cut(4))
+    shown = [p.player for p in report.players if p.certainty != "eliminated"]
+    assert all(f">{name}<" in html for name in shown)
+    assert f"{report.counts()['eliminated']} are eliminated" in html
+    assert "if you " in html  # some contender's needs, in words
