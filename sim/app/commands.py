@@ -213,7 +213,8 @@ def certified(ctx: OpenedEvent, request, answer):
     from drawsafe.simulation.certified import certify  # lazy: the simulation layer
 
     cut = ctx.cut(request.top, request.cut_points)
-    return certify(answer, ctx.snapshot, ctx.rules, cut, getattr(request, "player", None))
+    return certify(answer, ctx.snapshot, ctx.rules, cut, getattr(request, "player", None),
+                   request.last_round or ctx.rules.last_round, request.pairing, request.seed)
 
 
 def exact_answer(ctx: OpenedEvent, request: OddsRequest, config: SimConfig, notes: Notes):

@@ -208,3 +208,29 @@ def test_report_section_lists_clinched_and_open_players():
     assert all(f">{name}<" in html for name in shown)
     assert f"{report.counts()['eliminated']} are eliminated" in html
     assert "if you " in html  # some contender's needs, in words
+
+
+def test_likely_opponents_before_a_round_is_paired():
+    """Who you likely face next: every share comes from pairings of the event's own pairer, so over
+    a small field the shares of opponents and bye sum to 1, nobody faces a previous opponent
+    (the pairer avoids rematches here), and the leaders meet each other most."""
+    from dataclasses import replace
+
+    from drawsafe.simulation.opponents import likely_opponents
+
+    rules = get_rules("mtg")
+    event = generate_event(10, 5, 3, seed=2, rules=rules)
+    snap = replace(take_snapshot(event, after_round=3), next_round=None)
+    faced = likely_opponents(snap, rules, samples=60)
+    assert set(faced) == set(np.array(snap.names)[snap.active])
+    for name, f in faced.items():
+        assert f.round == 4
+        assert abs(sum(s for _, s in f.opponents) + f.bye - 1) < 1e-9 or len(f.opponents) == 5
+        before = {snap.names[q] for q in snap.opp[snap.index[name]] if q >= 0}
+        assert not before & {o for o, _ in f.opponents}, name
+    # the round in progress still open: its results drawn anew for each pairing
+    snap2 = take_snapshot(event, after_round=2)
+    assert snap2.next_round is not None
+    faced2 = likely_opponents(snap2, rules, samples=60)
+    assert all(f.round == 4 for f in faced2.values())
+    assert any(len(f.opponents) > 1 for f in faced2.values())
