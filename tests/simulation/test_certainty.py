@@ -234,3 +234,35 @@ def test_likely_opponents_before_a_round_is_paired():
     faced2 = likely_opponents(snap2, rules, samples=60)
     assert all(f.round == 4 for f in faced2.values())
     assert any(len(f.opponents) > 1 for f in faced2.values())
+
+
+def test_needs_on_a_real_event_in_words():
+    """A real melee.gg league (tests/data, Top 4 as its playoff), from the start of its last round:
+    the needs of three contenders, as sentences, each the twin's only minimal condition (every
+    game score of every table enumerated)."""
+    from drawsafe.event.io import load_event
+    from drawsafe.simulation.needs import event_needs
+
+    path = Path(__file__).resolve().parents[1] / "data" / \
+        "7-tappa-tigullio-legacy-league-by-kryptalegacy-212625-2025-03-09.json"
+    event = load_event(str(path))
+    rules = get_rules(event.rules or "mtg")
+    snap = take_snapshot(event, len(event.swiss) - 1)
+    cut = Cut(2 * len(event.playoff[0].matches))
+    report = certainty(snap, rules, cut)
+    said = {(p, n.own): n.sentence() for p, ns in event_needs(snap, rules, cut, report).items() for n in ns}
+    assert said[("Mene", "loss")] == "if you lose: in unless CorG10 beats Mrshok (table 3)"
+    assert said[("CorG10", "draw")] == "if you draw: in unless Mene does not beat EugM (table 2)"
+    assert said[("EugM", "draw")] == "if you draw: in unless CorG10 beats Mrshok (table 3)"
+    lr = last_round(snap, rules)
+    _, _, truth, tables = certainty_naive(snap, rules, cut.top, scores=True)
+    for who, own, twin in (("Mene", "loss", {((3, frozenset({0})),)}),
+                           ("CorG10", "draw", {((2, frozenset({1, 2})),)}),
+                           ("EugM", "draw", {((3, frozenset({0})),)})):
+        status, others = twin_status(truth, snap.index[who], own, tables)
+        got = needs_naive(status, len(others), {-1, 0}, MAX_TABLES)
+        assert {tuple((int(lr.numbers[others[t]]), s) for t, s in c) for c in got} == twin
+    playoff = {p for m in event.playoff[0].matches for p in m.players}
+    for pc in report.players:  # and what was proven held
+        assert pc.certainty != "clinched" or pc.player in playoff
+        assert pc.certainty != "eliminated" or pc.player not in playoff
