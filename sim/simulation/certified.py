@@ -45,6 +45,13 @@ class Certified:
             raise AttributeError(name)
         return getattr(answer, name)
 
+    @property
+    def __class__(self):  # noqa: PLE0237 - isinstance(x, LiveOdds) holds for the answer it wraps
+        return type(self.answer)
+
+    def __reduce__(self):
+        return (Certified, (self.answer, self.certainty, self.needs, self.player, self.opponents))
+
     def to_json(self) -> dict:
         data = self.answer.to_json()
         if not isinstance(data, dict):
