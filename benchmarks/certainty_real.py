@@ -70,44 +70,51 @@ def main(argv=None) -> None:
     ap.add_argument("--real", default=str(Path(__file__).resolve().parents[2] / "shared/data/real"))
     ap.add_argument("--rounds-left", type=int, nargs="+", default=[1, 2])
     args = ap.parse_args(argv)
-    files = [Path(args.melee) / e["file"] for e in json.loads((Path(args.melee) / "index.json").read_text())]
+    melee = [Path(args.melee) / e["file"] for e in json.loads((Path(args.melee) / "index.json").read_text())]
     real = Path(args.real)
-    files += sorted(real.glob("netrunner/cobra/*.json")) + sorted(real.glob("pokemon/tom/*")) + \
+    others = sorted(real.glob("netrunner/cobra/*.json")) + sorted(real.glob("pokemon/tom/*")) + \
         sorted(real.glob("pokemon/pokedata/*.json")) + sorted(real.glob("magic/topdeck/*.json"))
-    for left in args.rounds_left:
-        totals = {"clinched": 0, "eliminated": 0, "open": 0}
-        apart = {"clinched": 0, "eliminated": 0, "open": 0}
-        events = declined_events = playoffs = 0
-        wrong, wrong_declined, slowest, slow_file = [], [], 0.0, ""
-        for f in files:
-            try:
-                event = load_event(str(f))
-            except Exception as e:  # noqa: BLE001 - a file drawsafe refuses is reported, not fatal
-                print(f"skip {f.name}: {e}")
-                continue
+    for group, files in (("melee.gg", melee), ("cobra, TOM, pokedata, TopDeck", others)):
+        for left in args.rounds_left:
+            run(group, files, left)
+
+
+def run(group: str, files: list[Path], left: int) -> None:
+    totals = {"clinched": 0, "eliminated": 0, "open": 0}
+    apart = {"clinched": 0, "eliminated": 0, "open": 0}
+    events = declined_events = playoffs = skipped = 0
+    wrong, wrong_declined, slowest, slow_file = [], [], 0.0, ""
+    for f in files:
+        try:
+            event = load_event(str(f))
             rules = get_rules(event.rules or DEFAULT_PACK)
             got = check_event(event, rules, left)
-            if got is None:
-                continue
-            report, bad, declined, seconds, playoff = got
-            playoffs += playoff
-            if seconds > slowest:
-                slowest, slow_file = seconds, f.name
-            target = apart if declined else totals
-            for k, v in report.counts().items():
-                target[k] += v
-            if declined:
-                declined_events += 1
-                wrong_declined += [(f.name, *b) for b in bad]
-            else:
-                events += 1
-                wrong += [(f.name, *b) for b in bad]
-        print(f"{left} round(s) left: {events} events ({playoffs} with a playoff in all): {totals}; "
-              f"contradictions {len(wrong)}; {declined_events} events with a declined invitation, apart: "
-              f"{apart}, contradictions there {len(wrong_declined)}; slowest event {slowest:.2f} s "
-              f"({slow_file})")
-        for w in wrong + wrong_declined:
-            print("  ", *w)
+        except Exception as e:  # noqa: BLE001 - a file drawsafe refuses is counted, not fatal
+            print(f"skip {f.name}: {e}")
+            skipped += 1
+            continue
+        if got is None:
+            skipped += 1
+            continue
+        report, bad, declined, seconds, playoff = got
+        playoffs += playoff
+        if seconds > slowest:
+            slowest, slow_file = seconds, f.name
+        target = apart if declined else totals
+        for k, v in report.counts().items():
+            target[k] += v
+        if declined:
+            declined_events += 1
+            wrong_declined += [(f.name, *b) for b in bad]
+        else:
+            events += 1
+            wrong += [(f.name, *b) for b in bad]
+    print(f"{group}, {left} round(s) left: {events} events ({playoffs} with a playoff in all; {skipped} "
+          f"files skipped: too short or last round unfinished): {totals}; contradictions {len(wrong)}; "
+          f"{declined_events} events with a declined invitation, apart: {apart}, contradictions there "
+          f"{len(wrong_declined)}; slowest event {slowest:.2f} s ({slow_file})")
+    for w in wrong + wrong_declined:
+        print("  ", *w)
 
 
 if __name__ == "__main__":

@@ -213,7 +213,8 @@ def certified(ctx: OpenedEvent, question: Question, answer):
     the question's cut: the last step of ``odds`` and ``draw``, kept apart."""
     from drawsafe.simulation.certified import certify  # lazy: the simulation layer
 
-    return certify(answer, ctx.snapshot, ctx.rules, question.cut, question.player)
+    return certify(answer, ctx.snapshot, ctx.rules, question.cut, question.player,
+                   last_round=question.last_round, pairing=question.pairing, seed=question.seed)
 
 
 def exact_answer(ctx: OpenedEvent, question: Question, draw: bool, notes: Notes):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from drawsafe.errors import StorageError
 from drawsafe.report import html, sections
+from drawsafe.report.certainty_table import certainty_section
 from drawsafe.report.data import ReportData
 from drawsafe.report.fig_cutline import cutline_figure
 from drawsafe.report.fig_draw import draw_figure
@@ -86,6 +87,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     body = [
         html.section("summary", "Summary", html.bullet_list(points)),
         sections.draw_section(data, pngs["1-draw-or-play.png"]),
+        certainty_section(data),
         sections.tiebreak_section(data, tiebreak_pngs),
         sections.ranks_section(data, pngs["3-ranks.png"]),
         sections.cutline_section(data, pngs["4-cut-line.png"]),

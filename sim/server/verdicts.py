@@ -75,7 +75,9 @@ def certainty_card(report, player: str) -> dict | None:
     how = {"last round": "proven over every result of the other tables",
            "points cut": "proven from the points you can reach",
            "rounds to pair": "proven on points under any pairing of the rounds left"}[proven.scope]
-    return {"certainty": pc.certainty, "headline": headline, "needs": needs, "how": how}
+    faced = getattr(report, "opponents", {}).get(player)
+    return {"certainty": pc.certainty, "headline": headline, "needs": needs, "how": how,
+            "next": f"Who you likely face in {faced.sentence()}." if faced is not None else None}
 
 
 def verdict_card(report: DrawReport | None, player: str, info) -> dict:

@@ -315,6 +315,7 @@ class Search:
         at_table = lr.table_of >= 0
         self.fixed_members = np.flatnonzero(lr.members & ~at_table)
         self.neighbours = self.opponents()
+        self.cache: dict[int, tuple] = {}
 
     def opponents(self) -> list[set[int]]:
         lr = self.lr
@@ -326,23 +327,30 @@ class Search:
         return out
 
     # -- points only --
-    def counts(self, v: int, skip: int) -> tuple[int, int]:
-        """(most players who can finish on ``v`` points or more, fewest sure to finish above
-        ``v``), counting the fixed players and every open table but ``skip`` (each on its own)."""
-        fm = self.fixed[self.fixed_members]
-        ge = int((fm >= v).sum())
-        gt = int((fm > v).sum())
-        if len(self.lr.ta):
+    def per_table(self, v: int) -> tuple[int, int, np.ndarray, np.ndarray]:
+        """For a total ``v`` (kept, there are few): the fixed players on at least / above ``v``,
+        and per open table the most players it can put on at least ``v``, the fewest it surely
+        puts above ``v``."""
+        got = self.cache.get(v)
+        if got is None:
+            fm = self.fixed[self.fixed_members]
             f = self.final
             ma, mb = self.mem_a[:, None].astype(np.int64), self.mem_b[:, None].astype(np.int64)
             ge_t = (f[:, :, 0] >= v) * ma + (f[:, :, 1] >= v) * mb
             gt_t = (f[:, :, 0] > v) * ma + (f[:, :, 1] > v) * mb
-            mx, mn = ge_t.max(axis=1), gt_t.min(axis=1)
-            if skip >= 0:
-                mx[skip] = 0
-                mn[skip] = 0
-            ge += int(mx.sum())
-            gt += int(mn.sum())
+            got = (int((fm >= v).sum()), int((fm > v).sum()), ge_t.max(axis=1), gt_t.min(axis=1),
+                   gt_t.max(axis=1))
+            self.cache[v] = got
+        return got
+
+    def counts(self, v: int, skip: int) -> tuple[int, int]:
+        """(most players who can finish on ``v`` points or more, fewest sure to finish above
+        ``v``), counting the fixed players and every open table but ``skip`` (each on its own)."""
+        ge, gt, mx, mn, _ = self.per_table(v)
+        ge, gt = ge + int(mx.sum()), gt + int(mn.sum())
+        if skip >= 0:
+            ge -= int(mx[skip])
+            gt -= int(mn[skip])
         return ge, gt
 
     def own_values(self, p: int) -> list[tuple[int, int, int]]:
@@ -394,37 +402,32 @@ class Search:
         t0 = int(lr.table_of[p])
         k = len(lr.ta)
         f = self.final
-        tie = set()
-        for t in range(k):
-            if t == t0:
-                continue
-            if ((f[t, :, 0] == v) & self.mem_a[t]).any() or ((f[t, :, 1] == v) & self.mem_b[t]).any():
-                tie.add(t)
+        level = ((f[:, :, 0] == v) & self.mem_a[:, None]).any(axis=1) | \
+            ((f[:, :, 1] == v) & self.mem_b[:, None]).any(axis=1)
+        if t0 >= 0:
+            level[t0] = False
+        tie = {int(t) for t in np.flatnonzero(level)}
+        m = len(lr.outcomes)
+        if m ** len(tie) > SEARCH_CAP:
+            return None
         fixed_tie = [int(x) for x in self.fixed_members if x != p and self.fixed[x] == v]
         people = {p} | set(fixed_tie)
         for t in tie:
             people |= {int(lr.ta[t]), int(lr.tb[t])}
         inside = (tie | self.influence(people)) - {t0}
-        flips = set()
-        for t in range(k):
-            if t == t0 or t in inside:
-                continue
-            cnt = (f[t, :, 0] > v).astype(np.int64) * int(self.mem_a[t]) + (f[t, :, 1] > v) * int(self.mem_b[t])
-            if cnt.min() != cnt.max():
-                flips.add(t)
+        _, _, _, gt_min, gt_max = self.per_table(v)
+        flips = {int(t) for t in np.flatnonzero(gt_min != gt_max)} - inside - {t0}
         tables = sorted(inside | flips) if with_flips else sorted(inside)
-        m = len(lr.outcomes)
         combos = m ** len(tables)
         cost = combos * (self.lr.snap.players * self.lr.nr + EVALUATION_COST)
         if combos > SEARCH_CAP or cost > self.budget:
             return None
         # outside: each table's own worst / best on points (no tie possible there)
-        rest = [t for t in range(k) if t != t0 and t not in tables]
-        out_max = out_min = 0
-        for t in rest:
-            ga = (f[t, :, 0] > v).astype(np.int64) * int(self.mem_a[t]) + (f[t, :, 1] > v) * int(self.mem_b[t])
-            out_max += int(ga.max())
-            out_min += int(ga.min())
+        rest = np.ones(k, dtype=bool)
+        rest[tables] = False
+        if t0 >= 0:
+            rest[t0] = False
+        out_max, out_min = int(gt_max[rest].sum()), int(gt_min[rest].sum())
         # the players compared by key: members at the enumerated tables, fixed members
         who = [int(x) for t in tables for x in (lr.ta[t], lr.tb[t]) if lr.members[x]]
         if t0 >= 0:

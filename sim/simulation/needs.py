@@ -46,6 +46,8 @@ from drawsafe.tiebreaks.packs import RulePack, display_points
 
 #: Most tables one condition names.
 MAX_TABLES = 3
+#: Conditions said in the sentence (all of them in --json).
+SAID = 3
 #: Sets of a table's results a condition can ask for.
 RESULT_SETS = tuple(frozenset(s) for r in (1, 2) for s in combinations((A_WINS, DRAW, B_WINS), r))
 
@@ -115,9 +117,17 @@ class Need:
             return head + f"in if at most {self.at_most} of these {len(self.rivals)} reach {pts}: {who}{more}"
         if not self.in_if and not self.in_unless:
             return head + "too many tables can change your place to list what you need"
-        if len(self.in_unless) <= len(self.in_if):
-            return head + "in unless " + " or ".join(c.words() for c in self.in_unless)
-        return head + "in if " + " or ".join(c.words() for c in self.in_if)
+        if any(not c.parts for c in self.in_unless):
+            return head + ("not sure of the cut whatever the other tables do (a game-score tiebreak or "
+                           "the random order of exact ties can decide)")
+        use_unless = self.in_unless and (not self.in_if or len(self.in_unless) <= len(self.in_if))
+        conds, word = (self.in_unless, "in unless ") if use_unless else (self.in_if, "in if ")
+        text = head + word + " or ".join(c.words() for c in conds[:SAID])
+        if len(conds) > SAID:
+            text += f" (or {len(conds) - SAID} more conditions: --json)"
+        elif not self.complete:
+            text += " (and conditions on more than 3 tables: --json)"
+        return text
 
     def to_json(self) -> dict:
         d = {"if": self.own, "exact": self.exact, "complete": self.complete, "text": self.sentence(),

@@ -198,5 +198,6 @@ def test_lazy_imports_only_in_the_top_layers():
     assert not below, "cross-package imports inside functions below the top layers: " + \
         "; ".join(f"{s}:{n} -> {d}" for s, d, n in below)
     # the top layers keep them for start-up time only (30 at issue 21; +4 for links: httpx and the
-    # exact mid-round answer load only when asked)
-    assert len(lazy) <= 34, len(lazy)
+    # exact mid-round answer load only when asked; 36 at issue 39's merge; +1 for the certainty that
+    # odds and draw attach, issue 41)
+    assert len(lazy) <= 37, len(lazy)

@@ -189,3 +189,80 @@ def test_odds_json_carries_certainty_consistent_with_the_exact_answer(tmp_path):
     assert {p["certainty"] for p in players} == {"clinched", "eliminated", "open"}
     with_needs = [p for p in data["certainty"]["players"] if p["needs"]]
     assert with_needs and all(n["text"].startswith("if you ") for p in with_needs for n in p["needs"])
+
+
+def test_report_section_lists_clinched_and_open_players():
+    """The report's certainty table (sim/report/certainty_table.py) on a generated event."""
+    from types import SimpleNamespace
+
+    from drawsafe.report.certainty_table import certainty_section
+    from drawsafe.standings.table import compute_standings
+
+    rules = get_rules("pokemon")
+    snap = take_snapshot(generate_event(12, 4, 4, seed=0, rules=rules), after_round=3)
+    data = SimpleNamespace(snapshot=snap, rules=rules, config=SimpleNamespace(cut=Cut(4)),
+                           standings=compute_standings(snap, rules))
+    html = certainty_section(data)
+    report = certainty(snap, rules, Cut(4))
+    shown = [p.player for p in report.players if p.certainty != "eliminated"]
+    assert all(f">{name}<" in html for name in shown)
+    assert f"{report.counts()['eliminated']} are eliminated" in html
+    assert "if you " in html  # some contender's needs, in words
+
+
+def test_likely_opponents_before_a_round_is_paired():
+    """Who you likely face next: every share comes from pairings of the event's own pairer, so over
+    a small field the shares of opponents and bye sum to 1, nobody faces a previous opponent
+    (the pairer avoids rematches here), and the leaders meet each other most."""
+    from dataclasses import replace
+
+    from drawsafe.simulation.opponents import likely_opponents
+
+    rules = get_rules("mtg")
+    event = generate_event(10, 5, 3, seed=2, rules=rules)
+    snap = replace(take_snapshot(event, after_round=3), next_round=None)
+    faced = likely_opponents(snap, rules, samples=60)
+    assert set(faced) == set(np.array(snap.names)[snap.active])
+    for name, f in faced.items():
+        assert f.round == 4
+        assert abs(sum(s for _, s in f.opponents) + f.bye - 1) < 1e-9 or len(f.opponents) == 5
+        before = {snap.names[q] for q in snap.opp[snap.index[name]] if q >= 0}
+        assert not before & {o for o, _ in f.opponents}, name
+    # the round in progress still open: its results drawn anew for each pairing
+    snap2 = take_snapshot(event, after_round=2)
+    assert snap2.next_round is not None
+    faced2 = likely_opponents(snap2, rules, samples=60)
+    assert all(f.round == 4 for f in faced2.values())
+    assert any(len(f.opponents) > 1 for f in faced2.values())
+
+
+def test_needs_on_a_real_event_in_words():
+    """A real melee.gg league (tests/data, Top 4 as its playoff), from the start of its last round:
+    the needs of three contenders, as sentences, each the twin's only minimal condition (every
+    game score of every table enumerated)."""
+    from drawsafe.event.io import load_event
+    from drawsafe.simulation.needs import event_needs
+
+    path = Path(__file__).resolve().parents[1] / "data" / \
+        "7-tappa-tigullio-legacy-league-by-kryptalegacy-212625-2025-03-09.json"
+    event = load_event(str(path))
+    rules = get_rules(event.rules or "mtg")
+    snap = take_snapshot(event, len(event.swiss) - 1)
+    cut = Cut(2 * len(event.playoff[0].matches))
+    report = certainty(snap, rules, cut)
+    said = {(p, n.own): n.sentence() for p, ns in event_needs(snap, rules, cut, report).items() for n in ns}
+    assert said[("Mene", "loss")] == "if you lose: in unless CorG10 beats Mrshok (table 3)"
+    assert said[("CorG10", "draw")] == "if you draw: in unless Mene does not beat EugM (table 2)"
+    assert said[("EugM", "draw")] == "if you draw: in unless CorG10 beats Mrshok (table 3)"
+    lr = last_round(snap, rules)
+    _, _, truth, tables = certainty_naive(snap, rules, cut.top, scores=True)
+    for who, own, twin in (("Mene", "loss", {((3, frozenset({0})),)}),
+                           ("CorG10", "draw", {((2, frozenset({1, 2})),)}),
+                           ("EugM", "draw", {((3, frozenset({0})),)})):
+        status, others = twin_status(truth, snap.index[who], own, tables)
+        got = needs_naive(status, len(others), {-1, 0}, MAX_TABLES)
+        assert {tuple((int(lr.numbers[others[t]]), s) for t, s in c) for c in got} == twin
+    playoff = {p for m in event.playoff[0].matches for p in m.players}
+    for pc in report.players:  # and what was proven held
+        assert pc.certainty != "clinched" or pc.player in playoff
+        assert pc.certainty != "eliminated" or pc.player not in playoff
