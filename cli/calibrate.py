@@ -144,15 +144,14 @@ def calibrate(folder, cut, min_rounds, others, rounds_left, folds, observations,
     reported apart, not scored.
     """
     from drawsafe.simulation.behaviour import Observations
-    from drawsafe.simulation.calibration import calibrate_folder, folder_games
-    from drawsafe.simulation.folders import folder_index
+    from drawsafe.simulation.calibration import calibrate_folder, folder_counts, folder_games
 
     games = folder_games(folder, cut, min_rounds)
     if not games:
-        index = folder_index(folder)
+        events, skipped = folder_counts(folder)
         raise UsageError(f"{folder}: no event with a playoff{f' of {cut} players' if cut else ''} after "
-                         f"{min_rounds} Swiss rounds or more ({len(index.events)} events read, "
-                         f"{len(index.skipped)} files not events): give a folder of finished "
+                         f"{min_rounds} Swiss rounds or more ({events} events read, "
+                         f"{skipped} files not events): give a folder of finished "
                          "events' files (cobra, pokedata, TOM, melee.gg, ...)")
     if observations is not None and len(games) > 1:
         raise UsageError(f"--observations: {folder} holds events of {len(games)} games "

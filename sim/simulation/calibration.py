@@ -606,6 +606,14 @@ def calibrate_folder(folder: str | Path, cut: int | None = 8, others: str = "beh
                           game or (entries[0].game if entries else ""))
 
 
+def folder_counts(folder: str | Path) -> tuple[int, int]:
+    """Events read in ``folder`` and files that are not events."""
+    from drawsafe.simulation.folders import folder_index
+
+    index = folder_index(folder)
+    return len(index.events), len(index.skipped)
+
+
 def folder_games(folder: str | Path, cut: int | None = 8, min_rounds: int = 4) -> list[str]:
     """The games of ``folder``'s events that :func:`calibrate_folder` scores, in order."""
     return sorted({e.game for e in select_events(folder, cut, min_rounds)})
