@@ -32,7 +32,7 @@ def run_lines(run) -> list[str]:
     s = run.summary
     how = (f"behaviour model cross-validated by event ({run.folds} folds)" if run.folds
            else "model as given")
-    title = (f"=== --others {run.others}, {run.rounds_left} round(s) left: {len(run.events)} events "
+    title = (f"=== {run.game}: --others {run.others}, {run.rounds_left} round(s) left: {len(run.events)} events "
              f"scored, {len(run.apart)} apart; "
              f"{how if run.others == 'behaviour' else 'rational rule'} ===")
     lines = [title]
@@ -64,7 +64,7 @@ def run_lines(run) -> list[str]:
     for x in misses:
         lines.append(f"  {x.file} table {x.table}: {x.player} ({'drew' if x.drew else 'played'}): "
                      f"{x.explanation}")
-    lines.append("Tables by verdict: tables, drew (0-0-3), expected to draw")
+    lines.append("Tables by verdict: tables, drew intentionally, expected to draw")
     for v, r in s.verdicts.items():
         lines.append(f"  {v:<36} {r['tables']:4d} {r['drew']:4d} {r['modelled_draw']:4d}")
     for ev in run.apart:
@@ -75,7 +75,7 @@ def run_lines(run) -> list[str]:
 
 def run_json(run) -> dict:
     s = run.summary
-    out = {"others": run.others, "rounds_left": run.rounds_left, "folds": run.folds,
+    out = {"game": run.game, "others": run.others, "rounds_left": run.rounds_left, "folds": run.folds,
            "events": [e.file for e in run.events],
            "apart": [{"file": e.file, "skipped_qualifier": e.skipped_qualifier} for e in run.apart]}
     if s is None:
@@ -101,8 +101,12 @@ def run_json(run) -> dict:
 
 @click.command()
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--top", "cut", type=click.IntRange(min=2), default=8, show_default=True,
-              help="Score the events whose playoff seats this many players.")
+@click.option("--top", "cut", type=click.IntRange(min=2), default=None,
+              help="Score only the events whose playoff seats this many players (default: every event "
+                   "with a playoff, each with its own cut).")
+@click.option("--min-rounds", type=click.IntRange(min=2), default=4, show_default=True,
+              help="Score the events with at least this many Swiss rounds (fewer: single elimination "
+                   "in melee.gg's listings).")
 @click.option("--others", type=click.Choice((*MODELS, "none", "both")), default="both", show_default=True,
               help="Other tables' model of the forecasts: behaviour, rational, both side by side, or none (every table plays: the odds of versions before the behaviour model was used by odds).")
 @click.option("--rounds-left", type=click.IntRange(1, 2), default=1, show_default=True,
@@ -125,24 +129,33 @@ def run_json(run) -> dict:
               default=None, help="Write the reliability figure (PNG) here.")
 @click.option("--json", "as_json", is_flag=True, help="JSON on stdout (notes on stderr).")
 @friendly_errors
-def calibrate(folder, cut, others, rounds_left, folds, observations, sims, seed, limit, figure,
-              as_json):
-    """Forecasts before the last round of every event in FOLDER against what happened.
+def calibrate(folder, cut, min_rounds, others, rounds_left, folds, observations, sims, seed, limit,
+              figure, as_json):
+    """Forecasts before the last round of every event in FOLDER against what happened, per game.
 
-    FOLDER holds melee.gg event files and their index.json (as ../shared/data/melee). For every
-    event with a playoff of --top players, every player's P(cut) from the start of the round is
-    scored against who played the playoff: Brier score with its interval, skill over the naive
-    "current rank <= cut" call, a reliability table (and --figure), the tables expected to draw
-    against the real intentional draws (precision, recall), and the "safe to draw" calls that
-    missed. Events where a player with more points than a qualifier is missing from the playoff
-    (a declined invitation) are reported apart, not scored.
+    FOLDER holds real event files of any format with a playoff or a cut (cobra, pokedata, TOM,
+    Play Hub bundles, melee.gg, TopDeck, ...), or melee.gg event files and their index.json (as
+    ../shared/data/melee). For every event with a playoff (of --top players when given), every
+    player's P(cut) from the start of the round is scored against who played the playoff: Brier
+    score with its interval, skill over the naive "current rank <= cut" call, a reliability table
+    (and --figure), the tables expected to draw against the real intentional draws (precision,
+    recall), and the "safe to draw" calls that missed; each game apart. Events where a player
+    with more points than a qualifier is missing from the playoff (a declined invitation) are
+    reported apart, not scored.
     """
     from drawsafe.simulation.behaviour import Observations
-    from drawsafe.simulation.calibration import calibrate_folder
+    from drawsafe.simulation.calibration import calibrate_folder, folder_counts, folder_games
 
-    if not (folder / "index.json").exists():
-        raise UsageError(f"{folder}: no index.json (a list of the event files with their Swiss "
-                         "rounds and first playoff round, as in shared/data/melee)")
+    games = folder_games(folder, cut, min_rounds)
+    if not games:
+        events, skipped = folder_counts(folder)
+        raise UsageError(f"{folder}: no event with a playoff{f' of {cut} players' if cut else ''} after "
+                         f"{min_rounds} Swiss rounds or more ({events} events read, "
+                         f"{skipped} files not events): give a folder of finished "
+                         "events' files (cobra, pokedata, TOM, melee.gg, ...)")
+    if observations is not None and len(games) > 1:
+        raise UsageError(f"--observations: {folder} holds events of {len(games)} games "
+                         f"({', '.join(games)}); give one game's folder with its table features")
     obs = None
     if observations is not None:
         try:
@@ -154,11 +167,14 @@ def calibrate(folder, cut, others, rounds_left, folds, observations, sims, seed,
         print(printable(text, newlines=True), file=sys.stderr, flush=True)
 
     runs = {}
-    for model in (MODELS if others == "both" else (others,)):
-        if model == "behaviour" and folds >= 2 and obs is None:
-            note("simulating the table features of every event for the cross-validation ...")
-        runs[model] = calibrate_folder(folder, cut, model, rounds_left, sims, None, seed=seed, folds=folds,
-                                       observations=obs, behaviour=None, limit=limit, report=progress)
+    for game in games:
+        for model in (MODELS if others == "both" else (others,)):
+            if model == "behaviour" and folds >= 2 and obs is None:
+                note(f"simulating the table features of every {game} event for the cross-validation ...")
+            key = model if len(games) == 1 else f"{game}: {model}"
+            runs[key] = calibrate_folder(folder, cut, model, rounds_left, sims, None, seed=seed, folds=folds,
+                                         observations=obs, behaviour=None, limit=limit, report=progress,
+                                         game=game, min_rounds=min_rounds)
     if figure is not None:
         from drawsafe.report.fig_reliability import reliability_png
 

@@ -200,9 +200,8 @@ def rules_command(as_json, markdown):
                     "per game tied)") if p.game_points[0] else ""
         click.echo(f"      points win/draw/loss {pts['win']:g}/{pts['draw']:g}/{pts['loss']:g}{per_game}; "
                    f"tiebreaks {', '.join(p.keys)}")
-        agreed = p.agreed_draws.source if p.agreed_draws else ""
         for label, text in (("pairing", p.pairing_text), ("sources", p.sources), ("not established", p.assumed),
-                            ("agreed draws", agreed)):
+                            ("others' draws", p.others_draws())):
             if text:
                 click.echo(f"      {label}: {text}")
     click.echo("")

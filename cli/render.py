@@ -92,7 +92,10 @@ def styled(text: str, style: str = ""):
 
 def fmt_value(value: float, tiebreak) -> str:
     """A tiebreak value for the table: percentages with 4 decimals, other values with the
-    tiebreak's own number of decimals (e.g. Buchholz 12.5, a rating 2126)."""
+    tiebreak's own number of decimals (e.g. Buchholz 12.5, a rating 2126); "-" for a figure a
+    file does not publish (NaN)."""
+    if value != value:
+        return "-"
     if tiebreak.percent:
         return f"{100 * value:.4f}"
     decimals = tiebreak.decimals if tiebreak.decimals is not None else 2
@@ -176,7 +179,7 @@ def pairings_view(result):
               ("Pts", "right"))
     for p in result.tables:
         t.add_row(str(p.table), styled(p.player_a), str(p.points_a), "v",
-                  styled(p.player_b) if p.player_b else styled("BYE", "dim"),
+                  styled(p.opponent_text) if p.player_b else styled(p.opponent_text, "dim"),
                   str(p.points_b) if p.player_b else "")
     notes = []
     if result.exact_ties:

@@ -68,6 +68,11 @@ def standings(ctx: OpenedEvent, request: StandingsRequest, say: Say | None = Non
     """Exact standings, or with ``request.check`` the comparison with the file's published ones."""
     if request.check:
         return Outcome(ctx.check())
+    if ctx.without_swiss:  # nothing to recompute: the standings as the file publishes them
+        notes = Notes(say)
+        notes.add("note: the file's published standings, as published (no Swiss round in the file to recompute "
+                  "them from; --check checks them against each other)")
+        return Outcome(ctx.published_standings(), tuple(notes.items))
     return Outcome(ctx.standings(request.seed))
 
 

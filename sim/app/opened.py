@@ -31,7 +31,7 @@ from drawsafe.standings.check import CheckReport
 from drawsafe.standings.places import check_places, compare_places
 from drawsafe.standings.published import check_event
 from drawsafe.standings.ranks import RankCheck, publishes_ranks_only
-from drawsafe.standings.table import Standings, compute_standings
+from drawsafe.standings.table import StandingRow, Standings, compute_standings
 from drawsafe.tiebreaks.cuts import event_cut
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
 
@@ -117,6 +117,21 @@ class OpenedEvent:
         """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``."""
         self.refuse_without_swiss("its standings cannot be recomputed")
         return compute_standings(self.snapshot, self.rules, seed)
+
+    def published_standings(self) -> Standings:
+        """The standings the file publishes, as it publishes them: a file with published standings
+        but no Swiss round to recompute them from (a Play Hub standings page, an MTGO entry of
+        the decklist cache).  A figure the file leaves out is NaN ("nan" in the table, null in
+        JSON); ranks are the file's."""
+        names = {"OMW": "omw", "GW": "gw", "OGW": "ogw"}
+        rows = []
+        for r in sorted(self.event.standings, key=lambda r: r.rank):
+            values = {}
+            for key in self.rules.keys:
+                v = r.values.get(key, getattr(r, names.get(key, ""), None))
+                values[key] = float("nan") if v is None else float(v)
+            rows.append(StandingRow(r.rank, r.player, r.points, r.wins, r.losses, r.draws, values))
+        return Standings(self.snapshot, self.rules, tuple(rows), 0)
 
     def check(self) -> CheckReport | RankCheck:
         """The computed standings against those the file publishes, every difference explained.

@@ -49,6 +49,9 @@ MATCH_KINDS = (MATCH, BYE, LOSS, HALF_BYE, FORFEIT, DOUBLE_LOSS)
 ALL_KINDS = MATCH_KINDS + (NO_RESULT,)
 #: Kinds without an opponent.
 SOLO_KINDS = (BYE, LOSS, HALF_BYE)
+#: What a round without opponent is, in words for every output (a loss without opponent is a
+#: forfeit: a no-show, a late entry, an absence; not a bye).
+SOLO_LABELS = {BYE: "BYE", LOSS: "forfeit (a loss, no opponent)", HALF_BYE: "half-point bye"}
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,9 @@ class Match:
     #: ``player_a`` and none for ``player_b``; a -2 is minus two ties).  Points come from each side's
     #: own games (3 a game won, 1 a tie, in the packs that score games); ``None``: ``draws`` for both.
     b_draws: int | None = None
+    #: The table (board) the file seats the match at; ``None``: its place in the round (the
+    #: order of the round's matches).
+    table: int | None = field(default=None, compare=False)
     #: Where the match was read from ("row 12", "round 3, match 7"), for error messages.
     where: str = field(default="", compare=False, repr=False)
 

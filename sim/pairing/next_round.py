@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from drawsafe.errors import UsageError
-from drawsafe.event.model import MATCH
+from drawsafe.event.model import DOUBLE_LOSS, FORFEIT, SOLO_LABELS
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
@@ -31,10 +31,23 @@ class Table:
     player_b: str | None
     points_a: float
     points_b: float | None
+    #: The published match's kind (:mod:`drawsafe.event.model`): "match", a bye, a forfeit (with
+    #: an opponent: player_a won it; without: a loss), a half-point bye, a double loss.
+    kind: str = "match"
+
+    @property
+    def opponent_text(self) -> str:
+        """The opponent as every output names it: the name (a forfeit said so), or what the
+        round is without one (BYE, a forfeit, a half-point bye)."""
+        if self.player_b is None:
+            return SOLO_LABELS.get(self.kind, "BYE")
+        return self.player_b + {FORFEIT: " (won by forfeit by the first player)",
+                                DOUBLE_LOSS: " (a double forfeit)"}.get(self.kind, "")
 
     def to_json(self) -> dict:
         return {"table": self.table, "player_a": self.player_a, "player_b": self.player_b,
-                "points_a": self.points_a, "points_b": self.points_b}
+                "points_a": self.points_a, "points_b": self.points_b, "kind": self.kind,
+                "opponent": self.opponent_text}
 
 
 @dataclass(frozen=True)
@@ -65,8 +78,9 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     if snap.next_round is not None:
         tables = []
         for i, m in enumerate(snap.next_round.matches):
-            b = m.player_b if m.kind == MATCH else None
-            tables.append(Table(i + 1, m.player_a, b, pts.get(m.player_a, 0), pts.get(b, 0) if b else None))
+            b = m.player_b
+            tables.append(Table(m.table or i + 1, m.player_a, b, pts.get(m.player_a, 0),
+                                pts.get(b, 0) if b else None, m.kind))
         return Pairings(number, "published", tuple(tables))
     if number > snap.total_rounds:
 

@@ -24,7 +24,6 @@ distribution; the result is a table of draw probabilities by the two players' po
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,13 +32,14 @@ import numpy as np
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
 from drawsafe.event.io import load_event
-from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.behaviour_model import (
     FEATURES,
     BehaviourModel,
     intentional_draws,
+    is_intentional,
     table_features,
+    ties_are_ids,
 )
 from drawsafe.simulation.scenarios import make_evaluator
 from drawsafe.simulation.simulator import FirstRound, Simulator
@@ -117,7 +117,8 @@ def round_features(sim: Simulator, fr: FirstRound, chances: TableChances, rank: 
     pair = np.column_stack([fr.a[tables], fr.b[tables]]) if len(tables) else np.zeros((0, 2), int)
     x = table_features(chances.draw[tables], chances.play[tables], pts[pair], rank[pair],
                        sim.config.top, sim.snap.rounds_left, win_points=win,
-                       total_rounds=sim.snap.total_rounds, playoff=playoff, ids_before=intentional_draws(sim.snap))
+                       total_rounds=sim.snap.total_rounds, playoff=playoff,
+                       ids_before=intentional_draws(sim.snap, ties_are_ids(sim.rules, sim.snap.event)))
     return x, tables
 
 
@@ -165,7 +166,7 @@ def observe_round(path: str | Path, round_number: int, cut: int | None = None, s
     if not 2 <= round_number <= len(event.swiss):
         raise ValueError(f"{path}: round {round_number} is not a Swiss round after the first")
     if cut is None:
-        cut = 2 * len(event.playoff[0].matches) if event.playoff else 8
+        cut = len({p for r in event.playoff for m in r.matches for p in m.players}) or 8
     snap = take_snapshot(event, round_number - 1)
     rules = get_rules(event.rules or DEFAULT_PACK)
     sim = Simulator(snap, rules, SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of)))
@@ -173,18 +174,21 @@ def observe_round(path: str | Path, round_number: int, cut: int | None = None, s
     chances = table_chances(sim, fr, seed, sims)
     x, tables = round_features(sim, fr, chances, current_ranks(sim, seed), bool(event.playoff))
     matches = event.swiss[round_number - 1].matches
-    drew = np.array([matches[t].kind == MATCH and (matches[t].a_wins, matches[t].b_wins,
-                                                   matches[t].draws) == (0, 0, 3) for t in tables],
-                    dtype=bool)
+    drew = np.array([is_intentional(matches[t], ties_are_ids(rules, event)) for t in tables], dtype=bool)
     return RoundObservation(Path(path).name, round_number, snap.rounds_left, cut, tables + 1, x, drew)
 
 
-def observed_events(folder: str | Path) -> list[dict]:
-    """Index entries (``folder/index.json``) of the Swiss events the model learns from: three or
-    more Swiss rounds, not single-elimination events listed with a large "playoff" after 3."""
-    index = json.loads((Path(folder) / "index.json").read_text(encoding="utf-8"))
-    return [e for e in index if e["swiss_rounds"] >= 4
-            or (e["swiss_rounds"] == 3 and e["playoff_first_round_matches"] < 8)]
+def observed_events(folder: str | Path, game: str | None = None) -> list[dict]:
+    """The Swiss events of ``folder`` (its ``index.json``, else its event files:
+    :func:`~drawsafe.simulation.folders.folder_index`) the model learns from, of ``game`` when
+    given: three or more Swiss rounds, not single-elimination events listed with a large
+    "playoff" after 3."""
+    from drawsafe.simulation.folders import folder_index
+
+    return [{"file": e.file, "swiss_rounds": e.swiss_rounds, "playoff_first_round_matches":
+             e.first_round_matches, "game": e.game} for e in folder_index(folder).events
+            if (e.swiss_rounds >= 4 or (e.swiss_rounds == 3 and e.first_round_matches < 8))
+            and (game is None or e.game == game)]
 
 
 def observe_events(folder: str | Path, entries: list[dict], sims: int = 1500, seed: int = 0,

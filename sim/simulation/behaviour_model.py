@@ -11,8 +11,9 @@ simulate: this one imports no other module of the simulation layer.
 
 from __future__ import annotations
 
+import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -22,6 +23,7 @@ from scipy.optimize import minimize
 from scipy.special import expit
 
 from drawsafe.event import kinds
+from drawsafe.tiebreaks.packs import behaviour_file
 
 #: The model's inputs, in order (see :func:`table_features`).
 FEATURES = (
@@ -44,8 +46,6 @@ FEATURES = (
     "ids_before",  # log(1 + intentional draws in the event's earlier rounds): the local custom
     "ids_before_both_safe",
 )
-#: Where the coefficients live (package data).
-DATA_FILE = "behaviour.json"
 
 
 def table_features(pd: np.ndarray, pp: np.ndarray, points: np.ndarray, rank: np.ndarray,
@@ -99,10 +99,41 @@ class DeclaredDraws:
 def model_for(rules, cut: int):
     """Other tables' agreed-draw model for ``rules``: its declared rates when the pack has them
     (:attr:`~drawsafe.tiebreaks.packs.RulePack.agreed_draws`), else the model fitted on real
-    Magic events (:meth:`BehaviourModel.load`)."""
+    events of the pack's :attr:`~drawsafe.tiebreaks.packs.RulePack.draws_fitted` game
+    (:meth:`BehaviourModel.load`: Magic's, Netrunner's, Pokémon's)."""
     if rules.agreed_draws is not None:
         return DeclaredDraws(rules.agreed_draws, int(cut))
-    return BehaviourModel.load()
+    return for_rules(BehaviourModel.load(game=rules.draws_fitted), rules)
+
+
+def for_rules(model, rules):
+    """``model`` as the game of ``rules`` uses it: where the game's files record an intentional
+    draw as any tie (:attr:`~drawsafe.tiebreaks.packs.RulePack.id_is_tie`, Pokémon), what it
+    learned is the chance of a tie, of which the share of played matches that end tied (the
+    pack's draw share) is no intentional draw: it gives P(ID) = (P(tie) - s) / (1 - s)."""
+    share = rules.results.draw_share
+    if not isinstance(model, BehaviourModel) or not rules.id_is_tie or not share or model.played_draws:
+        return model
+    return replace(model, played_draws=float(share))
+
+
+#: Formats whose files enter a match's result only, so an intentional draw is a drawn match like
+#: any other (TopDeck.gg: "0-0-1", on the leading tables of the last round).
+DRAW_ONLY_FORMATS = ("topdeck",)
+
+
+def ties_are_ids(rules, event) -> bool:
+    """An event's drawn matches are its intentional draws: the game's files record one as any tie
+    (Pokémon), or the file enters results only (:data:`DRAW_ONLY_FORMATS`)."""
+    return bool(rules.id_is_tie) or getattr(event, "format", None) in DRAW_ONLY_FORMATS
+
+
+def is_intentional(m, id_is_tie: bool = False) -> bool:
+    """``m`` (:class:`~drawsafe.event.model.Match`) is an intentional draw: 0-0-3, or any drawn
+    played match where the game's files record one as a tie (``id_is_tie``: Pokémon)."""
+    if m.kind != "match" or not m.reported or m.player_b is None:
+        return False
+    return (m.a_wins, m.b_wins, m.draws) == (0, 0, 3) or (id_is_tie and m.a_wins == m.b_wins)
 
 
 @dataclass(frozen=True)
@@ -121,11 +152,17 @@ class BehaviourModel:
     #: What it was fitted on (events, tables, draws) and how to refit it.
     trained_on: dict | None = None
     refit: str = ""
+    #: The share of played matches that end drawn, included in what the model learned (a game
+    #: whose files record an intentional draw as any tie: :func:`for_rules`); 0: none.
+    played_draws: float = 0.0
 
     def probability(self, x: np.ndarray) -> np.ndarray:
         """P(intentional draw) for feature rows ``x`` ([tables, features])."""
         z = (np.asarray(x, float) - np.array(self.mean)) / np.array(self.scale)
-        return expit(self.intercept + z @ np.array(self.coef))
+        p = expit(self.intercept + z @ np.array(self.coef))
+        if self.played_draws:
+            p = np.clip((p - self.played_draws) / (1 - self.played_draws), 0.0, 1.0)
+        return p
 
     @classmethod
     def fit(cls, x: np.ndarray, y: np.ndarray, l2: float = 1.0, weight: np.ndarray | None = None,
@@ -179,22 +216,29 @@ class BehaviourModel:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> BehaviourModel:
-        """The model of ``path``, by default the package's fitted one."""
+    def load(cls, path: str | Path | None = None, game: str = "") -> BehaviourModel:
+        """The model of ``path``, by default the package's fitted on real events of ``game`` (a
+        pack's :attr:`~drawsafe.tiebreaks.packs.RulePack.draws_fitted`; "": Magic's)."""
         if path is None:
-            text = resources.files("drawsafe").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        return cls.from_json(json.loads(text))
+            return _packaged(game)
+        return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
-def intentional_draw_mask(snap) -> np.ndarray:
+@functools.cache
+def _packaged(game: str) -> BehaviourModel:
+    text = resources.files("drawsafe").joinpath("data", behaviour_file(game)).read_text(encoding="utf-8")
+    return BehaviourModel.from_json(json.loads(text))
+
+
+def intentional_draw_mask(snap, id_is_tie: bool = False) -> np.ndarray:
     """[players, rounds]: True where the player's match of that round of ``snap`` was an intentional
-    draw (0-0-3)."""
+    draw (0-0-3; with ``id_is_tie`` any drawn played match, as Pokémon's files record one)."""
+    played = snap.kind == kinds.PLAYED
+    if id_is_tie:
+        return played & (snap.gw == snap.gl)
+    return played & (snap.gw == 0) & (snap.gl == 0) & (snap.gd == 3)
 
-    return (snap.kind == kinds.PLAYED) & (snap.gw == 0) & (snap.gl == 0) & (snap.gd == 3)
 
-
-def intentional_draws(snap) -> int:
-    """Intentional draws (0-0-3) in the rounds of ``snap``."""
-    return int(intentional_draw_mask(snap).sum()) // 2
+def intentional_draws(snap, id_is_tie: bool = False) -> int:
+    """Intentional draws (0-0-3; with ``id_is_tie`` drawn matches) in the rounds of ``snap``."""
+    return int(intentional_draw_mask(snap, id_is_tie).sum()) // 2

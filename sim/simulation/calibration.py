@@ -16,7 +16,6 @@ it); reliability bands carry Wilson intervals treating players as independent (s
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -29,6 +28,7 @@ from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.behaviour_model import is_intentional, ties_are_ids
 from drawsafe.simulation.decisions import (
     DRAW_BOTH,
     DRAW_ONE,
@@ -61,6 +61,7 @@ class EventEntry:
     file: str
     swiss_rounds: int
     cut: int
+    game: str = "Magic"
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,9 @@ class EventForecast:
     seconds: float
     others: str = "rational"
     rounds_left: int = 1
+    #: A won round's points (a contender can reach the cut line by winning).
+    win_points: float = 3.0
+    game: str = "Magic"
 
     @property
     def skipped_qualifier(self) -> list[str]:
@@ -137,12 +141,22 @@ def skipped_qualifiers(final: tuple[StandingRow, ...], played: set[str]) -> list
     return [r.player for r in final if r.player not in played and not r.dropped and r.rank < worst]
 
 
-def select_events(folder: str | Path, cut: int = 8, min_rounds: int = 4) -> list[EventEntry]:
-    """Events of ``folder/index.json`` with a first playoff round of ``cut / 2`` matches after at
-    least ``min_rounds`` Swiss rounds (fewer means single elimination, see the data's README)."""
-    index = json.loads((Path(folder) / "index.json").read_text(encoding="utf-8"))
-    return [EventEntry(e["file"], e["swiss_rounds"], cut) for e in index
-            if 2 * e["playoff_first_round_matches"] == cut and e["swiss_rounds"] >= min_rounds]
+def select_events(folder: str | Path, cut: int | None = 8, min_rounds: int = 4,
+                  game: str | None = None) -> list[EventEntry]:
+    """Events of ``folder`` (:func:`~drawsafe.simulation.folders.folder_index`: its
+    ``index.json``, else every event file in it) with a playoff seating ``cut`` players (``None``:
+    any playoff, each event with its own) after at least ``min_rounds`` Swiss rounds (fewer means
+    single elimination, see the melee data's README), of ``game`` when given."""
+    from drawsafe.simulation.folders import folder_index
+
+    return [EventEntry(e.file, e.swiss_rounds, e.seats, e.game) for e in folder_index(folder).events
+            if e.seats >= 2 and (cut is None or e.seats == cut) and e.swiss_rounds >= min_rounds
+            and (game is None or e.game == game)]
+
+
+def playoff_seats(event) -> int:
+    """Players of the event's playoff (its cut)."""
+    return len({p for r in event.playoff for m in r.matches for p in m.players})
 
 
 def simulate_cut(sim: Simulator, modes: np.ndarray, seed: int, sims: int | None,
@@ -177,7 +191,7 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
     event = load_event(path)
     entry = entry or EventEntry(Path(path).name, len(event.swiss), cut)
     if (len(event.swiss) != entry.swiss_rounds or len(event.swiss) < 2 or not event.playoff
-            or 2 * len(event.playoff[0].matches) != entry.cut):
+            or entry.cut not in (2 * len(event.playoff[0].matches), playoff_seats(event))):
         raise ValueError(f"{entry.file}: not {entry.swiss_rounds} Swiss rounds then a playoff "
                          f"seating {entry.cut} players")
     if rounds_left not in (1, 2) or len(event.swiss) <= rounds_left:
@@ -186,17 +200,16 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
     snap = take_snapshot(event, last - rounds_left)
     rules = get_rules(event.rules or DEFAULT_PACK)
     config = SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of))
-    if others == "behaviour" and behaviour is None:
-        from drawsafe.simulation.behaviour import BehaviourModel
-        behaviour = BehaviourModel.load()
+    if others == "behaviour":
+        from drawsafe.simulation.behaviour_model import for_rules, model_for
+        behaviour = model_for(rules, cut) if behaviour is None else for_rules(behaviour, rules)
     question = Question(Cut(cut), config.results, config.last_round, others=others, safe=safe,
                         budget=Budget(sims, precision, max_sims, seed), behaviour=behaviour)
     report = draw_decisions(snap, rules, question)
     sim = Simulator(snap, rules, config)
     fr = sim.first_round
     played = event.swiss[last - rounds_left].matches
-    drew = np.array([m.kind == MATCH and (m.a_wins, m.b_wins, m.draws) == (0, 0, 3)  # an ID
-                     for m in played])
+    drew = np.array([is_intentional(m, ties_are_ids(rules, event)) for m in played], dtype=bool)
     real = np.where(drew & (fr.mode == engine.FREE), engine.INTENTIONAL, fr.mode)
     p_draw = np.zeros(fr.tables)
     if others == "behaviour":
@@ -217,7 +230,8 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
         hindsight = simulate_cut(sim, real, seed, sims, precision, max_sims)
     before = compute_standings(snap, rules, seed)
     rank_before = {r.player: r.rank for r in before.rows}
-    playoff = {p for m in event.playoff[0].matches for p in m.players}
+    # every player of the playoff: a double elimination's first seed may not play its first round
+    playoff = {p for r in event.playoff for m in r.matches for p in m.players}
     final = compute_standings(take_snapshot(event, last), rules, seed)
     top = [r.player for r in final.rows if not r.dropped][:cut]
     rank = {r.player: r.rank for r in final.rows}
@@ -235,7 +249,8 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
         for t, m in enumerate(played, start=1) if m.kind == MATCH for d in [decided.get(t)])
     return EventForecast(entry.file, len(event.players), last, cut, report.simulations,
                          report.converged, players, tables, final.rows, rules.keys,
-                         time.perf_counter() - start, others, rounds_left)
+                         time.perf_counter() - start, others, rounds_left,
+                         rules.points[2] / rules.point_scale, rules.game)
 
 
 @dataclass(frozen=True)
@@ -262,7 +277,7 @@ def points_baseline(points: np.ndarray, cut: int) -> np.ndarray:
 
 def predictions(events: list[EventForecast]) -> Predictions:
     """Flatten ``events``; a contender can reach the current points of the ``cut``-th player by
-    winning (MTG: 3 points a win)."""
+    winning (MTG: 3 points a win; Netrunner's double-sided round 6)."""
     rows = []
     for i, ev in enumerate(events):
         pts = np.array([p.points for p in ev.players])
@@ -270,7 +285,7 @@ def predictions(events: list[EventForecast]) -> Predictions:
         rows.append(np.column_stack([
             np.full(len(pts), i), [p.cut.estimate for p in ev.players],
             [p.hindsight.estimate for p in ev.players], points_baseline(pts, ev.cut),
-            np.full(len(pts), ev.cut / len(pts)), pts + 3 >= line,
+            np.full(len(pts), ev.cut / len(pts)), pts + ev.win_points >= line,
             [p.made_cut for p in ev.players], [p.in_top for p in ev.players],
             [0 < p.rank_before <= ev.cut for p in ev.players]]))
     c = np.concatenate(rows).T if rows else np.zeros((9, 0))
@@ -544,21 +559,24 @@ class CalibrationRun:
     events: tuple[EventForecast, ...]
     apart: tuple[EventForecast, ...]
     summary: Summary | None
+    game: str = "Magic"
 
 
-def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour",
+def calibrate_folder(folder: str | Path, cut: int | None = 8, others: str = "behaviour",
                      rounds_left: int = 1, sims: int | None = 2000, precision: float | None = None,
                      *, seed: int = 0, folds: int = 5, observations=None, behaviour=None,
-                     limit: int | None = None, max_sims: int = 400_000, report=None
-                     ) -> CalibrationRun:
-    """Forecast every event of ``folder`` with a playoff of ``cut`` from ``rounds_left`` rounds
-    before the end and score the forecasts against what happened.
+                     limit: int | None = None, max_sims: int = 400_000, report=None,
+                     game: str | None = None, min_rounds: int = 4) -> CalibrationRun:
+    """Forecast every event of ``folder`` (of ``game`` when given) with a playoff of ``cut``
+    players (``None``: each event's own) after ``min_rounds`` Swiss rounds or more, from
+    ``rounds_left`` rounds before the end, and score the forecasts against what happened.
 
     With ``others="behaviour"`` and ``folds >= 2`` the behaviour model is cross-validated by
     event: the events are dealt into ``folds`` folds, and each is forecast by a model fitted on
     the table ``observations`` (:class:`~drawsafe.simulation.behaviour.Observations`; simulated
-    from ``folder`` when not given) of every event outside its fold.  Otherwise ``behaviour``
-    (default: the package's model, fitted on every event) is used as it is.  ``report(text)``
+    from ``folder``'s events of the game when not given) of every event outside its fold.
+    Otherwise ``behaviour`` (default: the game's model of the package, fitted on every event,
+    :func:`~drawsafe.simulation.behaviour_model.model_for`) is used as it is.  ``report(text)``
     receives a line per event.
     """
     from drawsafe.simulation.behaviour import (
@@ -568,17 +586,17 @@ def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour"
         observed_events,
     )
 
-    entries = [e for e in select_events(folder, cut)
+    entries = [e for e in select_events(folder, cut, min_rounds, game)
                if e.swiss_rounds > rounds_left][:limit]
     models: dict[str, object] = {}
-    if others == "behaviour" and folds >= 2:
+    if others == "behaviour" and folds >= 2 and entries:
         if observations is None:
             observations = Observations.from_rounds(
-                observe_events(folder, observed_events(folder), report=None))
+                observe_events(folder, observed_events(folder, game), report=None))
         models = fold_models(observations, [e.file for e in entries], folds)
     scored, apart = [], []
     for i, e in enumerate(entries, 1):
-        ev = forecast_event(Path(folder) / e.file, cut, sims, precision, seed, max_sims=max_sims,
+        ev = forecast_event(Path(folder) / e.file, e.cut, sims, precision, seed, max_sims=max_sims,
                             entry=e, others=others, behaviour=models.get(e.file, behaviour),
                             rounds_left=rounds_left)
         (apart if ev.skipped_qualifier else scored).append(ev)
@@ -587,4 +605,18 @@ def calibrate_folder(folder: str | Path, cut: int = 8, others: str = "behaviour"
                    + (" (a qualifier skipped the playoff: reported apart)" if ev.skipped_qualifier
                       else ""))
     return CalibrationRun(others, rounds_left, folds if others == "behaviour" else 0,
-                          tuple(scored), tuple(apart), summarize(scored) if scored else None)
+                          tuple(scored), tuple(apart), summarize(scored) if scored else None,
+                          game or (entries[0].game if entries else ""))
+
+
+def folder_counts(folder: str | Path) -> tuple[int, int]:
+    """Events read in ``folder`` and files that are not events."""
+    from drawsafe.simulation.folders import folder_index
+
+    index = folder_index(folder)
+    return len(index.events), len(index.skipped)
+
+
+def folder_games(folder: str | Path, cut: int | None = 8, min_rounds: int = 4) -> list[str]:
+    """The games of ``folder``'s events that :func:`calibrate_folder` scores, in order."""
+    return sorted({e.game for e in select_events(folder, cut, min_rounds)})

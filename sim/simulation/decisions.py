@@ -40,7 +40,9 @@ import numpy as np
 
 from drawsafe.choices import VERDICTS
 from drawsafe.engine import kernel as engine
+from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
+from drawsafe.event.model import BYE, HALF_BYE, LOSS, SOLO_LABELS
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.progress import Progress
@@ -122,7 +124,8 @@ class LeftOutTable:
 
     table: int
     player_a: str
-    #: The opponent's name, "BYE" or "loss" (a match loss without opponent).
+    #: The opponent's name, or what the round is without one (``SOLO_LABELS``: "BYE", a forfeit,
+    #: a half-point bye).
     player_b: str
     reason: str
 
@@ -313,11 +316,11 @@ def skipped_table(fr, t: int, names, player: str | None):
     opponent, result already reported), ``False`` when ``player`` sits at neither seat, ``None``
     to evaluate it."""
     a, b = int(fr.a[t]), int(fr.b[t])
-    label_b = names[b] if b >= 0 else {-1: "BYE", -2: "loss", -3: "half-point bye"}[b]
+    label_b = names[b] if b >= 0 else SOLO_LABELS[{-1: BYE, -2: LOSS, -3: HALF_BYE}[b]]
     if player is not None and player not in (names[a], label_b):
         return False
     if b < 0:
-        return LeftOutTable(t + 1, names[a], label_b, "no opponent")
+        return LeftOutTable(t + 1, names[a], label_b, "no opponent" if b == -1 else "no game to play")
     if fr.mode[t] == engine.KNOWN:
         return LeftOutTable(t + 1, names[a], names[b], "result already reported")
     return None

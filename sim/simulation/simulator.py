@@ -386,7 +386,7 @@ def future_table(model: BehaviourModel, sim: Simulator, seed: int) -> np.ndarray
     (each played as a coin, 45/10/45 with draws), a player's current points moved to the same
     round the same way.
     """
-    from drawsafe.simulation.behaviour_model import intentional_draws, table_features
+    from drawsafe.simulation.behaviour_model import intentional_draws, table_features, ties_are_ids
 
     rate = sim.pilot_rates(seed)
     size = len(rate)
@@ -413,5 +413,5 @@ def future_table(model: BehaviourModel, sim: Simulator, seed: int) -> np.ndarray
                        np.stack([a, b], -1).reshape(-1, 2) / sim.rules.point_scale,
                        np.stack([rank[a], rank[b]], -1).reshape(-1, 2), sim.config.top, 1,
                        win_points=win / sim.rules.point_scale, total_rounds=sim.snap.total_rounds, playoff=True,
-                       ids_before=intentional_draws(sim.snap))
+                       ids_before=intentional_draws(sim.snap, ties_are_ids(sim.rules, sim.snap.event)))
     return model.probability(x).reshape(size, size)

@@ -46,7 +46,7 @@ class StandingRow:
     def to_json(self) -> dict:
         d = {"rank": self.rank, "player": self.player, "points": self.points, "wins": self.wins,
              "losses": self.losses, "draws": self.draws}
-        d.update({k.lower(): v for k, v in self.values.items()})
+        d.update({k.lower(): None if v != v else v for k, v in self.values.items()})  # NaN: not published
         d["tied"] = self.tied
         d["dropped"] = self.dropped
         return d

@@ -15,7 +15,10 @@ caps), ``fide-1998`` (the 1998 annex, a draw against oneself), ``chess-plain`` (
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 from dataclasses import dataclass, replace
+from importlib import resources
 
 import numpy as np
 
@@ -178,10 +181,28 @@ class RulePack:
     #: Other tables' agreed draws: declared rates (chess), or None for the behaviour model fitted
     #: on real Magic events (drawsafe.simulation.behaviour).
     agreed_draws: AgreedDraws | None = None
+    #: Otherwise, the behaviour model of which game's real events (``drawsafe/data/behaviour.json``
+    #: for "", Magic's; ``behaviour-<name>.json`` for another: learned from that game's own files,
+    #: cross-validated by event with ``drawsafe calibrate``; :func:`behaviour_file`).
+    draws_fitted: str = ""
+    #: Why the pack takes another game's model (no real events of its own to learn from), in words
+    #: for ``drawsafe rules``.
+    draws_said: str = ""
+    #: The game's files record an intentional draw as any drawn match (Pokémon's ``T``, TOM's and
+    #: Limitless's ties), not as 0-0-3: a drawn match is what is learned and scored as one.
+    id_is_tie: bool = False
 
     def __post_init__(self):
         if self.phase_tiebreaks not in PHASE_TIEBREAKS:
             raise ValueError(f"phase_tiebreaks must be one of {PHASE_TIEBREAKS}, not {self.phase_tiebreaks!r}")
+
+    def others_draws(self) -> str:
+        """Where the other tables' intentional draws come from, in words (``drawsafe rules``)."""
+        if self.agreed_draws is not None:
+            return self.agreed_draws.source
+        if self.draws_said:
+            return self.draws_said
+        return trained_text(self.draws_fitted)
 
     @property
     def plannable(self) -> bool:
@@ -359,7 +380,7 @@ POKEMON = register(RulePack(
     "dropped opponent, byes removed), opponents' opponents' win %, frozen when a player leaves, "
     "restarted on day 2; last round paired at random within point groups", (OWP, OOWP),
     last_round="random", game="Pokémon", results=POKEMON_RESULTS, schedule=schedule.POKEMON,
-    warm=True, phase_tiebreaks="restart", freeze=True))
+    warm=True, phase_tiebreaks="restart", freeze=True, draws_fitted="pokemon", id_is_tie=True))
 
 #: Chess: a round is one game; draws are measured on the event's own games once it has 30 of them,
 #: else 25% (see drawsafe.engine.results); Elo decides when everyone is rated.  No published table
@@ -435,7 +456,8 @@ NETRUNNER = register(RulePack(
     results=NETRUNNER_RESULTS, schedule=None, pairing_text=COBRA_PAIRING,
     sources="Null Signal Games tournament rules; cobra (Project-NISEI/cobra) SosCalculator and "
     "pairing_strategies",
-    assumed="cobra's cut (top 3, 4, 8 or 16) is the organiser's: give --top (a cobra file says it)"))
+    assumed="cobra's cut (top 3, 4, 8 or 16) is the organiser's: give --top (a cobra file says it)",
+    draws_fitted="netrunner"))
 NETRUNNER_SINGLE = register(RulePack(
     "netrunner-single", "Netrunner, single-sided Swiss (cobra): 3/1/0, a bye 3, an intentional "
     "draw 1-1; SOS, extended SOS", (SOS, ESOS), pairing="cobra", last_round="random", game="Netrunner",
@@ -444,7 +466,22 @@ NETRUNNER_SINGLE = register(RulePack(
     schedule=None, pairing_text=COBRA_PAIRING,
     sources="Null Signal Games tournament rules; cobra (Project-NISEI/cobra)",
     assumed="the share of timed ties (3%); cobra's cut is the organiser's: give --top (a cobra file "
-    "says it)"))
+    "says it)", draws_fitted="netrunner",
+    draws_said="the model learned from double-sided Netrunner events (no single-sided real event), by "
+    "the players' chances, which the sidedness does not change"))
+#: Games where a draw scores nothing (as a loss): no table draws on purpose (declared: no real
+#: event of these games to learn from, and none is needed).
+def _no_gain(game: str) -> AgreedDraws:
+    return AgreedDraws(0.0, 0.0, 0.0, 8, f"none: a draw scores as a loss in {game} (0 points), so no "
+                       "table gains from drawing on purpose (declared; no real event to learn from)")
+
+
+def _magic_model(game: str, why: str) -> str:
+    return (f"the behaviour model learned from real Magic events: no real {game} event with intentional "
+            f"draws to learn from ({why}); the game scores and records an intentional draw as Magic "
+            "does (a draw, 1 point)")
+
+
 #: Carde.io (Play Hub) pairs by points; its algorithm is not published.
 CARDEIO_PAIRING = ("Carde.io (Play Hub): by points, the algorithm not published; simulated as "
                    "point groups paired at random within each group, the last round too")
@@ -456,14 +493,17 @@ LORCANA = register(RulePack(
     "'Tiebreakers'; Play Hub's event documents (tiebreakers[])",
     assumed="the GW% and OGW% floors (1/3: no real capture has the game scores to tell 0.33 from "
     "1/3; OMW%'s 0.33 is measured on a real standings page); the share of unintentional draws is "
-    "Magic's measured 2.84%"))
+    "Magic's measured 2.84%",
+    draws_said=_magic_model("Lorcana", "the one real Play Hub event, 16 players in its round 4 "
+                            "without a cut, marks match_is_intentional_draw but has no last round")))
 RIFTBOUND = register(RulePack(
     "riftbound", "Riftbound (Play Hub, Carde.io): 3/1/0; OMW% (0.33 floor), GW%, OGW% (Carde.io's "
     "defaults, as Lorcana)", (OMW_033, GW, OGW), last_round="random", game="Riftbound", schedule=schedule.LORCANA,
     pairing_text=CARDEIO_PAIRING,
     sources="Riftbound Tournament Rules 409.2-410.2; Carde.io's defaults",
     assumed="formulas and floors (Carde.io's, as Lorcana); rounds and cut by attendance (Lorcana's "
-    "table; a Regional Qualifier is 9 rounds and a Top 64: --rounds 9 --top 64)"))
+    "table; a Regional Qualifier is 9 rounds and a Top 64: --rounds 9 --top 64)",
+    draws_said=_magic_model("Riftbound", "intentional draws allowed by mutual agreement, rules 410.1-410.2")))
 SWU = register(RulePack(
     "swu", "Star Wars: Unlimited (melee.gg): ranked by match wins (a draw is 0 wins), then OMW% "
     "(only wins count, floored at 1/3), GW% (floored), OGW%; the points shown are match wins",
@@ -471,7 +511,7 @@ SWU = register(RulePack(
     pairing_text="melee.gg: point groups at random, the last round by standings (as its Magic events)",
     sources="help.melee.gg 'Star Wars: Unlimited Tiebreakers'; organisers' event pages",
     assumed="the intentional-draw policy (a draw scores 0 match wins, so it cannot help); rounds above "
-    "32 players (Appendix E)"))
+    "32 players (Appendix E)", agreed_draws=_no_gain("Star Wars: Unlimited")))
 #: Ties in the best-of-one games below: not measured for these games; Magic's share stands in.
 _ONE_GAME = ResultDefaults(draw_share=0.03, one_game=True,
                            draw_source="3% assumed (not measured for the game)")
@@ -483,14 +523,16 @@ ONEPIECE = register(RulePack(
     pairing_text="Bandai TCG+: not published; simulated as point groups at random, the last round too",
     sources="Bandai's official event pages (double loss); tiebreakers from a secondary source",
     assumed="tiebreakers (secondary source); the rounds table and the intentional-draw policy (a "
-    "draw is scored as the double loss, 0 points: it cannot help); 3% of games unfinished"))
+    "draw is scored as the double loss, 0 points: it cannot help); 3% of games unfinished",
+    agreed_draws=_no_gain("One Piece")))
 DIGIMON = register(RulePack(
     "digimon", "Digimon Card Game (Bandai TCG+): 3/1/0, a bye 3; own match-win rate (byes left out, at "
     "least 1/3), opponents' average of it, then head-to-head", (WR, OWR, DE), last_round="random",
     game="Digimon", results=_ONE_GAME, schedule=schedule.DIGIMON,
     pairing_text="Bandai TCG+: not published; simulated as point groups at random, the last round too",
     sources="Digimon Card Game tournament rules (secondary source)",
-    assumed="best-of-1 Swiss games; the Top 8; 3% timed draws"))
+    assumed="best-of-1 Swiss games; the Top 8; 3% timed draws",
+    draws_said=_magic_model("Digimon", "a draw scores 1 point")))
 FAB = register(RulePack(
     "fab", "Flesh and Blood (GEM): best-of-1, a win 1 point, a bye 1, a draw 0 (as a loss); "
     "match-loss % (lower is better, byes left out), opponents' match-loss %, opponents' points",
@@ -499,7 +541,7 @@ FAB = register(RulePack(
     pairing_text="GEM: not published; simulated as point groups at random, the last round too",
     sources="Flesh and Blood Tournament Rules and Policy, Appendix A.2 and A.4 (secondary source)",
     assumed="the tiebreakers' order and floors (secondary source, no floors); an intentional draw "
-    "scores 0 like a loss, so `draw` says it cannot help"))
+    "scores 0 like a loss, so `draw` says it cannot help", agreed_draws=_no_gain("Flesh and Blood")))
 YUGIOH = register(RulePack(
     "yugioh", "Yu-Gi-Oh! (Konami): best-of-3, 3/1/0; opponents' match-win %, opponents' opponents' "
     "match-win % (Konami's XXYYYZZZ figure)", (OMW, OOMW), last_round="random", game="Yu-Gi-Oh!",
@@ -507,7 +549,8 @@ YUGIOH = register(RulePack(
     "round too",
     sources="Konami's tournament policy (secondary source)",
     assumed="the floors (Magic's 1/3), the rounds table (Magic's Appendix E) and the "
-    "intentional-draw policy (allowed)"))
+    "intentional-draw policy (allowed)",
+    draws_said=_magic_model("Yu-Gi-Oh!", "the intentional-draw policy not established: taken as allowed")))
 
 
 def get_rules(name: str) -> RulePack:
@@ -560,6 +603,25 @@ def with_tiebreaks(pack: RulePack, spec: str) -> RulePack:
                    description=f"{pack.description} -- tiebreaks replaced by --tiebreaks {keys}")
 
 
+def behaviour_file(fitted: str = "") -> str:
+    """The package data file of the behaviour model learned from real events of a pack's
+    :attr:`RulePack.draws_fitted` ("": Magic's)."""
+    return f"behaviour-{fitted}.json" if fitted else "behaviour.json"
+
+
+@functools.cache
+def trained_text(fitted: str = "") -> str:
+    """What the behaviour model of :attr:`RulePack.draws_fitted` learned from, in words, read from
+    its data file (``drawsafe rules``)."""
+    text = resources.files("drawsafe").joinpath("data", behaviour_file(fitted)).read_text(encoding="utf-8")
+    t = json.loads(text).get("trained_on") or {}
+    said = (f"{t['events']} events, {t['tables']} tables, {t['draws']} intentional draws"
+            if "events" in t else "")
+    return (f"the behaviour model learned from real {t.get('game', 'Magic')} events"
+            + (f" ({said}; {t['data']})" if said else "") + ", cross-validated by event with "
+            "drawsafe calibrate")
+
+
 def points_of(pack: RulePack) -> dict[str, float]:
     """The pack's points for a win, a draw and a loss, as shown."""
     return {name: pack.points[i] / pack.point_scale for i, name in ((2, "win"), (1, "draw"), (0, "loss"))}
@@ -575,7 +637,8 @@ def catalogue_json() -> dict:
                        "sources": p.sources or None, "not_established": p.assumed or None,
                        "draw_helps": p.draw_helps,
                        "agreed_draws": (dataclasses.asdict(p.agreed_draws) if p.agreed_draws else
-                                        "the behaviour model fitted on real Magic events")}
+                                        p.others_draws()),
+                       "others_draws": p.others_draws()}
                       for p in PACKS.values()],
             "tiebreaks": [{"key": key, "name": t.name, "definition": t.definition}
                           for key, t in tiebreak_catalogue()]}
@@ -601,7 +664,10 @@ def markdown_table() -> str:
         if p.agreed_draws:
             a = p.agreed_draws
             share += (f"; agreed draws {a.before_last:.1%}, last round {a.last:.1%}, its first "
-                      f"{a.leaders} {a.last_leaders:.1%} (measured)")
+                      f"{a.leaders} {a.last_leaders:.1%} (measured)" if a.last else
+                      "; no intentional draw (a draw gains nothing: declared)")
+        elif p.draws_fitted:
+            share += f"; intentional draws learned from real {p.game} events"
         last = p.last_round if p.pairing == "mtg" else "as every round"  # dutch, cobra
         shown = '/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))
         if p.game_points[0]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import sqlite3
@@ -184,3 +185,49 @@ def test_every_example_file_reads_or_is_one_line():
             assert "\n" not in str(e) and "Papi files" in str(e)
             refused.append(name)
     assert (len(names), len(read), len(refused)) == (23, 21, 2)
+
+
+def file_boards(path: Path, tournament: str | None = None) -> dict[tuple[int, str, str], int]:
+    """(round, white, black) -> the board Sharly shows (its ``index`` + 1), from the SQLite file."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    tid = db.execute("SELECT id FROM tournament WHERE name = ?", (tournament,)).fetchone()[0] if tournament \
+        else db.execute("SELECT id FROM tournament ORDER BY id").fetchone()[0]
+    name = {i: f"{last} {first}".strip() for i, last, first in db.execute("SELECT id, last_name, first_name FROM player")}
+    rows = db.execute("SELECT pr.round, bd.white_player_id, bd.black_player_id, bd.`index` FROM pairing pr JOIN "
+                      "board bd ON bd.id = pr.board_id WHERE pr.tournament_id = ? AND pr.player_id = "
+                      "bd.white_player_id AND bd.black_player_id IS NOT NULL", (tid,))
+    return {(r, name[w], name[b]): i + 1 for r, w, b, i in rows}
+
+
+@pytest.mark.parametrize("path, tournament", [
+    (HANDICAP, None), (BOLIDES, "Petits Bolides - Saison 19 - Tournoi 3"),
+    (BOLIDES, "Bolides - Saison 19 - Tournoi 3")])
+def test_published_pairings_seat_every_game_at_its_board(path, tournament):
+    """Real files: every round's published pairings (``pairings --after-round R-1``) give each
+    game the board the file has it on (before: its place among the pairing rows sorted by player
+    id, e.g. BELKAID-JANZELJ at table 52 for board 1 in france-rapide-2023)."""
+    truth = file_boards(path, tournament)
+    event = load_event(path, division=tournament)
+    seated = 0
+    for r in event.swiss:
+        for t in open_event(path, division=tournament, after_round=r.number - 1).pairings().tables:
+            if t.player_b is not None:
+                assert t.table == truth[(r.number, t.player_a, t.player_b)], (r.number, t)
+                seated += 1
+    assert seated == len(truth) > 50
+
+
+def test_a_forfeit_reads_as_a_forfeit_in_pairings_and_draw():
+    """Real: EL IDRISSI Wael forfeits round 1 on board 14 and is absent (a loss without opponent)
+    in rounds 2-7: pairings names the round a forfeit, not a BYE; draw's left-out table names it
+    a forfeit, not "v loss: no opponent"."""
+    tables = open_event(HANDICAP, after_round=1).pairings().tables
+    mine = next(t for t in tables if t.player_a == "EL IDRISSI Wael")
+    assert mine.kind == LOSS and mine.opponent_text == "forfeit (a loss, no opponent)"
+    out = CliRunner().invoke(cli, ["pairings", str(HANDICAP), "--after-round", "1"]).output
+    line = next(x for x in out.splitlines() if "EL IDRISSI Wael" in x)
+    assert "forfeit (a loss, no opponent)" in line and "BYE" not in line
+    out = CliRunner().invoke(cli, ["draw", str(HANDICAP), "--after-round", "6", "--top", "4",
+                                   "--sims", "200", "--json"]).stdout
+    left = next(t for t in json.loads(out)["left_out"] if t["player_a"] == "EL IDRISSI Wael")
+    assert (left["player_b"], left["reason"]) == ("forfeit (a loss, no opponent)", "no game to play")

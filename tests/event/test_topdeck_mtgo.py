@@ -185,7 +185,19 @@ def test_mtgo_check_finds_a_wrong_seeding_and_place():
     assert {(d.player, d.reason) for d in report.disagreements} == {("Bo", "places"), ("Di", "places")}
 
 
-@pytest.mark.parametrize("command", ["standings", "pairings", "odds", "draw"])
+def test_mtgo_standings_are_shown_as_published():
+    """Real: an MTGO entry has its top 32's standings but no Swiss round: `standings` shows them as
+    published (rank, points, OMW%, GW%, OGW%), saying so, instead of refusing."""
+    result = cli("standings", MTGO)
+    assert result.exit_code == 0, result.output
+    assert "published standings, as published" in result.stderr
+    rows = json.loads(cli("standings", MTGO, "--json").stdout)
+    published = load_event(MTGO).standings
+    assert [(r["rank"], r["player"], r["points"]) for r in rows] == \
+        [(p.rank, p.player, p.points) for p in sorted(published, key=lambda p: p.rank)]
+
+
+@pytest.mark.parametrize("command", ["pairings", "odds", "draw"])
 def test_mtgo_commands_that_need_swiss_rounds_say_so(command):
     result = cli(command, MTGO)
     assert result.exit_code == 2

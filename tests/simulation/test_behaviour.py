@@ -256,7 +256,7 @@ def test_calibrate_command_on_one_real_event(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     msg = CliRunner().invoke(main, ["calibrate", str(empty)])
-    assert msg.exit_code == 2 and "no index.json" in msg.output
+    assert msg.exit_code == 2 and "no event with a playoff" in msg.output
 
 
 def test_behaviour_tables_same_on_any_thread_count(last_round):

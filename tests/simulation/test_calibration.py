@@ -285,3 +285,41 @@ def test_all_top8_events_beat_the_baselines_and_misses_are_explained():
     for miss in safe_misses(events):
         replaced = "did not play the playoff" in miss.explanation
         assert replaced or miss.hindsight.confidence_interval().high < 0.99, miss
+
+
+# --- every game: a folder of real files of any format, scored per game (issue 43) -----------------
+
+def test_a_folder_of_files_of_several_games_is_scored_per_game(tmp_path):
+    """Real files, no index.json: a cobra export with a cut (the 2023 Netrunner World Championship,
+    254 players, a top 16) and a pokedata document (the 2024 World Championships' masters: its
+    playoff as the reader finds it, 9 players after 12 Swiss rounds), beside a file that is no
+    event.  The folder is read file by file, each event
+    with its own cut and game; calibrate scores each game apart, the real intentional draws read
+    as each game records them (cobra's intentionalDraw, 0-0-3; Pokémon's ties)."""
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+    from drawsafe.simulation.folders import folder_index
+
+    worlds = ROOT / "tests" / "data" / "netrunner" / "2023-10-15-worlds-cobra.json"
+    pokedata = need(ROOT.parent / "shared" / "data" / "real" / "pokemon" / "pokedata") / "worlds2024.json"
+    (tmp_path / worlds.name).write_bytes(worlds.read_bytes())
+    (tmp_path / pokedata.name).write_bytes(pokedata.read_bytes())
+    (tmp_path / "notes.txt").write_text("not an event")
+    index = folder_index(tmp_path)
+    assert {(e.file, e.game, e.seats, e.swiss_rounds) for e in index.events} == {
+        (worlds.name, "Netrunner", 16, 9), (pokedata.name, "Pokémon", 9, 12)}
+    assert [f for f, _ in index.skipped] == ["notes.txt"]
+    out = CliRunner().invoke(main, ["calibrate", str(tmp_path), "--others", "rational", "--sims", "300",
+                                    "--json"])
+    assert out.exit_code == 0, out.output
+    runs = json.loads(out.stdout)["runs"]
+    assert set(runs) == {"Netrunner: rational", "Pokémon: rational"}
+    for key, run in runs.items():
+        scored = run["events"] + [a["file"] for a in run["apart"]]
+        assert len(scored) == 1 and run["game"] == key.split(":")[0]
+    ev = forecast_event(tmp_path / worlds.name, 16, sims=300, precision=None)
+    drew = {t.table for t in ev.tables if t.drew}
+    file = json.loads(worlds.read_text(encoding="utf-8"))
+    assert drew == {i + 1 for i, p in enumerate(file["rounds"][8]) if p["intentionalDraw"]} and len(drew) > 10
+    assert ev.game == "Netrunner" and ev.win_points == 6

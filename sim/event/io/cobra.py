@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, parse_int, score_problem
@@ -115,8 +116,8 @@ def read_cobra(data: object, file: str) -> Event:
     for number, (i, pairings) in enumerate(swiss, 1):
         for j, p in enumerate(pairings):
             # the last Swiss round may be in progress, unless the cut follows it
-            b.add_match(swiss_match(p, number, number == last and not cut, rules, names, file,
-                                    where=f"rounds[{i}][{j}]", notes=notes, corrected=corrected))
+            b.add_match(at_table(swiss_match(p, number, number == last and not cut, rules, names, file,
+                                             where=f"rounds[{i}][{j}]", notes=notes, corrected=corrected), p))
     if corrected:
         notes.append(f"{len(corrected)} score(s) no two games make, corrected by hand in cobra, counted as "
                      f"cobra counts them (each player their own points): " + "; ".join(corrected))
@@ -153,6 +154,12 @@ def read_cobra(data: object, file: str) -> Event:
                                           values={"SOS": sos, "ESOS": esos})
                         for pid, rank, points, sos, esos in rows) or None,
         precision=PRECISION)
+
+
+def at_table(m: Match, p: dict) -> Match:
+    """``m`` at the pairing's ``table`` (cobra's table number), when the pairing gives one."""
+    table = p.get("table")
+    return replace(m, table=table) if positive(table) else m
 
 
 def kind_of(value: object) -> str:

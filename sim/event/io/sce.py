@@ -26,7 +26,8 @@ Files before the player, board and pairing tables (Sharly Chess 2.x up to migrat
 players and results in Papi files beside the event: they are refused in one line saying so.
 
 Mapping, as :mod:`drawsafe.event.io.trf` maps the same chess results: a game is a best-of-one
-match, white as ``player_a``; unrated games are played games; a forfeit a ``forfeit``, a double
+match, white as ``player_a``, at its board (``Match.table``: the board's ``index`` + 1; a round's
+games in the order of their boards, then the byes); unrated games are played games; a forfeit a ``forfeit``, a double
 forfeit a ``double-loss``; a full-point bye a ``bye``, a half-point bye a ``half-bye``, a
 zero-point bye a ``loss`` without opponent; a pairing-allocated bye what the tournament makes it
 (a ``bye``, a ``half-bye`` or a ``loss``); a rest and a round not paired: no match.  Byes
@@ -356,9 +357,10 @@ def read_tournament(db, s: Schema, file: str, tid: int, tname: str, notes: list[
         notes.append(f"{unrated_estimated} players have only a rating estimated by the organiser: unrated "
                      "here, as FIDE's rating tie-breaks count them")
 
+    index = "bd.`index`" if "index" in s.columns.get("board", set()) else "NULL"
     rows = db.execute(
-        "SELECT pr.player_id, pr.round, pr.result, pr.board_id, bd.white_player_id, bd.black_player_id "
-        "FROM pairing pr LEFT JOIN board bd ON bd.id = pr.board_id WHERE pr.tournament_id = ? "
+        "SELECT pr.player_id, pr.round, pr.result, pr.board_id, bd.white_player_id, bd.black_player_id, "
+        f"{index} FROM pairing pr LEFT JOIN board bd ON bd.id = pr.board_id WHERE pr.tournament_id = ? "
         "ORDER BY pr.round, pr.player_id", (tid,)).fetchall()
     matches, more = build_rounds(rows, names, pab_kind, file)
     notes += more
@@ -407,18 +409,24 @@ def read_tournament(db, s: Schema, file: str, tid: int, tname: str, notes: list[
 
 
 def build_rounds(rows, names: dict[int, str], pab_kind: str, file: str) -> tuple[list[Match], list[str]]:
-    """The matches of the pairing rows (both players of a board must agree)."""
+    """The matches of the pairing rows (both players of a board must agree), each round's in the
+    order of its boards (the board's ``index``, 0 for board 1; each game's ``table`` is its board),
+    then the byes."""
     out: list[Match] = []
     notes: list[str] = []
     by_round: dict[int, dict[int, tuple]] = {}
+    order: dict[int, int] = {}  # board id -> its index
     rests = penalties = 0
-    for pid, rnd, result, board, white, black in rows:
+    for pid, rnd, result, board, white, black, *place in rows:
+        if board is not None and place and isinstance(place[0], int):
+            order[board] = place[0]
         if pid not in names:
             raise InputError(file, f"round {rnd}", f"a pairing of player {pid}, who is not in the tournament")
         if not isinstance(rnd, int) or rnd < 1 or result not in KNOWN:
             raise InputError(file, f"player {names[pid]}", f"round {rnd!r}: unknown result code {result!r}",
                              "Sharly Chess's results are 0-20")
         by_round.setdefault(rnd, {})[pid] = (result, board, white, black)
+    boards: dict[int, int] = {}  # id of a game's match -> its board's index
     for rnd in sorted(by_round):
         seen: set[int] = set()
         for pid, (result, board, white, black) in sorted(by_round[rnd].items()):
@@ -453,9 +461,12 @@ def build_rounds(rows, names: dict[int, str], pab_kind: str, file: str) -> tuple
                 raise InputError(file, where, f"the opponent on board {board} (player {other}) has no pairing "
                                               "in this round")
             seen.update((pid, other))
-            out.append(game(rnd, names[white], names[black], by_round[rnd][white][0],
-                            by_round[rnd][black][0], board, file=file))
+            out.append(replace(game(rnd, names[white], names[black], by_round[rnd][white][0],
+                                    by_round[rnd][black][0], board_text(rnd, board, order), file=file),
+                               table=order[board] + 1 if board in order else None))
+            boards[id(out[-1])] = order.get(board, BYES_LAST)
             penalties += by_round[rnd][white][0] in PENALTIES
+    out.sort(key=lambda m: (m.round, boards.get(id(m), BYES_LAST)))
     if rests:
         notes.append(f"{rests} rest(s) (no game, no point): read as rounds not paired")
     if penalties:
@@ -464,8 +475,17 @@ def build_rounds(rows, names: dict[int, str], pab_kind: str, file: str) -> tuple
     return out, notes
 
 
-def game(rnd: int, white: str, black: str, x: int, y: int, board: int, *, file: str) -> Match:
-    where = f"round {rnd}, board {board}"
+#: Where matches without a board (byes) go in a round's order: after every board.
+BYES_LAST = 1 << 30
+
+
+def board_text(rnd: int, board: int, order: dict[int, int]) -> str:
+    """Where a game is, as Sharly shows it: board ``index + 1`` (the board's id without an index)."""
+    return f"round {rnd}, board {order[board] + 1}" if board in order else f"round {rnd}, board id {board}"
+
+
+def game(rnd: int, white: str, black: str, x: int, y: int, where: str, *, file: str) -> Match:
+    """A game (``where``: :func:`board_text`)."""
     if OPPOSITE.get(x) != y:
         raise InputError(file, where, f"{white} has result {x} and {black} result {y}: the two sides of a game "
                                       "must agree")
