@@ -55,7 +55,7 @@ class Service:
     # --- questions
     def options(self, command: str, query: dict, base: dict | None = None):
         """The request of ``command`` from query parameters (:func:`~drawsafe.server.options.parse_options`)."""
-        return parse_options(command, query, base, self.config.max_sims)
+        return parse_options(command, query, base, self.config.max_sims, self.config.max_players)
 
     def open(self, raw: bytes, name: str, request: EventOptions):
         """The event within this server's limits, opened here (the cluster's questions)."""
@@ -117,6 +117,7 @@ class Service:
     async def publish(self, raw: bytes, name: str, query: dict) -> tuple[str, str, EventInfo]:
         o = published_options(query)
         info = await self.info(raw, name, self.options("draw", {}, o))
+        check_cut_size(o, info)
         event_id, token = await asyncio.to_thread(self.stored, self.store.publish, name, raw, o, info.name)
         try:
             await asyncio.to_thread(self.store.purge)
@@ -128,7 +129,17 @@ class Service:
         stored = await asyncio.to_thread(self.store.get, event_id)
         o = published_options(query, stored.options if stored else None)
         info = await self.info(raw, name, self.options("draw", {}, o))
+        check_cut_size(o, info)
         return await asyncio.to_thread(self.stored, self.store.replace, event_id, name, raw, o, info.name), info
+
+
+def check_cut_size(o: dict, info: EventInfo) -> None:
+    """A published Top N below the event's players (as every question checks it: at or above,
+    everyone makes the cut), refused before the event is stored."""
+    top = o.get("top")
+    if o.get("cut_points") is None and isinstance(top, int) and top >= info.players:
+        raise UsageError(f"--top {top}: the event has {info.players} players; the cut must be smaller than "
+                         "the field (at or above it everyone makes the cut)")
 
 
 def published_options(query: dict, base: dict | None = None) -> dict:

@@ -99,3 +99,50 @@ def test_a_full_disk_is_507_counted_logged_and_nothing_half_written(tmp_path, ca
         status = c.get("/api/status").json()
         assert status["storage_errors"] == 3 and status["unexpected_errors"] == 3
     assert any("could not publish the event" in m for m in caplog.messages)
+
+
+# --- finding 2: every size a request can ask for is capped
+
+
+CAPPED = [  # (query of GET /api/field, words of the 422 line); the same on the command line (exit 2)
+    ("players=999999999", "players: 999999999 is not in the range 2<=x<=20000"),
+    ("players=100&rounds=500", "rounds: 500 is not in the range 1<=x<=99"),
+    ("players=100&sims=999999999", "sims: 999999999 is not in the range 1<=x<=2000000"),
+    ("players=100&max_sims=999999999", "max_sims: 999999999 is not in the range 1<=x<=2000000"),
+    ("players=100&top=999999", "--top 999999: the event has 100 players"),
+    ("players=100&day2=3:500&rounds=5", "day 2 can have at most 99 rounds"),
+    ("players=100&day2=3:99999999999999999999&rounds=5", "--day2 '3:99999999999999999999': use POINTS:ROUNDS"),
+    ("players=100&day2=5&day2_top=99999999", "day2_top: 99999999 is not in the range 2<=x<=20000"),
+]
+
+
+@pytest.mark.parametrize("query, words", CAPPED)
+def test_field_sizes_are_capped_on_the_api_and_the_command_line(tmp_path, query, words):
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+
+    with make_client(tmp_path) as c:
+        r = c.get(f"/api/field?{query}")
+        assert r.status_code == 422, r.text
+        assert words in r.json()["error"] and "\n" not in r.json()["error"]
+        assert c.get("/api/status").json()["jobs"]["ran"] == 0  # refused before any work
+    args = ["field"]
+    for pair in query.split("&"):
+        name, value = pair.split("=")
+        args += ["--" + name.replace("_", "-"), value]
+    cli = CliRunner().invoke(main, args)
+    assert cli.exit_code == 2 and "Traceback" not in cli.output
+    assert words.split(": ", 1)[-1] in cli.stderr.replace("'--", "--").replace("Invalid value for ", ""), cli.stderr
+
+
+def test_the_server_lowers_the_caps_to_its_own_limits(tmp_path):
+    with make_client(tmp_path, max_players=500, max_sims=5000) as c:
+        assert c.get("/api/field?players=600").json()["error"] == "players: at most 500 players on this server"
+        assert "at most 5,000" in c.get("/api/field?players=100&sims=6000").json()["error"]
+        r = c.post("/api/draw?top=600", content=sample_bytes())
+        assert r.status_code == 422 and r.json()["error"].startswith("--top 600: the event has 81 players")
+        form = c.post("/publish", files={"file": ("e.json", sample_bytes())}, data={"top": "999999999"})
+        assert form.status_code == 422 and "--top 999999999: the event has 81 players" in form.text
+        form = c.post("/publish", files={"file": ("e.json", sample_bytes())}, data={"rounds": "500"})
+        assert form.status_code == 422 and "500 is not in the range 1&lt;=x&lt;=99" in form.text
