@@ -31,6 +31,12 @@ class ServerConfig:
                                     low=1, api=False))
     cache_entries: int = option(Option(int, 256, "Answers kept in memory, by (event content, options).",
                                        low=0, flag="--cache", api=False))
+    cache_mb: float = option(Option(float, 256.0, "Memory the kept answers may take, in MiB (their pickled "
+                                                  "size; the oldest go first; /api/status shows it).", low=0,
+                                    flag="--cache-mb", api=False))
+    queue_mb: float = option(Option(float, 64.0, "Memory the waiting jobs' event files may take, in MiB "
+                                                  "(HTTP 503 with Retry-After when full).", low=1,
+                                    flag="--queue-mb", api=False))
     public_url: str | None = option(Option(str, None, "The address phones reach this server at, e.g. "
                                                       "http://192.168.1.20:8000: the players' links and QR "
                                                       "codes use it (default: the address the scorekeeper's "
