@@ -7,6 +7,11 @@ then compare the folders:
     python3 benchmarks/identical.py run --out /tmp/after --events-from /tmp/before
     python3 benchmarks/identical.py compare /tmp/before /tmp/after
 
+``compare --statistical`` compares every Monte Carlo figure instead (equal within the combined
+99.9% interval): for trees that spend their simulations differently, run with ``--sims 0`` (the
+commands' own precision).  Besides the melee.gg events and the files below, every cobra export of
+``tests/data/netrunner`` and ``../shared/data/real/netrunner`` is answered (the netrunner pack).
+
 For the embedded sample and the real events of ``../shared/data/melee`` that played a Top 8 (cut
 before their last Swiss round), it writes ``drawsafe draw --json`` and ``odds --json`` (fixed
 ``--sims``, seed 0) and the API's ``POST /api/draw``, ``/api/odds``, ``/api/standings`` and
@@ -51,6 +56,8 @@ def other_games(data: Path) -> list[Path]:
     real = data.parent / "real"
     files = sorted((ROOT / "tests" / "data" / "pokemon").glob("*.tdf")) + sorted((ROOT / "tests" / "data" / "chess").glob("*.trf"))
     files += sorted((real / "pokemon" / "tom").glob("*.tdf")) + sorted((real / "chess" / "trf").glob("*.trf"))
+    files += sorted((ROOT / "tests" / "data" / "netrunner").glob("*.json"))
+    files += sorted((real / "netrunner" / "cobra").glob("*.json"))
     return files
 
 
@@ -76,6 +83,12 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int, games_o
     (out / "events.json").write_text(json.dumps(events))
     runner = CliRunner()
 
+    def budget(n: int) -> list[str]:  # --sims 0: the command's own precision
+        return ["--sims", str(n)] if sims else []
+
+    def api_budget(n: int) -> dict:
+        return {"sims": str(n)} if sims else {}
+
     def cli(name: str, args: list[str]) -> None:
         r = runner.invoke(main, args)
         text = r.stdout if r.exit_code == 0 else f"exit {r.exit_code}: {r.stderr}"
@@ -86,8 +99,8 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int, games_o
     for i, args in enumerate(FIELDS if not games_only else ()):
         cli(f"field-{i}.json", ["field", *args, "--json"])
     if not games_only:
-        cli("sample-draw.json", ["draw", "--sims", str(sims), "--json"])
-        cli("sample-odds.json", ["odds", "--sims", str(sims * 4), "--json"])
+        cli("sample-draw.json", ["draw", *budget(sims), "--json"])
+        cli("sample-odds.json", ["odds", *budget(sims * 4), "--json"])
     with tempfile.TemporaryDirectory() as tmp, \
             TestClient(create_app(ServerConfig(data_dir=tmp, warm=False)),
                        raise_server_exceptions=False) as client:
@@ -95,11 +108,10 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int, games_o
             path = data / file
             after = str(rounds - 1)
             stem = f"event{n:02d}"
-            cli(f"{stem}-draw.json", ["draw", str(path), "--after-round", after, "--sims", str(sims), "--json"])
-            cli(f"{stem}-odds.json", ["odds", str(path), "--after-round", after, "--sims", str(sims * 4),
-                                      "--json"])
+            cli(f"{stem}-draw.json", ["draw", str(path), "--after-round", after, *budget(sims), "--json"])
+            cli(f"{stem}-odds.json", ["odds", str(path), "--after-round", after, *budget(sims * 4), "--json"])
             raw = path.read_bytes()
-            for command, extra in (("draw", {"sims": str(sims)}), ("odds", {"sims": str(sims * 4)}),
+            for command, extra in (("draw", api_budget(sims)), ("odds", api_budget(sims * 4)),
                                    ("standings", {}), ("pairings", {})):
                 r = client.post(f"/api/{command}", params={"after_round": after, "filename": file, **extra},
                                 content=raw)
@@ -113,14 +125,71 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int, games_o
             # a finished event is answered before its last Swiss round, as a player would ask
             after = [] if snap.rounds_left else ["--after-round", str(snap.after_round - 1)]
             for command in ("standings", "pairings", "draw", "odds"):
-                extra = ["--sims", str(sims)] if command in ("draw", "odds") else []
+                extra = budget(sims) if command in ("draw", "odds") else []
                 cli(f"{stem}-{command}.json", [command, str(path), *after, *extra, "--json"])
             raw = path.read_bytes()
             query = {"after_round": after[1]} if after else {}
-            for command, extra in (("draw", {"sims": str(sims)}), ("standings", {})):
+            for command, extra in (("draw", api_budget(sims)), ("standings", {})):
                 r = client.post(f"/api/{command}", params={"filename": path.name, **query, **extra}, content=raw)
                 (out / f"{stem}-api-{command}.json").write_text(f"{r.status_code}\n{r.text}")
     print(file=sys.stderr)
+
+
+#: Two estimates agree when they differ by less than this many standard errors of the difference
+#: (the combined 99.9% interval).
+Z999 = 3.2905
+
+
+def figures(value, path=()):
+    """Every Monte Carlo figure of an answer: (path, estimate, standard error) from each
+    ``p_cut_X`` with its 95% interval ``ci_X`` (and ``draw_minus_play`` with its interval)."""
+    if isinstance(value, dict):
+        for key, v in value.items():
+            if key.startswith("p_cut_") or key == "draw_minus_play":
+                ci = value.get("ci_" + key.removeprefix("p_cut_")) or value.get("ci_" + key)
+                if v is not None and ci:
+                    yield (*path, key), float(v), (ci[1] - ci[0]) / (2 * 1.96)
+            elif isinstance(v, (dict, list)):
+                label = value.get("player") or value.get("table") or key
+                yield from figures(v, (*path, str(label) if isinstance(v, dict) else key))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            label = v.get("player") or v.get("table") or i if isinstance(v, dict) else i
+            yield from figures(v, (*path, str(label)))
+
+
+def statistical(a: Path, b: Path) -> int:
+    """Every figure of every answer of ``a`` against the same figure of ``b``: equal within the
+    combined 99.9% interval (the answers of the two trees may spend their simulations differently;
+    their figures must still agree)."""
+    compared = within = 0
+    outside, alone = [], 0
+    for pa in sorted(a.iterdir()):
+        pb = b / pa.name
+        if not pb.exists() or pa.name == "events.json":
+            continue
+        ta, tb = pa.read_text(), pb.read_text()
+        if "-api-" in pa.name:
+            ta, tb = ta.partition("\n")[2], tb.partition("\n")[2]
+        try:
+            fa, fb = dict((k, (e, se)) for k, e, se in figures(json.loads(ta))), \
+                dict((k, (e, se)) for k, e, se in figures(json.loads(tb)))
+        except json.JSONDecodeError:
+            continue
+        alone += len(set(fa) ^ set(fb))
+        for key in set(fa) & set(fb):
+            (ea, sa), (eb, sb) = fa[key], fb[key]
+            compared += 1
+            if abs(ea - eb) <= Z999 * (sa * sa + sb * sb) ** 0.5 + 1e-12:
+                within += 1
+            else:
+                outside.append(f"{pa.name} {'/'.join(key)}: {ea:.4f} v {eb:.4f}")
+    print(f"{within} of {compared} figures equal within their combined 99.9% interval "
+          f"({compared - within} outside, {0.001 * compared:.1f} expected by chance); "
+          f"{alone} figures in one answer only (a table evaluated in one tree only)")
+    for line in outside[:40]:
+        print(f"  outside: {line}")
+    return 0
 
 
 def compare(a: Path, b: Path) -> int:
@@ -157,14 +226,17 @@ def main() -> int:
     r.add_argument("--data", type=Path,
                    default=Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee")
     r.add_argument("--events-from", type=Path, default=None, help="Take the event list of an earlier run.")
-    r.add_argument("--sims", type=int, default=2000)
+    r.add_argument("--sims", type=int, default=2000,
+                   help="simulations of every draw and odds (0: each command's default precision)")
     r.add_argument("--games-only", action="store_true", help="only the Pokémon and chess files (other_games)")
     c = sub.add_parser("compare")
     c.add_argument("a", type=Path)
     c.add_argument("b", type=Path)
+    c.add_argument("--statistical", action="store_true",
+                   help="compare every figure within the combined 99.9%% interval instead of byte for byte")
     args = ap.parse_args()
     if args.what == "compare":
-        return compare(args.a, args.b)
+        return statistical(args.a, args.b) if args.statistical else compare(args.a, args.b)
     if args.events_from:
         events = [tuple(e) for e in json.loads((args.events_from / "events.json").read_text())]
     else:

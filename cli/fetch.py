@@ -35,6 +35,10 @@ def fetch(file, output, as_json, **params):
       https://melee.gg/Tournament/View/ID              melee.gg (public pages, or organiser API)
       https://tcg.ravensburgerplay.com/events/ID       Play Hub: Lorcana (Riftbound: riftbound.uvsgames.com)
       https://tournaments.nullsignal.games/tournaments/ID  cobra: Netrunner (the NRTM export)
+      https://chess-results.com/tnrNNN.aspx            chess-results.com (ranking and crosstable pages)
+      https://rk9.gg/pairings/ID                       RK9: Pokemon TCG and VGC (every round's pairings)
+      https://battlefy.com/ORG/SLUG/ID/...             Battlefy (the Swiss stage)
+      https://www.spicerack.gg/events/TID/...          Spicerack: Magic (the top cut's records only)
 
     Every command that reads an event also takes the link in place of FILE (keys from the
     environment).  Answers are cached on disk (~/.cache/drawsafe/fetch): a finished round is

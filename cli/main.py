@@ -33,6 +33,7 @@ from drawsafe.cli.render import (
     check_view,
     draw_view,
     echo,
+    echo_certainty,
     emit_json,
     odds_view,
     pairings_view,
@@ -120,6 +121,8 @@ def odds(file, show_all, as_json, **params):
         echo(live_odds_view(result, show_all))
     else:
         echo(odds_view(result, show_all))
+    if not as_json:
+        echo_certainty(result)
 
 
 @main.command()
@@ -144,6 +147,8 @@ def draw(file, as_json, **params):
         echo(live_draw_view(report))
     else:
         echo(draw_view(report))
+    if not as_json:
+        echo_certainty(report)
 
 
 @main.command()
@@ -204,6 +209,17 @@ def rules_command(as_json, markdown):
     click.echo("Tiebreaks (--tiebreaks KEY,KEY,...):")
     for key, t in tiebreak_catalogue():
         click.echo(f"  {key:<8} {t.name}: {t.definition}")
+    rules_certainty()
+
+
+def rules_certainty() -> None:
+    """What ``odds`` and ``draw`` prove (clinched / eliminated / open): exact and bounded parts."""
+    from drawsafe.simulation.certainty import PROOF_TEXT
+
+    click.echo("")
+    click.echo("Certainty (odds and draw: clinched / eliminated / open, per own result, what you need):")
+    for line in PROOF_TEXT:
+        click.echo(f"  {line}")
 
 
 def add_commands() -> None:

@@ -54,6 +54,15 @@ def echo(view) -> None:
         click.echo(line)
 
 
+def echo_certainty(result) -> None:
+    """The certainty lines of an ``odds`` or ``draw`` answer (clinched / eliminated / open, and what
+    the asked player, else each contender, needs), when the answer carries them."""
+    say = getattr(result, "lines", None)
+    if getattr(result, "certainty", None) is None or say is None:
+        return
+    echo(group(*[styled(line, "dim" if i else "bold") for i, line in enumerate(say())]))
+
+
 def table(*columns: tuple[str, str], wrap: bool = False):
     """A borderless table with a dashed rule under the header; ``columns``: (header, justify).
     ``wrap``: on a narrow terminal, cells wrap at spaces instead of being cut short."""

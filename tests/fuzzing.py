@@ -1,7 +1,10 @@
-"""What the importers' fuzz tests share: parse and use a mutated file (:func:`survive`), and
-mutate its bytes (:func:`mutate_bytes`)."""
+"""What the importers' fuzz tests share: parse and use a mutated file (:func:`survive`), run the
+command line on it (:func:`run_cli`), and mutate its bytes (:func:`mutate_bytes`)."""
 
 from __future__ import annotations
+
+import tempfile
+from pathlib import Path
 
 from drawsafe.app.context import open_event
 from drawsafe.errors import DrawsafeError, InputError
@@ -26,6 +29,27 @@ def survive(raw: bytes, name: str, format: str = "auto"):
     except DrawsafeError:
         pass
     return event
+
+
+def run_cli(raw: bytes, suffix: str, check: bool) -> None:
+    """``drawsafe standings FILE [--check]`` on ``raw``: exit 0 or 2, an error as one last
+    ``drawsafe: error:`` line and nothing on stdout, never a traceback, the file unchanged."""
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"mutated{suffix}"
+        path.write_bytes(raw)
+        result = CliRunner().invoke(main, ["standings", str(path)] + (["--check"] if check else []))
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert result.exit_code in (0, 2), (result.exit_code, result.output)
+        assert "Traceback" not in result.output
+        if result.exit_code == 2:
+            errors = [ln for ln in result.stderr.splitlines() if ln.startswith("drawsafe: error: ")]
+            assert len(errors) == 1 and result.stderr.splitlines()[-1] == errors[0], result.stderr
+            assert result.stdout == ""
+        assert path.read_bytes() == raw, "the input file was modified"
 
 
 def mutate_bytes(draw, data: bytes, alphabet: bytes, longest_delete: int, inserts: list[bytes] | None = None

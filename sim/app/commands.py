@@ -32,7 +32,7 @@ from drawsafe.app.requests import (
 from drawsafe.errors import UsageError
 from drawsafe.event.names import find_player
 from drawsafe.progress import Progress
-from drawsafe.tiebreaks.cuts import auto_top
+from drawsafe.tiebreaks.cuts import announced, auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 from drawsafe.writing import never_an_input
 
@@ -93,10 +93,10 @@ def config_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes) -> SimConfig
     check_cut(ctx.snapshot, cut)
     if cut.note:
         notes.add(f"cut: {cut.note}")
-    announced = ctx.event.top_cut
-    if announced and request.cut_points is None and cut.top and cut.top != announced:
-        notes.add(f"cut: the file announces a Top {announced}; answering for the {cut.label()} (--top auto "
-                  "takes the file's)")
+    said = announced(ctx.event)
+    if said and request.cut_points is None and cut.top and cut.top != said[0] and cut.points is None:
+        notes.add(f"cut: the file announces a Top {said[0]}; answering for the {cut.label()} (without --top, "
+                  "the file's)")
     config = ctx.sim_config(cut, request.last_round, request.model, request.draw_share,
                             request.future_draws, request.safe, request.pairing)
     if config.results.note:
@@ -163,7 +163,7 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
 
     notes, ctx, config, live = prepare(ctx, request, say)
     if live is not None:
-        return notes.outcome(live)
+        return notes.outcome(certified(ctx, request, live))
     compile_ahead(ctx, config, flips=False)
     result = forecast_odds(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.sims,
                            request.precision, request.seed, request.max_sims, progress)
@@ -173,7 +173,7 @@ def odds(ctx: OpenedEvent, request: OddsRequest, progress: Progress | None = Non
     if not result.reached:
         notes.add(f"warning: stopped at the cap of {result.simulations:,} simulations before every interval "
                   f"reached +/-{request.precision}")
-    return notes.outcome(result)
+    return notes.outcome(certified(ctx, request, result))
 
 
 def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = None,
@@ -193,7 +193,7 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
     notes, ctx, config, live = prepare(ctx, request, say, notes)
     played = config.results.draw_share if ctx.rules.results.one_game else None
     if live is not None:
-        return notes.outcome(dataclasses.replace(live, played_draw_share=played))
+        return notes.outcome(certified(ctx, request, dataclasses.replace(live, played_draw_share=played)))
     compile_ahead(ctx, config, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, config, request.others, request.safe, request.player,
                             request.sims, request.precision, request.seed, request.max_sims, progress)
@@ -204,7 +204,16 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
     if not report.converged:
         notes.add(f"warning: the other tables' choices did not settle after {report.iterations} rounds of "
                   "best responses; the last choices are used")
-    return notes.outcome(report)
+    return notes.outcome(certified(ctx, request, report))
+
+
+def certified(ctx: OpenedEvent, request, answer):
+    """``answer`` with every player's certainty and needs (:mod:`drawsafe.simulation.certified`):
+    the last step of ``odds`` and ``draw``, kept apart."""
+    from drawsafe.simulation.certified import certify  # lazy: the simulation layer
+
+    cut = ctx.cut(request.top, request.cut_points)
+    return certify(answer, ctx.snapshot, ctx.rules, cut, getattr(request, "player", None))
 
 
 def exact_answer(ctx: OpenedEvent, request: OddsRequest, config: SimConfig, notes: Notes):

@@ -32,7 +32,7 @@ from drawsafe.standings.places import check_places, compare_places
 from drawsafe.standings.published import check_event
 from drawsafe.standings.ranks import RankCheck, publishes_ranks_only
 from drawsafe.standings.table import Standings, compute_standings
-from drawsafe.tiebreaks.cuts import auto_top
+from drawsafe.tiebreaks.cuts import event_cut
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
 
 if TYPE_CHECKING:
@@ -220,19 +220,19 @@ class OpenedEvent:
                              "POINTS:ROUNDS")
         return swiss - s.total_rounds
 
-    def cut(self, top: int | str = 8, cut_points: float | None = None) -> Cut:
+    def cut(self, top: int | str | None = "auto", cut_points: float | None = None) -> Cut:
         """The cut of a question, worked out once (:class:`~drawsafe.event.cut.Cut`, its note saying
-        how it was chosen when the options did not say it plainly): a Top ``top`` (``"auto"``: the
-        file's announced cut, else the pack's attendance table,
-        :func:`drawsafe.tiebreaks.cuts.auto_top`), or with ``cut_points`` everyone on at least that
-        many points (day 2).
+        how it was chosen when the options did not say it plainly): a Top ``top`` (``"auto"`` or
+        None, the default: the event's own cut, :func:`drawsafe.tiebreaks.cuts.event_cut`: the one
+        the file announces, else the pack's attendance table, else a Top 8), or with ``cut_points``
+        everyone on at least that many points (day 2).
 
         During an earlier phase of the event (a day 1, ``Snapshot.phase_cut``) the simulations end
         with that phase, and without ``cut_points`` the cut is the one that ends it (the file's day-2
-        cut: by points, or the first N).
-
-        :raises UsageError: for ``top="auto"`` where the pack has no published table."""
-        size = top if isinstance(top, int) else 8  # what a points cut counts by rank
+        cut: by points, or the first N)."""
+        auto = top is None or top == "auto"
+        own = event_cut(self.event, self.rules, len(self.snapshot.names)) if auto else None
+        size = own.top if own is not None else int(top)  # what a points cut counts by rank
         phase = self.snapshot.phase_cut if not self.snapshot.phase_end else None  # (crossed: the final cut)
         if cut_points is None and phase is not None and phase.cut is not None and \
                 (phase.cut.points is not None or phase.cut.top):
@@ -241,14 +241,8 @@ class OpenedEvent:
                     "--day2 ROUNDS for the final cut through day 2)")
             return dataclasses.replace(phase.cut.sized(size), note=said)
         if cut_points is not None:
-            cut = Cut(size, cut_points)
-            if top == "auto":
-                return dataclasses.replace(cut, note=f"{cut.label(sentence=True)} (--cut-points); --top auto is "
-                                                     "not used")
-            return cut
-        if top == "auto":
-            return auto_top(self.rules, len(self.snapshot.names), self.event.top_cut)
-        return Cut(int(top))
+            return Cut(size, cut_points)
+        return own if own is not None else Cut(size)
 
     def sim_config(self, cut: Cut, last_round: str | None = None, model: str | None = None,
                    draw_share: float | None = None, future_draws: str = "safe", safe: float = 0.99,
@@ -304,8 +298,9 @@ def check_cut(snap: Snapshot, cut: Cut) -> None:
     :raises UsageError: for a Top N of N players or more."""
     players = len(snap.names)
     if cut.points is None and cut.top >= players:
-        raise UsageError(f"--top {cut.top}: the event has {players} players; the cut must be smaller than "
-                         "the field (at or above it everyone makes the cut)")
+        said = f"--top {cut.top}" if cut.note is None else f"cut: {cut.note}"
+        raise UsageError(f"{said}: the event has {players} players; the cut must be smaller than the field (at "
+                         "or above it everyone makes the cut)")
 
 
 def tiebreak_words(rules: RulePack) -> str:

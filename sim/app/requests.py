@@ -52,8 +52,10 @@ DIVISION = Option(str, None, "The age division of a TOM .tdf or pokedata file: j
 SEED = Option(int, 0, "Random seed: the same seed gives the same output on any number of threads.")
 CHECK = Option(bool, False, "Compare with the standings (or final places) published in the file and explain "
                             "every difference.")
-TOP = Option("top", 8, "Size of the cut (Top 8), or auto: the file's announced cut, else the rule pack's "
-                       "table by attendance (pokemon: the Play! Pokemon table; mtg: Top 8).", metavar="N|auto")
+TOP = Option("top", "auto", "Size of the cut (e.g. 8). Default (auto): the event's cut, the one the file or "
+                            "its platform announces (cobra, TOM, Play Hub, pokedata, a played top cut), else "
+                            "the rule pack's table by attendance (pokemon: the Play! Pokemon table; mtg: Top "
+                            "8), else Top 8; the answer says which.", metavar="N|auto")
 CUT_POINTS = Option(float, None, "A points cut instead (day 2): everyone finishing on at least P points "
                                  "advances, however many they are (e.g. --cut-points 19).",
                     low=0, high=10_000, metavar="P")
@@ -190,8 +192,8 @@ class FieldRequest:
     rounds: int | None = option(ROUNDS.but(help="Swiss rounds (default: the rule pack's table by attendance: "
                                                 "mtg MTR Appendix E from the players and awarded byes; "
                                                 "required for a game without a table, e.g. netrunner)."))
-    top: int | str = option(TOP.but(help="Cut size, or auto: the rule pack's table by attendance (pokemon: "
-                                         "the Play! Pokemon table; mtg: Top 8)."))
+    top: int | str = option(TOP.but(default=8, help="Cut size, or auto: the rule pack's table by attendance "
+                                                    "(pokemon: the Play! Pokemon table; mtg: Top 8)."))
     byes: tuple = option(Option("byes", (0, 0, 0), "Players with 1, 2 and 3 awarded byes (they count as 2, "
                                                    "4, 8 for the rounds).", metavar="A,B,C"))
     draw_share: float | None = option(DRAW_SHARE.but(help="Share of played matches that end drawn (default: "

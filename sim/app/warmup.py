@@ -124,6 +124,6 @@ def in_progress(event):
     yet (the rest reported)."""
     last = event.swiss[-1]
     open_ = {id(m) for m in [m for m in last.matches if m.kind == "match"][:4]}
-    matches = tuple(replace(m, a_wins=None, b_wins=None, draws=None) if id(m) in open_ else m
+    matches = tuple(replace(m, a_wins=None, b_wins=None, draws=None, b_draws=None) if id(m) in open_ else m
                     for m in last.matches)
     return take_snapshot(replace(event, rounds=(*event.swiss[:-1], replace(last, matches=matches))))

@@ -62,6 +62,11 @@ class Match:
     b_wins: int | None = None
     draws: int | None = None
     kind: str = MATCH
+    #: ``player_b``'s drawn games when the platform counted the two sides apart: a score it counted
+    #: that no games make, corrected by hand (cobra's 8-0 is the games 2-0 with two ties for
+    #: ``player_a`` and none for ``player_b``; a -2 is minus two ties).  Points come from each side's
+    #: own games (3 a game won, 1 a tie, in the packs that score games); ``None``: ``draws`` for both.
+    b_draws: int | None = None
     #: Where the match was read from ("row 12", "round 3, match 7"), for error messages.
     where: str = field(default="", compare=False, repr=False)
 
@@ -91,7 +96,14 @@ class Match:
             return self.kind
         if not self.reported:
             return "pending"
+        if self.b_draws is not None:
+            return f"{self.a_wins}-{self.b_wins}-{self.draws}/{self.b_draws}"
         return f"{self.a_wins}-{self.b_wins}-{self.draws}"
+
+    @property
+    def counted(self) -> bool:
+        """True for a score the platform counted that no games make (see ``b_draws``)."""
+        return self.b_draws is not None
 
 
 @dataclass(frozen=True)

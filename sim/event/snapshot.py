@@ -214,13 +214,15 @@ def fill(m: Match, j: int, index: dict[str, int], opp, kind, gw, gl, gd, bye_gam
             gw[a, j] = gl[b, j] = m.a_wins
             gl[a, j] = gw[b, j] = m.b_wins
             gd[a, j] = gd[b, j] = m.draws
+            if m.b_draws is not None:  # a score the platform counted apart for each side
+                gd[b, j] = m.b_draws
 
 
 def strip_results(r: Round) -> Round:
     """The pairings of a round without its match results (byes and losses stay; a forfeit or a
     double loss, a result decided without play, becomes the pairing it was, result pending)."""
     return replace(r, matches=tuple(
-        replace(m, a_wins=None, b_wins=None, draws=None, kind="match")
+        replace(m, a_wins=None, b_wins=None, draws=None, b_draws=None, kind="match")
         if m.kind in ("match", FORFEIT, DOUBLE_LOSS) else m for m in r.matches
     ))
 

@@ -4,7 +4,9 @@ command that reads an event takes a URL in place of FILE).
 A layer above :mod:`drawsafe.event` (it may use its readers and writers) and below
 :mod:`drawsafe.app`.  Each connector (:mod:`~drawsafe.fetch.pokedata`, :mod:`~drawsafe.fetch.lichess`,
 :mod:`~drawsafe.fetch.limitless`, :mod:`~drawsafe.fetch.topdeck`, :mod:`~drawsafe.fetch.melee`,
-:mod:`~drawsafe.fetch.playhub` (Lorcana, Riftbound), :mod:`~drawsafe.fetch.cobra` (Netrunner))
+:mod:`~drawsafe.fetch.playhub` (Lorcana, Riftbound), :mod:`~drawsafe.fetch.cobra` (Netrunner),
+:mod:`~drawsafe.fetch.chessresults` (chess-results.com), :mod:`~drawsafe.fetch.rk9` (RK9, Pokémon),
+:mod:`~drawsafe.fetch.battlefy`, :mod:`~drawsafe.fetch.spicerack` (Magic on Carde.io))
 turns the platform's answers into a file drawsafe reads, with the platform's published standings
 in it for ``--check``; :mod:`~drawsafe.fetch.http` does the requests (timeouts, retries with
 backoff, a polite rate limit per platform, a User-Agent naming drawsafe, an on-disk cache keyed by
@@ -21,14 +23,17 @@ from dataclasses import dataclass
 from drawsafe.choices import FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
-from drawsafe.fetch import cobra, lichess, limitless, melee, playhub, pokedata, topdeck
+from drawsafe.fetch import (battlefy, chessresults, cobra, lichess, limitless, melee, playhub, pokedata, rk9,
+                            spicerack, topdeck)
 from drawsafe.fetch.base import Fetched, FetchError
 from drawsafe.fetch.http import Cache, Http
 
 #: The connectors, by platform name.
-CONNECTORS = {c.NAME: c for c in (pokedata, lichess, limitless, topdeck, melee, playhub, cobra)}
+CONNECTORS = {c.NAME: c for c in (pokedata, lichess, limitless, topdeck, melee, playhub, cobra, chessresults, rk9,
+                                   battlefy, spicerack)}
 #: Environment variables holding a platform's API key or credentials.
-KEYS = {limitless.NAME: limitless.ENV_KEY, topdeck.NAME: topdeck.ENV_KEY, melee.NAME: melee.ENV_KEY}
+KEYS = {limitless.NAME: limitless.ENV_KEY, topdeck.NAME: topdeck.ENV_KEY, melee.NAME: melee.ENV_KEY,
+        spicerack.NAME: spicerack.ENV_KEY}
 
 
 def is_url(text: object) -> bool:
@@ -45,8 +50,8 @@ def connector_of(url: str):
             return c
     raise FetchError("drawsafe", url, "not a link of a platform drawsafe knows",
                      "links of pokedata.ovh, lichess.org (Swiss), play.limitlesstcg.com, topdeck.gg, melee.gg, "
-                     "Play Hub (ravensburgerplay.com, riftbound.uvsgames.com) and cobra "
-                     "(tournaments.nullsignal.games) are read; for another platform download the event's file")
+                     "Play Hub (ravensburgerplay.com, riftbound.uvsgames.com), cobra "
+                     "(tournaments.nullsignal.games), chess-results.com, rk9.gg, battlefy.com and spicerack.gg are read; for another platform download the event's file")
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from drawsafe.writing import write_atomic
 LIVE_TTL = 30.0
 #: Seconds between two requests to one platform (polite: below every documented limit).
 INTERVALS = {"pokedata": 1.0, "lichess": 1.0, "limitless": 1.2, "topdeck": 0.7, "melee.gg": 2.0, "playhub": 1.0,
-             "cobra": 1.0}
+             "cobra": 1.0, "chess-results": 2.0, "rk9": 2.0, "battlefy": 1.0, "spicerack": 1.0}
 #: Most seconds waited on a Retry-After before giving up.
 MAX_RETRY_AFTER = 60.0
 
@@ -220,6 +220,7 @@ class Http:
         return {"limitless": "this endpoint needs an API key: --key KEY or DRAWSAFE_LIMITLESS_KEY "
                              "(keys are granted by Limitless on request)",
                 "topdeck": "TopDeck's API needs a key: --key KEY or DRAWSAFE_TOPDECK_KEY",
+                "spicerack": "Spicerack refused the request; with a key give --key KEY or DRAWSAFE_SPICERACK_KEY",
                 "melee.gg": "melee.gg refused the request; with organiser API credentials give "
                             "--key CLIENT_ID:CLIENT_SECRET or DRAWSAFE_MELEE_KEY"}.get(
             self.platform, "the platform refused the request")

@@ -208,7 +208,7 @@ def install(app, service) -> None:
                 url = link_of(str(form.get("url", "")))
             except HANDLED as e:
                 return page_error(e, str(form.get("url", "")).strip() or None)
-            query = {"url": url, "top": str(form.get("top") or "8")}
+            query = {"url": url, "top": str(form.get("top") or "auto")}
             for field in ("rules", "rounds"):
                 if form.get(field):
                     query[field] = str(form.get(field))
@@ -219,7 +219,7 @@ def install(app, service) -> None:
             url = link_of(q.get("url"))
             latest = await fetches.get(url)
             raw = latest.fetched.content
-            options = service.options("draw", {k: v for k, v in (("top", q.get("top", "8")),
+            options = service.options("draw", {k: v for k, v in (("top", q.get("top", "auto")),
                                                                     ("rules", q.get("rules", "")),
                                                                     ("rounds", q.get("rounds", ""))) if v})
             label = label_of(url)
@@ -248,7 +248,7 @@ def install(app, service) -> None:
         try:
             url = link_of(str(form.get("url", "")))
             latest = await fetches.get(url)
-            query = {"top": str(form.get("top") or "8"), "rules": str(form.get("rules") or "")}
+            query = {"top": str(form.get("top") or "auto"), "rules": str(form.get("rules") or "")}
             raw = with_rounds(latest.fetched, str(form.get("rounds") or ""))
             event_id, token, info = await service.publish(raw, label_of(url), query)
             await run_in_threadpool(links.add, event_id, url)

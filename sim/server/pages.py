@@ -21,7 +21,7 @@ import segno
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from drawsafe.event.cut import Cut
@@ -30,6 +30,7 @@ from drawsafe.server import verdicts
 from drawsafe.server.names import find_player
 from drawsafe.server.responses import HANDLED, Refused, answer_response, status_of
 from drawsafe.simulation.words import table_words
+from drawsafe.tiebreaks.cuts import CHANGE
 from drawsafe.tiebreaks.packs import PACKS
 
 log = logging.getLogger("drawsafe.server")
@@ -98,10 +99,14 @@ def link(request: Request, public_url: str | None, name: str, **params) -> str:
     return base_url(request, public_url) + request.app.url_path_for(name, **params)
 
 
-def cut_label(o) -> str:
+def cut_label(o, info=None) -> str:
     """The cut a page's request ``o`` asks for, in :meth:`~drawsafe.event.cut.Cut.label`'s words
-    ("Top 8", "19+ points", "Top 8 through day 2 (19:5)")."""
-    return Cut(o.top, getattr(o, "cut_points", None)).label(day2=getattr(o, "day2", None))
+    ("Top 8", "19+ points", "Top 8 through day 2 (19:5)"); without a Top N chosen, the event's own
+    (``info.cut_top``, :class:`~drawsafe.server.tasks.EventInfo`)."""
+    top = o.top
+    if top in (None, "auto"):
+        top = info.cut_top if info is not None and info.cut_top else 8
+    return Cut(top, getattr(o, "cut_points", None)).label(day2=getattr(o, "day2", None))
 
 
 def routes(service, read_upload, public_url: str | None = None):
@@ -135,10 +140,10 @@ def routes(service, read_upload, public_url: str | None = None):
             if "\x00" in text:
                 text = ""
         return {"text": text, "name": fields.get("name", ""),
-                **{k: fields.get(k, "8" if k == "top" else "") for k in FORM_OPTIONS}}
+                **{k: fields.get(k, "auto" if k == "top" else "") for k in FORM_OPTIONS}}
 
     def form_query(fields: dict) -> dict:
-        query = {"top": fields.get("top") or "8", "rules": fields.get("rules", "")}
+        query = {"top": fields.get("top") or "auto", "rules": fields.get("rules", "")}
         for k in FORM_OPTIONS:
             if k not in query and fields.get(k, "").strip():
                 query[k] = fields[k].strip()
@@ -153,13 +158,15 @@ def routes(service, read_upload, public_url: str | None = None):
             event_id, token, info = await service.publish(raw, name, form_query(fields))
         except HANDLED as e:
             return failure(e, form=kept(raw, fields), title="drawsafe")
-        return published_page(request, event_id, token, info, 201)
+        return published_page(request, event_id, token, info, 201, form_query(fields)["top"])
 
-    def published_page(request, event_id, token, info, status=200):
+    def published_page(request, event_id, token, info, status=200, top="auto"):
         url = url_for(request, "event_page", event_id=event_id)
         edit = url_for(request, "edit_page", event_id=event_id) + "?token=" + token
+        own = str(top) in ("auto", str(info.cut_top))  # the event's own cut, preselected or "auto"
+        cut = info.cut_note.replace(f" ({CHANGE})", "") if own else f"Top {top}, as chosen"
         return render("published.html", status, title=info.name, info=info, url=url, edit=edit,
-                      qr=qr_svg(url), event_id=event_id, loopback=loopback(url))
+                      qr=qr_svg(url), event_id=event_id, loopback=loopback(url), cut=cut)
 
     async def analyse(request: Request):
         raw, name, fields = b"", "upload", {}
@@ -176,7 +183,21 @@ def routes(service, read_upload, public_url: str | None = None):
         report = answered.result if answered else None
         card = verdicts.card(report, lookup.name, info) if lookup and lookup.name else None
         return render("private.html", title=info.name, info=info, draw=answered and answered.data,
-                      said=said_of(report), lookup=lookup, card=card, top=o.top, cut_label=cut_label(o))
+                      said=said_of(report), lookup=lookup, card=card, top=o.top, cut_label=cut_label(o, info))
+
+    async def event_cut(request: Request):
+        """The cut the publish form preselects for a file (its script asks when a file is chosen):
+        the event's own (:meth:`~drawsafe.app.opened.OpenedEvent.cut`) and why, as JSON."""
+        try:
+            raw, name, fields = await read_upload(request, service.config.max_body)
+            if not raw.strip():
+                raise Refused(400, "choose a file or paste the event's text")
+            query = {k: v for k, v in form_query(fields).items() if v and k != "top"}
+            info = await service.info(raw, name, service.options("draw", query))
+        except HANDLED as e:
+            status, message, _ = status_of(e)
+            return JSONResponse({"error": message}, status)
+        return JSONResponse({"top": info.cut_top, "why": info.cut_note.replace(f" ({CHANGE})", "")})
 
     async def stored_event(event_id: str):
         stored = await run_in_threadpool(service.store.get, event_id)
@@ -209,7 +230,7 @@ def routes(service, read_upload, public_url: str | None = None):
         url = url_for(request, "event_page", event_id=event_id)
         suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
         return render("event.html", title=info.name, info=info, event_id=event_id, name=name, lookup=lookup,
-                      card=card, top=o.top, cut_label=cut_label(o), version=stored.version, qr=qr_svg(url),
+                      card=card, top=o.top, cut_label=cut_label(o, info), version=stored.version, qr=qr_svg(url),
                       url=url, suffix=suffix, after_round=o.after_round, file_rounds=stored_rounds(info))
 
     def stored_rounds(info) -> list[int]:
@@ -252,7 +273,7 @@ def routes(service, read_upload, public_url: str | None = None):
             extra["tiebreaks"] = [(t.key, t.percent, t.decimals) for t in result.result.rules.tiebreaks]
         suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
         return render(f"{view}.html", title=info.name, info=info, event_id=event_id, data=result.data,
-                      top=getattr(o, "top", None), cut_label=cut_label(o) if hasattr(o, "top") else "",
+                      top=getattr(o, "top", None), cut_label=cut_label(o, info) if hasattr(o, "top") else "",
                       suffix=suffix, **extra)
 
     async def edit_page(request: Request):
@@ -270,12 +291,12 @@ def routes(service, read_upload, public_url: str | None = None):
                 if not raw.strip():
                     raise Refused(400, "choose the new file or paste its text")
                 _, info = await service.replace(event_id, raw, name, form_query(fields))
-                return published_page(request, event_id, token, info)
+                return published_page(request, event_id, token, info, top=form_query(fields)["top"])
         except HANDLED as e:
             return failure(e, "edit.html", title="Update", event_id=event_id, token=token,
                            form=kept(raw, fields))
         form = {k: "" if stored.options.get(k) is None else str(stored.options.get(k)) for k in FORM_OPTIONS}
-        form["top"] = form["top"] or "8"
+        form["top"] = form["top"] or "auto"
         return render("edit.html", title=f"Update {stored.name}", event_id=event_id, token=token, form=form)
 
     return [
@@ -283,6 +304,7 @@ def routes(service, read_upload, public_url: str | None = None):
         Route("/sample.json", sample, methods=["GET"]),
         Route("/publish", publish, methods=["POST"]),
         Route("/analyse", analyse, methods=["POST"]),
+        Route("/cut", event_cut, methods=["POST"]),
         Route("/e/{event_id}", event_page, methods=["GET"], name="event_page"),
         Route("/e/{event_id}/edit", edit_page, methods=["GET", "POST"], name="edit_page"),
         Route("/e/{event_id}/{view}", event_view, methods=["GET"]),

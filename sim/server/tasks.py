@@ -59,6 +59,10 @@ class EventInfo:
     rounds_source: str = ""
     #: The file publishes standings for this snapshot (``standings --check`` compares with them).
     checkable: bool = False
+    #: The event's own cut (when the publisher does not choose one): its size and how it was
+    #: chosen ("Top 16, as the file announces (--top N to change)"), :meth:`OpenedEvent.cut`.
+    cut_top: int | None = None
+    cut_note: str = ""
 
 
 def guard(name: str, fn):
@@ -91,10 +95,10 @@ def info(raw: bytes, name: str, event_options: dict, limits: Limits, progress=No
     """The event's name, size and round (validates the file and the event options)."""
     def read():
         ctx = open_checked(raw, name, event_options, limits)
-        s = ctx.snapshot
+        s, cut = ctx.snapshot, ctx.cut()
         return EventInfo(ctx.event.name, s.players, s.after_round, s.total_rounds, s.rounds_left,
                          ctx.rules.name, bool(ctx.event.standings), tuple(s.names), s.rounds_source,
-                         ctx.checkable)
+                         ctx.checkable, cut.top, cut.note or cut.label())
     return guard(name, read)
 
 

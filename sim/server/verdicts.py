@@ -48,6 +48,37 @@ def exact_words(result) -> str | None:
 
 
 def card(report: DrawReport | None, player: str, info) -> dict:
+    """:func:`verdict_card` with the player's certainty (``"certainty"``: :func:`certainty_card`)."""
+    shown = verdict_card(report, player, info)
+    proven = certainty_card(report, player)
+    if proven is not None:
+        shown["certainty"] = proven
+    return shown
+
+
+def certainty_card(report, player: str) -> dict | None:
+    """The player's certainty in words for their card (``headline``, each need's sentence, how it
+    was proven), when the answer carries it (:mod:`drawsafe.simulation.certified`)."""
+    proven = getattr(report, "certainty", None) if report is not None else None
+    pc = proven.of(player) if proven is not None and hasattr(proven, "of") else None
+    if pc is None:
+        return None
+    cut = proven.cut.label()
+    if pc.certainty == "clinched":
+        headline = f"Clinched: you make the {cut} whatever happens."
+    elif pc.certainty == "eliminated":
+        headline = f"Eliminated: you cannot make the {cut} (unless someone above you drops)."
+    else:
+        ifs = [f"{v} if you {'lose' if r == 'loss' else r}" for r, v in pc.certainty_if.items() if v != "open"]
+        headline = "Not decided yet" + (": " + "; ".join(ifs) + "." if ifs else ".")
+    needs = [n.sentence() for n in getattr(report, "needs", {}).get(player, ())]
+    how = {"last round": "proven over every result of the other tables",
+           "points cut": "proven from the points you can reach",
+           "rounds to pair": "proven on points under any pairing of the rounds left"}[proven.scope]
+    return {"certainty": pc.certainty, "headline": headline, "needs": needs, "how": how}
+
+
+def verdict_card(report: DrawReport | None, player: str, info) -> dict:
     """What the player's card shows, from the typed result of ``drawsafe draw``: ``{"kind":
     "table"}`` at an evaluated table (the verdict in words, both players' figures), ``{"kind":
     "next"}`` when the round's pairings are not out yet (the player's odds now and after each

@@ -48,6 +48,10 @@ from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 from drawsafe.tiebreaks.values import REC_POINTS
 
+#: The behaviour model's chances (its features) are simulated to this 95% half-width, at most
+#: ``sims`` simulations (the model was fitted on features of 1,500 simulations per scenario).
+FEATURE_PRECISION = 0.02
+
 #: Columns of the observations file (benchmarks/behaviour_tables.csv) before the features.
 OBS_COLUMNS = ("file", "round", "rounds_left", "cut", "table", "drew")
 
@@ -76,7 +80,8 @@ def current_ranks(sim: Simulator, seed: int = 0) -> np.ndarray:
 def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
                   stake_of=None) -> TableChances:
     """P(cut) if each table draws and if it plays, every other table playing except the tables
-    locked on points (they draw).  Tables without a stake (``stake_of(t)`` false: even a win
+    locked on points (they draw), each to :data:`FEATURE_PRECISION` (at most ``sims``
+    simulations).  Tables without a stake (``stake_of(t)`` false: even a win
     leaves both players below :data:`drawsafe.simulation.stakes.STAKE`) keep the everyone-plays
     figure for both choices (a draw cannot lift them either), which saves their simulation."""
     if stake_of is None:
@@ -91,7 +96,7 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
         draw[t] = play[t] = look.cut[[fr.a[t], fr.b[t]]] / look.n
     n = 0
     if evaluated:
-        figures, _ = make_evaluator(sim, fr, seed).evaluate(evaluated, drawing, sims, None, sims, None)
+        figures, _ = make_evaluator(sim, fr, seed).evaluate(evaluated, drawing, None, FEATURE_PRECISION, sims, None)
         for t, f in zip(evaluated, figures, strict=True):
             draw[t] = f.cut_draw.mean(axis=0)
             play[t] = f.cut_play.mean(axis=0)

@@ -257,6 +257,45 @@ def verdict(a: PlayerChances, b: PlayerChances, safe: float) -> str:
     return PLAY
 
 
+#: Confidence level at which a verdict counts as settled (its simulations stop early).
+SETTLED_LEVEL = 0.99
+#: A draw-minus-play difference surely (at :data:`SETTLED_LEVEL`) within this of zero is not
+#: material: its sign no longer decides anything a player would act on, and the verdict claims
+#: "draw is better" only where the figures' 95% interval shows it.
+MATERIAL = 0.01
+
+
+def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: float = SETTLED_LEVEL) -> bool:
+    """The table's :func:`verdict` cannot change within the figures' ``level`` intervals: every
+    comparison it makes (each P(cut | draw) against ``safe``, the odds against :data:`NOTHING`,
+    the sign of each player's draw-minus-play difference) falls on one side.  Simulations are spent
+    on the tables whose verdict is still open, not on figures that no longer decide anything.  A
+    difference surely smaller than :data:`MATERIAL` either way counts as settled too."""
+
+    def side(prop, threshold: float) -> int:  # +1 surely >= threshold, -1 surely below, 0 open
+        ci = prop.confidence_interval(level)
+        return 1 if ci.low >= threshold else -1 if ci.high < threshold else 0
+
+    sides = (side(a.draw, safe), side(b.draw, safe))
+    if sides == (1, 1):
+        return True  # safe to draw, whatever else
+    if 0 in sides:
+        return False
+    little = [side(x, NOTHING) for p in (a, b) for x in (p.draw, p.play)]
+    if 1 not in little and 0 in little:
+        return False  # nothing at stake, or not
+    if 1 not in little:
+        return True  # nothing at stake
+    for x, s_draw in zip((a, b), sides, strict=True):
+        d = x.difference
+        if d.sd == 0:  # every paired difference equal so far (e.g. in the cut either way)
+            continue
+        ci = d.confidence_interval(level)
+        if ci.low <= 0 <= ci.high and not (-MATERIAL < ci.low and ci.high < MATERIAL):
+            return False  # draw better or not: open, and it may matter
+    return True
+
+
 def wants_draw(a: PlayerChances, b: PlayerChances, safe: float) -> bool:
     """The rational choice: draw when both are safe, or when drawing gives both at least their odds
     of playing and one of them strictly more (two players with no chance either way play: their
@@ -307,7 +346,6 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     names = snap.names
     # Who has a stake: a first look with everyone playing.
     stake_of = stake_function(sim, fr, seed)
-    look, a_wins, b_wins = stake_of.look, stake_of.a_wins, stake_of.b_wins
     tables, left_out = [], []
     for t in range(fr.tables):
         a, b = fr.a[t], fr.b[t]
@@ -316,7 +354,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
             if skip:
                 left_out.append(skip)
             continue
-        if not stake(look, a_wins, b_wins, fr, t):
+        if not stake_of(t):
             left_out.append(LeftOutTable(t + 1, names[a], names[b],
                              f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
@@ -326,7 +364,12 @@ def draw_decisions(snap: Snapshot, rules: RulePack, config: SimConfig | None = N
     converged, iterations = choice.converged, choice.iterations
     base = fr.mode if p_draw is not None else None
     evaluator = make_evaluator(sim, fr, seed)
-    figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress, base)
+
+    def settled(i: int, fig: TableFigures) -> bool:
+        return verdict_settled(chances(sim, fr, tables[i], 0, fig), chances(sim, fr, tables[i], 1, fig), safe)
+
+    figures, reached = evaluator.evaluate(tables, drawing, sims, precision, max_sims, progress, base,
+                                          settled=settled)
     decisions = []
     for i, t in enumerate(tables):
         a = chances(sim, fr, t, 0, figures[i], rules.point_scale)

@@ -7,12 +7,15 @@ Two ways, same figures (:class:`TableFigures`):
 - :class:`ScenarioEvaluator`, with more rounds to go: each scenario (the base choices, and each
   table's alternative) is simulated in full, all with the same random numbers per simulation.
 
-Both run until the figures that decide each table's verdict (its players' odds if it draws and if
-it plays) have 95% half-widths of at most ``precision``.
+Both run batch by batch (:class:`Evaluator`): each table until the figures that decide its verdict
+(its players' odds if it draws and if it plays) have 95% half-widths of at most ``precision``, or
+its verdict is settled (it cannot change within the figures' intervals); a table that has finished
+costs nothing more.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numba
@@ -22,9 +25,10 @@ from drawsafe import jit
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import run_flips
 from drawsafe.engine.inputs import FlipOutputs
+from drawsafe.errors import UsageError
 from drawsafe.progress import Progress
-from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator, first_tables
+from drawsafe.stats import max_half_width
 
 
 @dataclass
@@ -37,8 +41,100 @@ class TableFigures:
     outcome_play: np.ndarray  # [n] int8
 
 
-class ScenarioEvaluator:
-    """Each scenario simulated in full (any number of rounds left)."""
+#: First batch of an adaptive evaluation; later batches double the simulations run so far.
+FIRST_BATCH = 2_000
+
+
+@dataclass
+class _Columns:
+    """One table's figures gathered batch by batch (all from simulation 0 on, consecutive)."""
+
+    play: list
+    draw: list
+    outcome: list
+
+    def figures(self) -> TableFigures:
+        return TableFigures(np.concatenate(self.play), np.concatenate(self.draw), np.concatenate(self.outcome))
+
+
+def figures_done(fig: TableFigures, precision: float | None) -> bool:
+    """The four figures of a table (each player's odds if it plays and if it draws) have 95%
+    half-widths of at most ``precision``."""
+    if precision is None:
+        return False
+    n = len(fig.cut_play)
+    counts = np.concatenate([fig.cut_play.sum(axis=0), fig.cut_draw.sum(axis=0)])
+    return max_half_width(counts, n) <= precision
+
+
+def needed(fig: TableFigures, precision: float) -> int:
+    """Simulations a table's figures need to reach ``precision``, from their half-width now (10%
+    past the estimate)."""
+    n = len(fig.cut_play)
+    counts = np.concatenate([fig.cut_play.sum(axis=0), fig.cut_draw.sum(axis=0)])
+    return int(n * (max_half_width(counts, n) / precision) ** 2 * 1.1)
+
+
+class Evaluator:
+    """Figures of a set of tables, batch by batch: each table runs until its own figures reach
+    ``precision`` or, given ``settled``, until its verdict is settled (``settled(i, figures)``: the
+    ``i``-th table's verdict cannot change within its intervals), whichever comes first; or
+    exactly ``sims`` simulations.  Tables leave as they finish, so simulations are spent where a
+    verdict is still open.  Every table's figures start at simulation 0 (common random numbers:
+    simulation ``s`` is the same world for every table)."""
+
+    def batch(self, modes: np.ndarray, tables: np.ndarray, first: int, n: int
+              ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
+                 max_sims: int, progress: Progress | None, base: np.ndarray | None = None, *,
+                 settled: Callable[[int, TableFigures], bool] | None = None
+                 ) -> tuple[list[TableFigures], bool]:
+        """Figures of each table in ``tables`` with the tables in ``drawing`` drawing otherwise
+        (or, given ``base``, the other tables in those modes, e.g. ``BEHAVIOUR``); and whether
+        every table reached ``precision`` or a settled verdict (False: stopped at ``max_sims``)."""
+        modes = base_modes(self.fr, drawing, base)
+        if sims is not None and sims < 1:
+            raise UsageError("--sims must be at least 1")
+        if sims is None and (precision is None or not 0 < precision < 0.5):
+            raise UsageError("--precision must be between 0 and 0.5")
+        cols = [_Columns([], [], []) for _ in tables]
+        open_ = list(range(len(tables)))
+        limit = sims if sims is not None else max_sims
+        done, reached, target = 0, True, FIRST_BATCH
+        while open_ and done < limit:
+            n = min(max(1000, sims // 20) if sims is not None else target - done, limit - done)
+            idx = np.array([tables[i] for i in open_], dtype=np.int64)
+            for i, part in zip(open_, self.batch(modes, idx, done, n), strict=True):
+                cols[i].play.append(part[0])
+                cols[i].draw.append(part[1])
+                cols[i].outcome.append(part[2])
+            done += n
+            if sims is None:
+                still, wanted = [], done
+                for i in open_:
+                    fig = cols[i].figures()
+                    if not (figures_done(fig, precision) or (settled is not None and settled(i, fig))):
+                        still.append(i)
+                        wanted = max(wanted, needed(fig, precision))
+                open_ = still
+                # the half-width shrinks like 1/sqrt(n): aim 10% past the estimate, at least half as
+                # many again, at most twice as many (a verdict may settle before)
+                target = int(min(limit, max(1.5 * done, min(wanted, 2 * done))))
+            if progress is not None:
+                progress(done, limit if sims is not None else (target if open_ else done))
+        if sims is None and open_:
+            reached = False
+        if not tables:
+            return [], True
+        return [c.figures() for c in cols], reached
+
+
+class ScenarioEvaluator(Evaluator):
+    """Each scenario simulated in full (any number of rounds left): per batch, the base choices
+    and each open table's alternative, the scenarios with the same choices at every table
+    simulated once."""
 
     def __init__(self, sim: Simulator, fr: FirstRound, seed: int):
         self.sim, self.fr, self.seed = sim, fr, seed
@@ -47,50 +143,26 @@ class ScenarioEvaluator:
         return self.sim.run(n, seed=self.seed, first=first, focus=focus, first_round=self.fr.with_modes(modes),
                             keep_per_sim=True)
 
-    def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
-                 max_sims: int, progress: Progress | None, base: np.ndarray | None = None
-                 ) -> tuple[list[TableFigures], bool]:
-        """Figures of each table in ``tables`` with the tables in ``drawing`` drawing otherwise
-        (or, given ``base``, the other tables in those modes, e.g. ``BEHAVIOUR``).
-
-        Scenarios with the same choices at every table (e.g. the play scenario of every table that
-        the others' model lets play) are simulated once.  Each scenario runs until its own figures
-        reach ``precision``, so scenarios whose odds are near 0 or 1 stop early; every scenario
-        starts at simulation 0, so any two share their first simulations (common random numbers).
-        """
-        base = base_modes(self.fr, drawing, base)
+    def batch(self, modes, tables, first, n):
         focus = np.array([p for t in tables for p in (self.fr.a[t], self.fr.b[t])], dtype=np.int64)
         keys = []
         needs: dict[bytes, list[int]] = {}
         for i, t in enumerate(tables):
             pair = []
             for mode in (engine.FREE, engine.INTENTIONAL):
-                modes = base.copy()
-                modes[t] = mode
-                key = modes.tobytes()
-                needs.setdefault(key, []).extend((2 * i, 2 * i + 1))
+                alt = modes.copy()
+                alt[t] = mode
+                key = alt.tobytes()
+                needs.setdefault(key, []).append(i)
                 pair.append(key)
             keys.append(tuple(pair))
-        done: dict[bytes, SimBatch] = {}
-        reached = True
-        total = len(needs)
-        for k, (key, cols) in enumerate(needs.items()):
-            modes = np.frombuffer(key, dtype=np.int64).copy()
-            step = None
-            if progress is not None:
-                def step(d, t, k=k):
-                    progress(k * 1000 + min(999, 1000 * d // max(t, 1)), total * 1000)
-            batch, ok = simulate_until(lambda first, n, m=modes: self.scenario(m, focus, first, n),
-                                       lambda b, c=cols: b.focus_cut[:, c].sum(axis=0), precision, sims,
-                                       max_sims, step)
-            done[key] = batch
-            reached = reached and ok
-        figures = []
+        runs = {key: self.scenario(np.frombuffer(key, dtype=np.int64).copy(), focus, first, n) for key in needs}
+        out = []
         for i, (t, (play_key, draw_key)) in enumerate(zip(tables, keys)):
-            play, draw = done[play_key], done[draw_key]
-            figures.append(TableFigures(play.focus_cut[:, 2 * i:2 * i + 2], draw.focus_cut[:, 2 * i:2 * i + 2],
-                                        play.table_outcome[:, t]))
-        return figures, reached
+            play, draw = runs[play_key], runs[draw_key]
+            out.append((play.focus_cut[:, 2 * i:2 * i + 2], draw.focus_cut[:, 2 * i:2 * i + 2],
+                        play.table_outcome[:, t]))
+        return out
 
 
 @dataclass
@@ -104,14 +176,9 @@ class FlipBatch:
     base_outcome: np.ndarray
     flip_outcome: np.ndarray
 
-    def merge(self, other: FlipBatch) -> FlipBatch:
-        return FlipBatch(self.first, self.n + other.n, *(np.concatenate([a, b]) for a, b in (
-            (self.base_cut, other.base_cut), (self.flip_cut, other.flip_cut),
-            (self.base_outcome, other.base_outcome), (self.flip_outcome, other.flip_outcome))))
 
-
-class FlipEvaluator:
-    """The last Swiss round: one world per simulation, each table flipped in turn."""
+class FlipEvaluator(Evaluator):
+    """The last Swiss round: one world per simulation, each open table flipped in turn."""
 
     def __init__(self, sim: Simulator, fr: FirstRound, seed: int):
         self.sim, self.fr, self.seed = sim, fr, seed
@@ -130,24 +197,16 @@ class FlipEvaluator:
                   s.kernel_rules, s.plan(engine.NO_DRAWS, 0), flip)
         return out
 
-    def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
-                 max_sims: int, progress: Progress | None, base: np.ndarray | None = None
-                 ) -> tuple[list[TableFigures], bool]:
-        base = base_modes(self.fr, drawing, base)
-        idx = np.array(tables, dtype=np.int64)
-        batch, reached = simulate_until(
-            lambda first, n: self.run(base, idx, first, n),
-            lambda b: np.concatenate([b.base_cut.sum(axis=0).ravel(), b.flip_cut.sum(axis=0).ravel()]),
-            precision, sims, max_sims, progress)
-        figures = []
+    def batch(self, modes, tables, first, n):
+        b = self.run(modes, tables, first, n)
+        out = []
         for j in range(len(tables)):
             # where the base world drew (INTENTIONAL, or a BEHAVIOUR table that drew), the flip plays
-            drew = (batch.base_outcome[:, j] == engine.ID)[:, None]
-            figures.append(TableFigures(
-                np.where(drew, batch.flip_cut[:, j], batch.base_cut[:, j]),
-                np.where(drew, batch.base_cut[:, j], batch.flip_cut[:, j]),
-                np.where(drew[:, 0], batch.flip_outcome[:, j], batch.base_outcome[:, j])))
-        return figures, reached
+            drew = (b.base_outcome[:, j] == engine.ID)[:, None]
+            out.append((np.where(drew, b.flip_cut[:, j], b.base_cut[:, j]),
+                        np.where(drew, b.base_cut[:, j], b.flip_cut[:, j]),
+                        np.where(drew[:, 0], b.flip_outcome[:, j], b.base_outcome[:, j])))
+        return out
 
 
 def base_modes(fr: FirstRound, drawing: set[int], base: np.ndarray | None) -> np.ndarray:

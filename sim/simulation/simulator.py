@@ -325,14 +325,17 @@ class Simulator:
         return self.pilots[key]
 
     def run(self, n: int, seed: int = 0, first: int = 0, focus=(), first_round: FirstRound | None = None,
-            keep_per_sim: bool = False, policy: int | None = None, by_first: bool = False) -> SimBatch:
+            keep_per_sim: bool = False, policy: int | None = None, by_first: bool = False,
+            ranks: bool = True) -> SimBatch:
         """Play simulations ``first .. first + n - 1``.
 
         ``focus`` lists players whose per-simulation cut, rank and tiebreaks are kept; with
         ``keep_per_sim`` the first round's table outcomes and the cut line are kept too.
         ``first_round`` overrides the tables (and modes) of the first simulated round; ``policy``
         the future draw policy (an engine code; default: the config's); ``by_first`` counts every
-        player's cut by the result of their first simulated round (:attr:`SimBatch.by_first`).
+        player's cut by the result of their first simulated round (:attr:`SimBatch.by_first`);
+        without ``ranks`` no rank is counted (``rank_hist`` holds one empty bin): the simulations
+        then rank only as far as the cut, which spares the tiebreaks of the rest of a big field.
         """
         if policy is None:
             policy = FUTURE_POLICIES[self.config.future_draws]
@@ -352,7 +355,7 @@ class Simulator:
         k = len(self.codes)
         chunks = max(1, min(numba.get_num_threads() * 4, n))
         cut = np.zeros((chunks, p), dtype=np.int64)
-        rank_hist = np.zeros((chunks, p, self.config.max_rank + 1), dtype=np.int64)
+        rank_hist = np.zeros((chunks, p, self.config.max_rank + 1 if ranks else 1), dtype=np.int64)
         points_hist = np.zeros((chunks, p, self.max_points + 1), dtype=np.int64)
         focus_cut = np.zeros((n, len(focus)), dtype=np.int8)
         focus_rank = np.zeros((n, len(focus)), dtype=np.int32)

@@ -1,8 +1,8 @@
 """Who has something at stake at a table of the round about to be played.
 
 :func:`locked_tables`: the tables whose both players make the cut on points after a draw, whatever
-else happens (exact); :func:`stake_function`: from three first looks (everyone plays, every player
-A wins, every player B wins), whether a table's players have a real stake in the cut.  Used by the
+else happens (exact); :func:`stake_function`: from one first look (everyone plays; each player's odds if they win read
+from the simulations they won), whether a table's players have a real stake in the cut.  Used by the
 draw decisions (:mod:`drawsafe.simulation.decisions`) and by the behaviour model's table chances
 (:mod:`drawsafe.simulation.behaviour`).
 """
@@ -56,27 +56,27 @@ def locked_tables(sim: Simulator, fr: FirstRound, top: int) -> np.ndarray:
 
 
 class StakeOf:
-    """``stake_of(t)``: table ``t`` has a real stake, from three first looks (everyone plays; every
-    player A wins; every player B wins) of ``sims`` simulations each."""
+    """``stake_of(t)``: table ``t`` has a real stake, from one first look of ``sims`` simulations
+    with everyone playing (``look``, counting every player's cut by their result in the round)."""
 
-    def __init__(self, look: SimBatch, a_wins: SimBatch, b_wins: SimBatch, fr: FirstRound):
-        self.look, self.a_wins, self.b_wins, self.fr = look, a_wins, b_wins, fr
+    def __init__(self, look: SimBatch, fr: FirstRound):
+        self.look, self.fr = look, fr
 
     def __call__(self, t: int) -> bool:
-        return stake(self.look, self.a_wins, self.b_wins, self.fr, t)
+        return stake(self.look, self.fr, t)
 
 
 def stake_function(sim: Simulator, fr: FirstRound, seed: int, sims: int = SETTLE_SIMS) -> StakeOf:
-    """Who has a stake: first looks with everyone playing, and with every A or every B winning."""
-    look = sim.run(sims, seed=seed, first_round=fr)
-    a_wins = sim.run(sims, seed=seed, first_round=fr.with_modes(
-        np.where(fr.mode == engine.FREE, engine.FORCE_A, fr.mode)))
-    b_wins = sim.run(sims, seed=seed, first_round=fr.with_modes(
-        np.where(fr.mode == engine.FREE, engine.FORCE_B, fr.mode)))
-    return StakeOf(look, a_wins, b_wins, fr)
+    """Who has a stake: a first look with everyone playing, each player's odds if they win read
+    from the simulations in which they won (one run for every table)."""
+    return StakeOf(sim.run(sims, seed=seed, first_round=fr, by_first=True, ranks=False), fr)
 
 
-def stake(look: SimBatch, a_wins: SimBatch, b_wins: SimBatch, fr: FirstRound, t: int) -> bool:
-    """A player of table ``t`` has a real stake: winning gives them at least :data:`STAKE`."""
+def stake(look: SimBatch, fr: FirstRound, t: int) -> bool:
+    """A player of table ``t`` has a real stake: they made the cut in some first-look simulation, or
+    winning gives them at least :data:`STAKE` (``look.by_first``: cut counts by their result)."""
     a, b = fr.a[t], fr.b[t]
-    return (max(a_wins.cut[a], b_wins.cut[b]) / a_wins.n >= STAKE or look.cut[a] > 0 or look.cut[b] > 0)
+    if look.cut[a] > 0 or look.cut[b] > 0:
+        return True
+    wins = look.by_first[[a, b], 2]  # [player, (simulations won, of them in the cut)]
+    return bool(np.any((wins[:, 1] > 0) & (wins[:, 1] >= STAKE * wins[:, 0])))

@@ -45,7 +45,7 @@ from drawsafe.tiebreaks.values import (
     REC_POINTS,
     opponent_mean,
     opponent_means_all,
-    tiebreak_values_rec,
+    tiebreak_values_want,
     win_percentages,
 )
 
@@ -140,8 +140,10 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
 
     A tiebreak is computed only for the players still tied when it is reached.  ``noise`` gives each
     player's random key for exact ties (see :func:`noise_value`).  Codes other than the MTG ones are
-    computed for all players at once, into ``played.keys``, by :func:`drawsafe.tiebreaks.values.tiebreak_values_rec`
-    (they may need whole columns, e.g. direct encounter); with MTG codes only ``keys`` is left alone
+    computed into ``played.keys`` by :func:`drawsafe.tiebreaks.values.tiebreak_values_want` (they
+    may need whole columns, e.g. direct encounter): for every player, or with ``need_ranks`` 0 for
+    those of the point groups the order must place (other rows may be stale: callers that read
+    ``keys`` afterwards rank with ``need_ranks`` > 0); with MTG codes only ``keys`` is left alone
     (:func:`complete_keys` fills a player's row when asked).
 
     ``played`` a Played or Work bundle (:mod:`drawsafe.engine.inputs`); ``nr``, ``members``: as
@@ -185,7 +187,17 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
         if c != OMW and c != OGW and c != GW and c != GW_RAW and c != POINTS:
             generic = True
     if generic:
-        tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, keys)
+        # every player's values for a complete order (``need_ranks``: the standings are shown);
+        # for a cut (``need_ranks`` 0) those of the point groups it reaches
+        want = np.ones(size, dtype=np.bool_)
+        if need_ranks == 0 and 0 < need < n:
+            want[:] = False
+            low = rec[order[need - 1], REC_POINTS]
+            for i in range(n):
+                if rec[order[i], REC_POINTS] < low:
+                    break
+                want[order[i]] = True
+        tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, want, keys)
     # runs of equal keys so far: run_lo[i] .. run_hi[i]; first the point groups starting before need
     runs = 0
     tied = 0

@@ -25,6 +25,7 @@ from drawsafe.event.model import NO_RESULT, Event, Round
 from drawsafe.event.snapshot import Snapshot, take_snapshot
 from drawsafe.standings.check import CheckReport, Disagreement
 from drawsafe.standings.table import StandingRow, Standings, compute_standings
+from drawsafe.tiebreaks.cuts import announced
 from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.tiebreaks.ranking import TOLERANCE
 
@@ -72,11 +73,8 @@ class Comparison:
 def groups(event: Event, rows: tuple[StandingRow, ...]) -> list[tuple[str | None, list[StandingRow], int]]:
     """The rows compared together: (division, rows in standings order, cut) for each division
     when the places are per division, else one group of every row."""
-    default = event.top_cut
-    if default is None and event.playoff:
-        first = event.playoff[0]
-        default = 2 * sum(1 for m in first.matches if m.player_b is not None) + sum(
-            1 for m in first.matches if m.player_b is None)
+    said = announced(event)
+    default = said[0] if said else None
     if event.divisions and event.ranked is None:
         out = []
         for d in dict.fromkeys(event.divisions.values()):

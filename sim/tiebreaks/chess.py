@@ -61,7 +61,7 @@ import numpy as np
 
 from drawsafe.event import kinds
 from drawsafe.jit import kernel
-from drawsafe.tiebreaks.ranking import DIRECT_ENCOUNTER, direct_encounter_column
+from drawsafe.tiebreaks.ranking import DIRECT_ENCOUNTER, direct_encounter_want
 
 UNPLAYED_NONE = 0
 UNPLAYED_1998 = 1
@@ -461,17 +461,43 @@ def lichess_performance(opp, kind, gw, gl, nr, points_table, ratings, col):
 
 
 @kernel
-def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, ratings, out):
+def uses_contributions(codes):
+    """Whether any of ``codes`` reads the opponents' contributions (:func:`contributions`): the
+    Buchholz family and Sonneborn-Berger.
+
+    ``codes`` int64[k] a pack's tiebreak codes."""
+    for i in range(codes.shape[0]):
+        c = codes[i]
+        if c == SB or c == SUMBH or (c >= BH and c <= BH_M2):
+            return True
+    return False
+
+
+@kernel
+def shared_contributions(opp, kind, gw, gl, nr, points_table, unplayed):
+    """:func:`contributions` once for every code of a pack that reads them.
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``unplayed``: as in the module
+    text. Returns int64[n, nr]."""
+    s = scores(kind, gw, gl, nr, points_table)
+    a = adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s)
+    return contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a)
+
+
+@kernel
+def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, ratings, want, shared, out):
     """Fill ``out[:, k]`` with chess tiebreak ``code`` (columns ``0..k-1`` already filled).
 
     ``code`` int64 a chess code (``FIRST .. LAST``); ``k`` int64 the column; ``opp``, ``kind``,
     ``gw``, ``gl``, ``gd``, ``nr``, ``points_table``, ``unplayed``, ``ratings``: as in the module
-    text; ``out`` float64[n, > k] the tiebreak columns."""
+    text; ``want`` bool[n] the players whose values are wanted (direct encounter is computed for
+    them alone: their groups of equal players lie among them; the other codes for everyone);
+    ``shared`` int64[n, nr] the :func:`shared_contributions` (read by the codes that use them);
+    ``out`` float64[n, > k] the tiebreak columns."""
     col = out[:, k]
     w = points_table[kinds.WIN]
     if code == DE:
-        direct_encounter_column(out, k, opp, kind, gw, gl, nr, points_table,
-                                unplayed != UNPLAYED_1998)
+        direct_encounter_want(out, k, opp, kind, gw, gl, nr, points_table, unplayed != UNPLAYED_1998, want)
         return
     if code == PS or code == PS_C1 or code == PS_C2:
         progressive(kind, gw, gl, nr, points_table, code - PS, col)
@@ -489,8 +515,7 @@ def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, rat
     if code == KS:
         koya(opp, kind, gw, gl, nr, points_table, s, col)
         return
-    a = adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s)
-    c = contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a)
+    c = shared
     if code == SB:
         sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col)
     elif code == SUMBH:

@@ -207,6 +207,24 @@ def owp_at(p, t, half, rounds, opp, kind, phase, last, dedupe):
     return total / count if count > 0 else FLOOR
 
 
+@inline_kernel  # called per player with arrays: a call would count references to each
+def owp_direct(p, t, kind, gw, gl, opp, phase, last, dedupe):
+    """:func:`owp_at` without the running sums: each opponent's win % counted from their rounds
+    (the same sums, so the same value), for the few players a partial column needs.
+
+    ``p``, ``t``, ``kind``, ``gw``, ``gl``, ``opp``, ``phase``, ``last``, ``dedupe``: as in the
+    module text."""
+    total = 0.0
+    count = 0
+    start = window_start(t, phase)
+    for r in range(start, t + 1):
+        if not faced(kind[p, r]) or (dedupe and repeat(opp, kind, p, r, start)):
+            continue
+        total += wp_at(opp[p, r], t, kind, gw, gl, phase, last)
+        count += 1
+    return total / count if count > 0 else FLOOR
+
+
 @kernel
 def valued_at(last, nr, phase, freeze):
     """The round after which each player is valued: their last round with a pairing when
@@ -233,23 +251,27 @@ def pokemon_column(code, opp, kind, gw, gl, nr, dedupe, phase, freeze, col):
     if code != OWP and code != OOWP:
         raise ValueError("unknown Pokemon tiebreak code")
     other = np.empty(opp.shape[0])
+    want = np.ones(opp.shape[0], dtype=np.bool_)
     if code == OWP:
-        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, col, other)
+        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, want, col, other)
     else:
-        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, other, col)
+        pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, want, other, col)
 
 
 @kernel
-def pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, owp, oowp):
-    """Fill ``owp`` and ``oowp`` with every player's OWP and OOWP (see the module text: ``phase``
-    the first round of day 2 or 0, ``freeze`` TOM's values at leaving).
+def pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, want, owp, oowp):
+    """Fill ``owp`` and ``oowp`` with the OWP and OOWP of every player of ``want`` (see the module
+    text: ``phase`` the first round of day 2 or 0, ``freeze`` TOM's values at leaving); the other
+    rows are left as they were, except the OWP of the wanted players' opponents.
 
     Most players are valued after the last round: their opponents' win % after it is computed once
     for everyone; the values of a player who left are computed from their opponents' records as
-    they stood then (a few rounds each).
+    they stood then (a few rounds each).  When only some players are wanted (the standings near a
+    cut: :func:`drawsafe.standings.order.refined_order`), only what their values read is computed.
 
     ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``dedupe``, ``phase``, ``freeze``: as in the
-    module text; ``owp``, ``oowp`` float64[n] written."""
+    module text; ``want`` bool[n] the players whose values are wanted; ``owp``, ``oowp``
+    float64[n] written."""
     n = opp.shape[0]
     if nr == 0:
         for p in range(n):
@@ -259,6 +281,13 @@ def pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, owp, oowp):
     final = nr - 1
     last = last_rounds(kind, nr)
     at = valued_at(last, nr, phase, freeze)
+    wanted = 0
+    for p in range(n):
+        if want[p]:
+            wanted += 1
+    if wanted < n:
+        partial_columns(opp, kind, gw, gl, nr, dedupe, phase, last, at, want, owp, oowp)
+        return
     wp_final = np.empty(n)
     for q in range(n):
         wp_final[q] = wp_at(q, final, kind, gw, gl, phase, last)
@@ -300,5 +329,58 @@ def pokemon_columns(opp, kind, gw, gl, nr, dedupe, phase, freeze, owp, oowp):
                     v = owp_at(o, t, half, rounds, opp, kind, phase, last, dedupe)
                     owp_memo[o, t] = v
                 total += v
+            count += 1
+        oowp[p] = total / count if count > 0 else FLOOR
+
+
+@kernel
+def partial_columns(opp, kind, gw, gl, nr, dedupe, phase, last, at, want, owp, oowp):
+    """:func:`pokemon_columns` for the players of ``want`` only: their OWP and OOWP, and the OWP of
+    their opponents that their OOWP reads, each computed as the whole columns compute it (the same
+    sums in the same order: the same values).
+
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``dedupe``, ``phase``, ``last``: as in the module
+    text; ``want`` bool[n] the players whose values are wanted; ``at`` int64[n] the round each player is valued after (:func:`valued_at`);
+    ``owp``, ``oowp`` float64[n] written at the rows computed."""
+    n = opp.shape[0]
+    final = nr - 1
+    first = window_start(final, phase)
+    need = np.zeros(n, dtype=np.bool_)  # whose OWP is read: the wanted players and their opponents
+    for p in range(n):
+        if want[p]:
+            need[p] = True
+            t = at[p]
+            for r in range(window_start(t, phase), t + 1):
+                if faced(kind[p, r]):
+                    need[opp[p, r]] = True
+    wp_final = np.full(n, -1.0)  # win % after the last round, as read
+    for p in range(n):
+        if not need[p]:
+            continue
+        if at[p] != final:
+            owp[p] = owp_direct(p, at[p], kind, gw, gl, opp, phase, last, dedupe)
+            continue
+        total = 0.0
+        count = 0
+        for r in range(first, nr):
+            if faced(kind[p, r]) and not (dedupe and repeat(opp, kind, p, r, first)):
+                o = opp[p, r]
+                if wp_final[o] < 0.0:
+                    wp_final[o] = wp_at(o, final, kind, gw, gl, phase, last)
+                total += wp_final[o]
+                count += 1
+        owp[p] = total / count if count > 0 else FLOOR
+    for p in range(n):
+        if not want[p]:
+            continue
+        t = at[p]
+        start = window_start(t, phase)
+        total = 0.0
+        count = 0
+        for r in range(start, t + 1):
+            if not faced(kind[p, r]) or (dedupe and repeat(opp, kind, p, r, start)):
+                continue
+            o = opp[p, r]
+            total += owp[o] if at[o] <= t else owp_direct(o, t, kind, gw, gl, opp, phase, last, dedupe)
             count += 1
         oowp[p] = total / count if count > 0 else FLOOR

@@ -245,11 +245,26 @@ def direct_encounter_column(keys, k, opp, kind, gw, gl, nr, points_table, swiss_
     ``keys`` (its column ``k``, an int64, written), ``opp``, ``kind``, ``gw``, ``gl``, ``nr``,
     ``points_table``: as in the module text; ``swiss_rule`` bool.
     """
+    direct_encounter_want(keys, k, opp, kind, gw, gl, nr, points_table, swiss_rule,
+                          np.ones(keys.shape[0], dtype=np.bool_))
+
+
+@kernel
+def direct_encounter_want(keys, k, opp, kind, gw, gl, nr, points_table, swiss_rule, want):
+    """:func:`direct_encounter_column` for the players of ``want`` (bool[n]): the groups of equal
+    players are formed among them (every group lies within a wanted point group: a cut's
+    standings want whole point groups), the other rows get 0.
+
+    ``keys`` float64[n, > k] (its column ``k`` written), ``k`` int64 the column, ``opp``,
+    ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``: as in the module text; ``swiss_rule``
+    bool; ``want`` bool[n] the players whose values are wanted."""
     n = keys.shape[0]
     for p in range(n):
         keys[p, k] = 0.0
     count = 0
     for p in range(n):
+        if not want[p]:
+            continue
         for r in range(nr):
             if kind[p, r] != kinds.ABSENT:
                 count += 1
@@ -257,6 +272,8 @@ def direct_encounter_column(keys, k, opp, kind, gw, gl, nr, points_table, swiss_
     members = np.empty(count, dtype=np.int64)
     count = 0
     for p in range(n):
+        if not want[p]:
+            continue
         for r in range(nr):
             if kind[p, r] != kinds.ABSENT:
                 members[count] = p

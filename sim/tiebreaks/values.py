@@ -319,23 +319,39 @@ def tiebreak_values_rec(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fla
     (:func:`mtg_column`), then chess (:mod:`drawsafe.tiebreaks.chess`), Pokemon
     (:mod:`drawsafe.tiebreaks.pokemon`) and the other card games
     (:mod:`drawsafe.tiebreaks.cardgames`), each computed only when a code asks for it."""
+    want = np.ones(opp.shape[0], dtype=np.bool_)
+    tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, want, out)
+
+
+@kernel
+def tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, flags, ratings, want, out):
+    """:func:`tiebreak_values_rec` for the players of ``want``: their rows of ``out`` are written,
+    the others may be left as they were (the codes that can spare them do: Pokémon's).
+
+    ``rec`` int64[n, REC_*] the summed records; ``opp`` int32[n, rounds] and ``kind``, ``gw``,
+    ``gl``, ``gd`` int8[n, rounds] the rounds; ``nr`` int64 the rounds to read; ``points_table``
+    int64[N_POINTS]; ``codes`` int64[k]; ``flags`` int64[N_FLAGS]; ``ratings`` float64[n];
+    ``want`` bool[n] the players whose values are wanted; ``out`` float64[n, >= k] written."""
     dedupe = flags[FLAG_DEDUPE] != 0
     gwp, omw, ogw = shared_values(rec, opp, kind, nr, points_table, codes, dedupe)
     owp = np.empty(0)  # the Pokémon OWP and OOWP, both computed at the first of them
     oowp = np.empty(0)
+    shared = np.empty((0, 0), dtype=np.int64)  # chess: the opponents' contributions, for every code that reads them
+    if chess.uses_contributions(codes):
+        shared = chess.shared_contributions(opp, kind, gw, gl, nr, points_table, flags[FLAG_UNPLAYED])
     for k in range(codes.shape[0]):
         code = codes[k]
         if mtg_column(code, k, rec, gwp, omw, ogw, out):
             continue
         if code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, drawsafe.tiebreaks.chess
             chess.chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table,
-                               flags[FLAG_UNPLAYED], ratings, out)
+                               flags[FLAG_UNPLAYED], ratings, want, shared, out)
         elif code >= pokemon.FIRST and code <= pokemon.LAST:  # drawsafe.tiebreaks.pokemon
             if owp.shape[0] == 0:
                 owp = np.empty(opp.shape[0])
                 oowp = np.empty(opp.shape[0])
                 pokemon.pokemon_columns(opp, kind, gw, gl, nr, dedupe, flags[FLAG_PHASE],
-                                        flags[FLAG_FREEZE] != 0, owp, oowp)
+                                        flags[FLAG_FREEZE] != 0, want, owp, oowp)
             source = owp if code == pokemon.OWP else oowp
             for p in range(opp.shape[0]):
                 out[p, k] = source[p]

@@ -14,24 +14,21 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from conftest import DATA, SHARED
-from fuzzing import mutate_bytes, survive
+from fuzzing import mutate_bytes, run_cli, survive
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_paths import edit, paths
 
-from drawsafe.cli.main import main
 from drawsafe.tiebreaks.packs import PACKS
 
 pytestmark = pytest.mark.skipif("netrunner" not in PACKS,
                                 reason="the netrunner rule packs are not in drawsafe.tiebreaks.packs yet")
 
-PATHS = sorted((DATA / "netrunner").glob("*.json")) + sorted(
+#: The real exports (the 2023 World Championship's, 254 players, left out: too slow to fuzz).
+PATHS = sorted(p for p in (DATA / "netrunner").glob("*.json") if "worlds" not in p.name) + sorted(
     (SHARED / "data" / "real" / "netrunner" / "cobra").glob("*.json"))
 EXAMPLES = int(os.environ.get("DRAWSAFE_FUZZ_EXAMPLES", "200"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("DRAWSAFE_FUZZ_RANDOM"),
@@ -54,7 +51,8 @@ def single_sided(data: dict) -> dict:
 
 
 SOURCES = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in PATHS}
-SOURCES.update({"single-" + name: single_sided(d) for name, d in list(SOURCES.items())[:2]})
+SOURCES.update({"single-" + name: single_sided(SOURCES[name]) for name in (
+    "2023-09-30-finland-baltic-nats-cobra.json", "2024-05-12-401-games-gnk-cobra.json")})
 
 values = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 8), st.integers(-10**12, 10**12),
@@ -123,15 +121,4 @@ def test_byte_mutations(case):
 @given(json_mutations(), st.booleans())
 def test_cli_on_mutated_files(case, check):
     _, raw = case
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "mutated.json"
-        path.write_bytes(raw)
-        result = CliRunner().invoke(main, ["standings", str(path)] + (["--check"] if check else []))
-        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-        assert result.exit_code in (0, 2), (result.exit_code, result.output)
-        assert "Traceback" not in result.output
-        if result.exit_code == 2:
-            errors = [ln for ln in result.stderr.splitlines() if ln.startswith("drawsafe: error: ")]
-            assert len(errors) == 1 and result.stderr.splitlines()[-1] == errors[0], result.stderr
-            assert result.stdout == ""
-        assert path.read_bytes() == raw, "the input file was modified"
+    run_cli(raw, ".json", check)

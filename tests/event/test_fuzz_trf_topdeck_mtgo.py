@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from conftest import DATA, SHARED
-from fuzzing import mutate_bytes, survive
+from fuzzing import mutate_bytes, run_cli, survive
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_paths import edit, paths
 
-from drawsafe.cli.main import main
 
 REAL = SHARED / "data" / "real"
 TRF_SOURCES = sorted((DATA / "chess").glob("*.trf")) + sorted((REAL / "chess").glob("**/*.trf"))
@@ -152,21 +149,6 @@ def test_topdeck_and_mtgo_field_mutations(case):
 def test_byte_mutations(case):
     name, raw = case
     survive(raw, "fuzzed-" + name)
-
-
-def run_cli(raw: bytes, suffix: str, check: bool) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"mutated{suffix}"
-        path.write_bytes(raw)
-        result = CliRunner().invoke(main, ["standings", str(path)] + (["--check"] if check else []))
-        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-        assert result.exit_code in (0, 2), (result.exit_code, result.output)
-        assert "Traceback" not in result.output
-        if result.exit_code == 2:
-            errors = [ln for ln in result.stderr.splitlines() if ln.startswith("drawsafe: error: ")]
-            assert len(errors) == 1 and result.stderr.splitlines()[-1] == errors[0], result.stderr
-            assert result.stdout == ""
-        assert path.read_bytes() == raw, "the input file was modified"
 
 
 @CLI_FUZZ

@@ -146,3 +146,19 @@ def platform(replay, monkeypatch, tmp_path):
 def quick(**changes) -> FetchOptions:
     """Options of a test fetch: no pause between requests, no backoff wait worth the name."""
     return FetchOptions(**({"interval": 0.0, "backoff": 0.0} | changes))
+
+
+@pytest.fixture()
+def client(platform, tmp_path):
+    """The phone page's server (a Starlette test client) behind the replay server."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from drawsafe.server.app import create_app
+    from drawsafe.server.config import ServerConfig
+
+    app = create_app(ServerConfig(data_dir=str(tmp_path / "data"), warm=False))
+    with TestClient(app) as c:
+        yield c

@@ -11,7 +11,7 @@ import re
 import warnings
 
 import pytest
-from replay import platform, replay  # noqa: F401 (fixtures)
+from replay import client, platform, replay  # noqa: F401 (fixtures)
 
 from drawsafe.server import live
 from drawsafe.server.app import create_app
@@ -22,16 +22,6 @@ LICHESS = "https://lichess.org/swiss/FaLp5fSD"
 TRF_LIVE = "https://lichess.org/swiss/LiveSwis.trf"
 RESULTS_LIVE = "https://lichess.org/api/swiss/LiveSwis/results"
 MELEE_LIVE = "https://melee.gg/Tournament/View/122246"
-
-
-@pytest.fixture()
-def client(platform, tmp_path):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-    app = create_app(ServerConfig(data_dir=str(tmp_path / "data"), warm=False))
-    with TestClient(app) as c:
-        yield c
 
 
 def text_of(html: str) -> str:

@@ -38,12 +38,18 @@ def test_auto_top_sources():
     assert auto_top(POKEMON, 10).top == 4
     assert auto_top(POKEMON, 100, file_cut=16) .top == 16  # the file's own cut comes first
     assert auto_top(get_rules("mtg"), 500).top == 8
-    assert auto_top(get_rules("mtg"), 500).note == "Top 8 (Magic Tournament Rules, Appendix E (a Top 8 at every size))"
-    assert auto_top(POKEMON, 100, file_cut=16).note == "Top 16 (the file's announced top cut)"
+    assert auto_top(get_rules("mtg"), 500).note == ("Top 8, by Magic Tournament Rules, Appendix E (a Top 8 at every "
+                                                    "size) (--top N to change)")
+    assert auto_top(POKEMON, 100, file_cut=16).note == "Top 16, as the file announces (--top N to change)"
     with pytest.raises(UsageError, match="no top cut for 6 players"):
         auto_top(POKEMON, 6)
     with pytest.raises(UsageError, match="no published table .* fide pack; give --top N"):
         auto_top(get_rules("fide"), 100)
+    # the event's cut when --top is not given never refuses: a Top 8, saying why
+    lenient = auto_top(get_rules("fide"), 100, strict=False)
+    assert lenient.top == 8 and "the fide pack has no table of cuts by attendance" in lenient.note
+    lenient = auto_top(POKEMON, 6, strict=False)
+    assert lenient.top == 8 and "no top cut for 6 players" in lenient.note
     with pytest.raises(UsageError, match="starts at 4 players"):
         POKEMON_TABLE.row(3)
 
@@ -138,7 +144,7 @@ def test_cli_top_auto_uses_the_table(tmp_path):
     path.write_text(to_tdf(ev))
     r = CliRunner().invoke(main, ["odds", str(path), "--top", "auto", "--sims", "200", "--json"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["top"] == 8 and "cut: Top 8 (Play! Pokémon" in r.output
+    assert json.loads(r.stdout)["top"] == 8 and "cut: Top 8, by Play! Pokémon" in r.output
 
 
 def test_draw_verdicts_against_a_points_cut():

@@ -90,3 +90,44 @@ def test_standings_order_is_the_simulations_order(pack, players, left):
                           Rules(rules.codes(), table, rules.flags(snap.has_rematch)), snap.ratings, members,
                           tie_noise(seed, snap.players), len(members), 0, snap.active)
     assert [row.player for row in standings.rows] == [snap.names[p] for p in order]
+
+
+@pytest.mark.parametrize("pack", ["mtg", "pokemon", "fide", "fide-1998", "chess-de", "lichess", "netrunner",
+                                  "lorcana", "swu", "onepiece", "digimon", "fab", "yugioh"])
+@pytest.mark.parametrize("trial", range(4))
+def test_an_order_for_a_cut_is_the_complete_orders_top(pack, trial):
+    """Ranked for a cut (need_ranks 0), a generic pack computes the tiebreaks of the point groups
+    the cut reaches only (Pokémon's columns, direct encounter's groups): the places down to the
+    cut are those of the complete order, for the whole field and for a subset of contenders."""
+    from drawsafe.engine.inputs import Played, Rules
+    from drawsafe.standings.table import tie_noise
+
+    rng = np.random.default_rng(trial)
+    rules = get_rules(pack)
+    players = int(rng.integers(12, 160))
+    rounds = int(rng.integers(3, 8))
+    event = generate_event(players, rounds, rounds, seed=trial * 7 + players, rules=rules)
+    snap = take_snapshot(event)
+    nr = snap.kind.shape[1]
+    table = rules.points_table()
+    rec = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
+    kernel_rules = Rules(rules.codes(), table, rules.flags(snap.has_rematch, snap.phase_start))
+    noise = tie_noise(trial, snap.players)
+    members = np.flatnonzero(snap.competed | snap.active).astype(np.int64)
+    active = snap.active & (rng.random(snap.players) < 0.9)
+
+    def order(members, need_ranks, top):
+        keys = np.full((snap.players, len(rules.codes())), np.nan)
+        played = Played(rec, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, keys)
+        return refined_order(played, nr, kernel_rules, snap.ratings, members, noise, need_ranks, top,
+                             active).tolist()
+
+    for top in (1, 4, 8, 16):
+        full = order(members, len(members), 0)
+        need = cut_position(full, active, 0, top)
+        assert order(members, 0, top)[:need] == full[:need], top
+        # contenders: everyone on at least the cut's points less a win (as the flips rank them)
+        line = rec[full[need - 1], 0]
+        cand = np.array([p for p in members if rec[p, 0] >= line - table[2]], dtype=np.int64)
+        partial = order(cand, 0, top)
+        assert partial[:need] == [p for p in full if p in set(cand.tolist())][:need], top

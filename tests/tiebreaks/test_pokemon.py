@@ -264,3 +264,28 @@ def test_not_frozen_matches_the_twin(seed):
     for r in compute_standings(take_snapshot(ev), replace(POKEMON, freeze=False)).rows:
         assert r.values["OWP"] == pytest.approx(float(twin[r.player][0]), abs=1e-12), r.player
         assert r.values["OOWP"] == pytest.approx(float(twin[r.player][1]), abs=1e-12), r.player
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 2))
+def test_partial_columns_equal_the_whole_columns(seed):
+    """The values of some players only (a cut's point groups: standings.order.refined_order) are
+    bit for bit those of the whole columns, with and without the freeze, in day 1 and day 2."""
+    import numpy as np
+
+    from drawsafe.tiebreaks.pokemon import pokemon_columns
+
+    ev = random_event(seed)
+    snap = take_snapshot(ev)
+    rng = np.random.default_rng(seed)
+    nr = snap.kind.shape[1]
+    flags = POKEMON.flags(snap.has_rematch, snap.phase_start)
+    for freeze in (True, False):
+        args = (snap.opp, snap.kind, snap.gw, snap.gl, nr, bool(flags[0]), int(flags[2]), freeze)
+        full_owp, full_oowp = np.zeros(snap.players), np.zeros(snap.players)
+        pokemon_columns(*args, np.ones(snap.players, dtype=np.bool_), full_owp, full_oowp)
+        for _ in range(5):
+            want = rng.random(snap.players) < 0.4
+            owp, oowp = np.full(snap.players, np.nan), np.full(snap.players, np.nan)
+            pokemon_columns(*args, want, owp, oowp)
+            assert np.array_equal(oowp[want], full_oowp[want])
+            assert np.array_equal(owp[want], full_owp[want])

@@ -1,7 +1,10 @@
 """Reading events from files: native JSON and CSV, melee.gg JSON, FIDE TRF, Pokémon TOM ``.tdf``,
 Limitless data (a JSON object, or a folder of the API's three documents), pokedata documents,
 cobra's NRTM export (Netrunner), Play Hub's answers (Lorcana, Riftbound; a file or a folder) and
-Sharly Chess event files (``.sce``, SQLite: :mod:`drawsafe.event.io.sce`).
+Sharly Chess event files (``.sce``, SQLite: :mod:`drawsafe.event.io.sce`), chess-results.com pages
+(:mod:`drawsafe.event.io.chessresults`), Swiss-Manager files (``.TUNX``: :mod:`drawsafe.event.io.swissmanager`)
+RK9's pairings pages (Pokémon: :mod:`drawsafe.event.io.rk9`), Battlefy's tournament answers
+(:mod:`drawsafe.event.io.battlefy`) and Spicerack's decklist export (:mod:`drawsafe.event.io.spicerack`).
 
 :func:`load_event` is the one entry point; ``format="auto"`` picks the format by content.
 ``division`` chooses the age division of a TOM file (:mod:`drawsafe.event.io.tdf`), of
@@ -58,6 +61,10 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
 
     if format == "sce" or sce.is_sqlite(raw):  # a Sharly Chess .sce (SQLite), whatever --format says
         return sce.read_sce(raw, file, division)
+    from drawsafe.event.io import swissmanager
+
+    if format == "swissmanager" or swissmanager.is_swissmanager(raw):  # a binary .TUNX/.TURX/.TUMX
+        return swissmanager.read_swissmanager(raw, file)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -71,11 +78,19 @@ def parse_event(raw: bytes, file: str, format: str = "auto", division: str | Non
         format = guess_format(text, file)
     if legacy is not None and format != "trf":
         raise InputError(file, f"byte {legacy}", "the file is not UTF-8 text", "save it as UTF-8")
+    if format == "chessresults":
+        from drawsafe.event.io.chessresults import read_chessresults
+
+        return read_chessresults(text, file)
+    if format == "rk9":
+        from drawsafe.event.io.rk9 import read_rk9
+
+        return read_rk9(text, file, division)
     if format == "tdf":
         from drawsafe.event.io.tdf import read_tdf
 
         return read_tdf(text, file, division)
-    if format in ("json", "melee", "limitless", "pokedata", "cobra", "playhub"):
+    if format in ("json", "melee", "limitless", "pokedata", "cobra", "playhub", "battlefy", "spicerack"):
         return read_json(text, file, format, division)
     if format == "trf":
         from dataclasses import replace
@@ -100,8 +115,16 @@ def looks_like_trf_bytes(raw: bytes) -> bool:
 
 def guess_format(text: str, file: str) -> str:
     head = text.lstrip()
-    if head[:1] in "{[":
+    from drawsafe.event.io.rk9 import looks_like_rk9
+
+    if head[:1] in "{[" and not looks_like_rk9(text):
         return "json"
+    from drawsafe.event.io.chessresults import looks_like_chessresults
+
+    if looks_like_chessresults(text):
+        return "chessresults"
+    if looks_like_rk9(text):
+        return "rk9"
     from drawsafe.event.io.tdf import looks_like_tdf
 
     if looks_like_tdf(text):
@@ -144,6 +167,14 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
 
     if format == "cobra" or (format == "json" and looks_like_cobra(data)):  # Netrunner's NRTM export
         return read_cobra(data, file)
+    from drawsafe.event.io.battlefy import looks_like_battlefy, read_battlefy
+
+    if format == "battlefy" or (format == "json" and looks_like_battlefy(data)):
+        return read_battlefy(data, file, division)
+    from drawsafe.event.io.spicerack import looks_like_spicerack, read_spicerack
+
+    if format == "spicerack" or (format == "json" and looks_like_spicerack(data)):
+        return read_spicerack(data, file, division)
     if looks_like_melee(data):  # the decklist cache: melee.gg, TopDeck and MTGO entries
         if looks_like_topdeck(data):
             return read_topdeck(data, file)

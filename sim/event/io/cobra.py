@@ -23,9 +23,13 @@ How the file's facts are read:
   4-1, 3-3, 2-2 are the games 2-0, 1-0-1, 1-1, 0-0-2.  Single-sided: 3-0 is 1-0, 1-1 a drawn
   game 0-0-1.  ``intentionalDraw`` (3-3, or 1-1 single-sided) is 0-0-3, drawsafe's intentional
   draw.  Another custom score whose points two such games can make is kept with its points (3-0
-  double-sided: 1-0), with a note; 0-0 is a double loss (both lose, each other's opponent).
+  double-sided: 1-0), with a note; 0-0 is a double loss (both lose, each other's opponent).  A
+  score typed by hand that no two games make (8-0, 5-1, 9-3, a -2: five such rows in the 2023
+  World Championship) is counted as cobra counts it, each player their own points
+  (:attr:`~drawsafe.event.model.Match.b_draws`), with one note naming the rows.
 - A pairing with one player's ``id`` null is the other player's bye (cobra scores it 6
-  double-sided, 3 single-sided).
+  double-sided, 3 single-sided); a bye an organiser scored 0 is counted as cobra counts it, a
+  round without opponent or points (a loss without opponent); another score, a bye (noted).
 - Unreported pairings (no score on either side): the last Swiss round is in progress; in an
   earlier round they are 0-0 (cobra adds nothing and still counts the round and the opponent).
 - Drops: the export has no drop flag; a player not paired in any later Swiss round is taken as
@@ -47,7 +51,7 @@ import re
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, parse_int, score_problem
-from drawsafe.event.model import BYE, DOUBLE_LOSS, Event, Match, PublishedStanding
+from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, Event, Match, PublishedStanding
 
 DOUBLE = "netrunner"
 SINGLE = "netrunner-single"
@@ -59,6 +63,9 @@ ID_SCORE = {DOUBLE: 3, SINGLE: 1}
 PRECISION = 4
 MAX_PLAYERS = 100_000
 MAX_PAIRINGS = 1_000_000
+#: The largest score of a round (either sign) read as cobra counts it: its presets give 0 to 6, an
+#: organiser's correction typed by hand more (7, 8, 9, -2 in the 2023 World Championship).
+MAX_SCORE = 60
 NAN = float("nan")
 
 
@@ -104,11 +111,15 @@ def read_cobra(data: object, file: str) -> Event:
     for name in names.values():
         b.declare_player(name, "players")
     last = len(swiss)
+    corrected: list[str] = []
     for number, (i, pairings) in enumerate(swiss, 1):
         for j, p in enumerate(pairings):
             # the last Swiss round may be in progress, unless the cut follows it
             b.add_match(swiss_match(p, number, number == last and not cut, rules, names, file,
-                                    f"rounds[{i}][{j}]", notes))
+                                    f"rounds[{i}][{j}]", notes, corrected))
+    if corrected:
+        notes.append(f"{len(corrected)} score(s) no two games make, corrected by hand in cobra, counted as "
+                     f"cobra counts them (each player their own points): " + "; ".join(corrected))
     for k, (i, pairings) in enumerate(cut, 1):
         number = last + k
         b.playoff_rounds.add(number)
@@ -287,8 +298,10 @@ def side_score(entry: dict, file: str, where: str) -> int | None:
             return None
         combined = sum(parse_int(s, file, where, "a side's score") for s in sides if s is not None)
     score = parse_int(combined, file, where + ".combinedScore", "combinedScore")
-    if not 0 <= score <= 6:
-        raise InputError(file, where + ".combinedScore", f"{score} is not a round's score (0 to 6)")
+    if not -MAX_SCORE <= score <= MAX_SCORE:
+        raise InputError(file, where + ".combinedScore",
+                         f"{score} is not a round's score (cobra's are 0 to 6; a corrected one within "
+                         f"{MAX_SCORE} of 0 is counted as it stands)")
     return score
 
 
@@ -335,8 +348,9 @@ def games_of(a: int, b: int, rules: str) -> tuple[int, int, int] | None:
 
 
 def swiss_match(p: dict, rnd: int, last: bool, rules: str, names: dict, file: str, where: str,
-                notes: list[str]) -> Match:
-    """One Swiss pairing (``last``: of a round that may still be in progress)."""
+                notes: list[str], corrected: list[str]) -> Match:
+    """One Swiss pairing (``last``: of a round that may still be in progress); a score cobra
+    counted that no games make is listed in ``corrected``."""
     entries = []
     for side in ("player1", "player2"):
         entry = p.get(side)
@@ -356,9 +370,15 @@ def swiss_match(p: dict, rnd: int, last: bool, rules: str, names: dict, file: st
     if ia is None or ib is None:
         pid, entry, side = entries[0] if ib is None else entries[1]
         score = side_score(entry, file, f"{where}.{side}")
+        if score == 0:  # cobra counts it as it stands: a round without opponent and no points
+            notes.append(f"round {rnd}: {names[pid]}'s bye is scored 0: counted as cobra counts it, a "
+                         "round without opponent and without points (a loss without opponent)")
+            return Match(rnd, names[pid], kind=LOSS, where=here)
         if score is not None and score != BYE_SCORE[rules]:
             notes.append(f"round {rnd}: {names[pid]}'s bye is scored {score}; read as a bye "
-                         f"({BYE_SCORE[rules]} points in rules {rules})")
+                         f"({BYE_SCORE[rules]} points in rules {rules}; drawsafe gives a bye the "
+                         f"points of a win, so this player's total is {score - BYE_SCORE[rules]:+d} "
+                         "from cobra's)")
         return Match(rnd, names[pid], kind=BYE, where=here)
     a, b = names[ia], names[ib]
     sa, sb = side_score(ea, file, f"{where}.player1"), side_score(eb, file, f"{where}.player2")
@@ -388,11 +408,19 @@ def swiss_match(p: dict, rnd: int, last: bool, rules: str, names: dict, file: st
         return Match(rnd, a, b, *games, where=here)
     games = games_of(sa, sb, rules)
     if games is None or score_problem(*games, 3):
-        raise InputError(file, here, f"score {sa}-{sb} is not a double-sided Netrunner round's result "
-                                     "(3 points a game won, 1 a tie, two games)")
+        corrected.append(f"{where} (round {rnd}, {a} v {b}, {sa}-{sb})")
+        return counted_match(rnd, a, b, sa, sb, here)
     notes.append(f"round {rnd}: {a} v {b} scored {sa}-{sb}, not a usual result: read as the games "
                  f"{games[0]}-{games[1]}-{games[2]} (the same points)")
     return Match(rnd, a, b, *games, where=here)
+
+
+def counted_match(rnd: int, a: str, b: str, sa: int, sb: int, where: str) -> Match:
+    """A double-sided round scored ``sa``-``sb`` by hand, points no two games make (8-0, 5-1, a
+    -2), as cobra counts it: each side its own games (a game won per 3 points, ties for the rest,
+    negative for a negative score), so each gets exactly its points (:attr:`Match.b_draws`)."""
+    wa, wb = max(sa, 0) // 3, max(sb, 0) // 3
+    return Match(rnd, a, b, wa, wb, sa - 3 * wa, b_draws=sb - 3 * wb, where=where)
 
 
 def cut_match(p: dict, rnd: int, names: dict, file: str, where: str) -> Match:

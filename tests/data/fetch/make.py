@@ -382,8 +382,121 @@ def playhub_cobra_real() -> None:
         route("GET", link + ".json", f"../netrunner/{name}")
 
 
+def chess_results_rk9_real() -> None:
+    """chess-results.com's real pages (tests/data/chess/chessresults, README there) and RK9's rows
+    (tests/data/pokemon/rk9) at their platforms' addresses, with the pages no capture has built
+    here from real data (real/README.md): tnr1316880's crosstable page from its real export, and
+    an RK9 pairings page (its tabs) for the built-here division and for the real round 3."""
+    import csv
+    import html
+    import io
+    import re
+
+    cr = "../chess/chessresults"
+
+    def at(tid: str, art: int) -> str:
+        return f"https://chess-results.com/tnr{tid}.aspx?lan=1&art={art}&turdet=YES&zeilen=99999"
+
+    route("GET", at("865223", 1), f"{cr}/ended_standings.html", kind="text/html")  # its crosstable: not captured
+    route("GET", at("1322107", 1), f"{cr}/team_standings_crosstable.html", kind="text/html")  # a team event
+    route("GET", at("1307079", 0), f"{cr}/future_participants.html", kind="text/html")  # before round 1
+    lines = list(csv.reader(io.StringIO((HERE.parent / "chess" / "chessresults" / "tnr1316880-crosstable.csv")
+                                        .read_text(encoding="utf-8"))))
+    head = next(i for i, r in enumerate(lines) if r and r[0] == "Rk.")
+    rows = []
+    for r in lines[head:]:
+        if not any(r):
+            break
+        tag, cls = ("th", "CRng1b") if r is lines[head] else ("td", "CRng1" if len(rows) % 2 else "CRng2")
+        rows.append(f'<tr class="{cls}">' + "".join(f'<{tag} class="CRc">{html.escape(c)}</{tag}>' for c in r) + "</tr>")
+    page = ("<!DOCTYPE html>\n<html><head><title>Chess-Results Server</title></head><body>\n"
+            "<!-- built here (tests/data/fetch/make.py) from the real crosstable export of tnr1316880, "
+            "tests/data/chess/chessresults/tnr1316880-crosstable.csv: its rows in chess-results' table markup -->\n"
+            f"<h2>{html.escape(lines[1][0].strip())}</h2><h2>{html.escape(lines[head - 1][0])}</h2>\n"
+            '<table class="CRs1" border="0" cellpadding="1" cellspacing="1">' + "".join(rows) + "</table>\n"
+            '<div id="fuss">chess-results.com</div></body></html>\n')
+    route("GET", at("1316880", 4), save("real/chessresults/tnr1316880-art4.built-here.html", page), kind="text/html")
+    rk9 = "../pokemon/rk9"
+    division = (HERE.parent / "pokemon" / "rk9" / "division.built-here.html").read_text(encoding="utf-8")
+    parts = re.findall(r'<div class="row row-cols-3 match.*?</div></div>', division)
+    tabs = ('<!-- built here (tests/data/fetch/make.py): the round tabs of an RK9 pairings page -->\n'
+            '<ul class="nav nav-tabs">{}</ul>\n')
+    link = '<li class="nav-item"><a class="nav-link" data-toggle="tab" href="#P{0}R{1}">R{1}</a></li>'
+    route("GET", "https://rk9.gg/pairings/TEST01builtHere01",
+          save("real/rk9/pairings-TEST01builtHere01.built-here.html", tabs.format("".join(
+              link.format(2, r) for r in (1, 2, 3)))), kind="text/html")
+    for r in (1, 2, 3):
+        own = "".join(p for p in parts if f'id="cell-2-{r}-' in p)
+        route("GET", f"https://rk9.gg/pairings/TEST01builtHere01?pod=2&rnd={r}",
+              save(f"real/rk9/TEST01builtHere01-pod2-round{r}.built-here.html", own + "\n"), kind="text/html")
+    route("GET", "https://rk9.gg/pairings/TEST03round3only",
+          save("real/rk9/pairings-TEST03round3only.built-here.html", tabs.format(link.format(2, 3))),
+          kind="text/html")
+    route("GET", "https://rk9.gg/pairings/TEST03round3only?pod=2&rnd=3", f"{rk9}/round.html", kind="text/html")
+
+
+def battlefy_spicerack_real() -> None:
+    """Battlefy's real tournament answer (tests/data/battlefy, README there: GSL groups and a
+    single-elimination top 16, no Swiss stage) at its real address, and a Swiss stage built here in
+    its shape (its real teams and match objects; results, rounds and standings rows ours);
+    Spicerack's real decklist export (tests/data/magic/spicerack) at the export's address."""
+    from drawsafe.fetch.battlefy import API, EXTEND
+
+    real = "66f5d01a70020f0022f63314"
+    route("GET", f"{API}/tournaments/{real}?{EXTEND}", f"../battlefy/{real}.json")
+    doc = json.loads((HERE.parent / "battlefy" / f"{real}.json").read_text(encoding="utf-8"))
+    t = copy.deepcopy(doc[0])
+    playoff = next(st for st in t["stages"] if st["name"] == "Top 16 Playoffs")
+    teams = []
+    for m in playoff["matches"]:
+        for side in ("top", "bottom"):
+            team = m[side].get("team")
+            if team and team["_id"] not in {x["_id"] for x in teams} and not team["name"].startswith("BYE"):
+                teams.append(team)
+    teams = teams[:8]
+    shape = copy.deepcopy(playoff["matches"][0])
+    stage = {k: copy.deepcopy(v) for k, v in t["stages"][0].items() if k not in ("matches", "standings")}
+    stage["_id"], stage["name"] = "0000000000000000005715ee", "Swiss (built here)"
+    stage["bracket"] = {"type": "swiss", "seriesStyle": "bestOf", "roundsCount": 3, "teamsCount": 8,
+                        "series": [{"round": r, "roundType": "swiss", "numGames": 3} for r in (1, 2, 3)]}
+    # rounds: (top, bottom, top games, bottom games, complete)
+    plan = {1: [(0, 1, 2, 0, True), (2, 3, 1, 2, True), (4, 5, 2, 1, True), (6, 7, 0, 2, True)],
+            2: [(0, 5, 2, 1, True), (3, 7, 2, 0, True), (1, 2, 2, 1, True), (4, 6, 1, 2, True)],
+            3: [(0, 3, 0, 0, False), (5, 7, 2, 0, True), (1, 6, 1, 2, True), (2, 4, 0, 0, False)]}
+    record = {i: [0, 0] for i in range(8)}
+    matches = []
+    for rnd, tables in plan.items():
+        for n, (a, b, ga, gb, done) in enumerate(tables, 1):
+            m = copy.deepcopy(shape)
+            m["_id"] = f"{rnd:02d}{n:02d}" + "0" * 20
+            m["roundNumber"], m["matchNumber"], m["matchType"], m["stageID"] = rnd, n, "winner", stage["_id"]
+            m.pop("next", None)
+            m["isComplete"], m["isBye"], m["doubleLoss"] = done, False, False
+            for side, i, g, other in (("top", a, ga, gb), ("bottom", b, gb, ga)):
+                m[side] = {"seedNumber": i + 1, "winner": done and g > other, "disqualified": False,
+                           "teamID": teams[i]["_id"], "score": g if done else 0, "team": teams[i]}
+            if done:
+                w, lo = (a, b) if ga > gb else (b, a)
+                record[w][0] += 1
+                record[lo][1] += 1
+            matches.append(m)
+        if rnd == 2:
+            after_two = {i: tuple(r) for i, r in record.items()}
+    stage["matches"] = matches
+    order = sorted(range(8), key=lambda i: (-after_two[i][0], i))
+    stage["standings"] = [{"teamID": teams[i]["_id"], "team": teams[i], "wins": after_two[i][0],
+                           "losses": after_two[i][1], "ties": 0, "points": 3 * after_two[i][0]} for i in order]
+    t["_id"], t["name"], t["stages"], t["stageIDs"] = "0000000000000000005715ef", t["name"] + " (Swiss built here)", \
+        [stage], [stage["_id"]]
+    route("GET", f"{API}/tournaments/{t['_id']}?{EXTEND}",
+          save("real/battlefy/swiss.built-here.json", [t]))
+    route("GET", "https://api.spicerack.gg/api/export-decklists/?num_days=30",
+          "../magic/spicerack/tournaments_legacy.json")
+
+
 if __name__ == "__main__":
-    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real, playhub_cobra_real):
+    for build in (pokedata, lichess, limitless, topdeck, melee, melee_real, pokedata_real, playhub_cobra_real,
+                  chess_results_rk9_real, battlefy_spicerack_real):
         build()
     (HERE / "routes.json").write_text(json.dumps(routes, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{len(routes)} routes written to {HERE / 'routes.json'}")

@@ -1,0 +1,346 @@
+"""What a player needs: the smallest sets of other tables' results that decide their cut.
+
+For a contending player at an open table of the last round (pairings known) and each own result
+(win, draw, loss) that leaves them open, :func:`player_needs` lists the combinations of the tables
+that can change their place (the exact search of :mod:`drawsafe.simulation.certainty`: the tables
+that can tie them on points or move a tiebreak of anyone who can, and the tables whose players can
+pass them on points), each with the player's status: surely in, surely out, or either (exact ties at
+the line, game scores the search bounds).  From that table of statuses it finds the *minimal
+conditions*: a condition names some tables and, for each, a set of its results ("table 3 has a
+winner", "table 7 draws"); it is minimal when every combination meeting it has the status asked for
+and no more general condition (fewer tables, more results per table) does.  "In if" lists the
+minimal conditions that put the player in; "in unless" those that keep them from being sure of it.
+The sentence takes the shorter list: "if you draw: in unless table 3 and table 7 both have a
+winner"; "if you lose: in if table 5 draws".
+
+Exact (``exact: true``) wherever the search ran; beyond its caps, on points alone (``exact:
+false``: players who can finish level on points with the player count on either side, so a
+condition may be stricter than needed, never wrong) over at most :data:`POINTS_TABLES` tables;
+beyond that no conditions are given (said so), rather than ones read off a simulation.  Conditions
+name at most :data:`MAX_TABLES` tables (a status table that needs longer ones says so:
+``complete: false``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+
+import numpy as np
+
+from drawsafe.event.cut import Cut
+from drawsafe.event.snapshot import Snapshot
+from drawsafe.simulation.certainty import (
+    A_WINS,
+    B_WINS,
+    CLINCHED,
+    DRAW,
+    ELIMINATED,
+    OPEN,
+    OWN_RESULTS,
+    Search,
+    last_round,
+    own_result,
+)
+from drawsafe.tiebreaks.packs import RulePack, display_points
+
+#: Most tables one condition names.
+MAX_TABLES = 3
+#: Sets of a table's results a condition can ask for.
+RESULT_SETS = tuple(frozenset(s) for r in (1, 2) for s in combinations((A_WINS, DRAW, B_WINS), r))
+
+IN, OUT, EITHER = 1, -1, 0
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Some tables, each with the results it must have: ``((table number, players, results), ...)``
+    where ``results`` are classes 0 (A wins), 1 (draw), 2 (B wins)."""
+
+    parts: tuple[tuple[int, tuple[str, str], frozenset], ...]
+
+    def words(self) -> str:
+        return " and ".join(part_words(n, names, res) for n, names, res in self.parts) or "always"
+
+    def to_json(self) -> list[dict]:
+        names = ("A wins", "draw", "B wins")
+        return [{"table": n, "players": list(pl), "results": [names[r] for r in sorted(res)]}
+                for n, pl, res in self.parts]
+
+
+def part_words(n: int, names: tuple[str, str], res: frozenset) -> str:
+    a, b = names
+    if res == {A_WINS, B_WINS}:
+        return f"table {n} has a winner"
+    if res == {DRAW}:
+        return f"table {n} draws"
+    if res == {A_WINS}:
+        return f"{a} beats {b} (table {n})"
+    if res == {B_WINS}:
+        return f"{b} beats {a} (table {n})"
+    if res == {A_WINS, DRAW}:
+        return f"{b} does not beat {a} (table {n})"
+    return f"{a} does not beat {b} (table {n})"
+
+
+@dataclass(frozen=True)
+class Need:
+    """One player's needs for one own result."""
+
+    player: str
+    own: str
+    in_if: tuple[Condition, ...]
+    in_unless: tuple[Condition, ...]
+    #: From the exact search (False: on points alone, players level on points counted either side;
+    #: no conditions at all when even that ranges over too many tables).
+    exact: bool = True
+    complete: bool = True
+    #: Where too many tables can move a player to the player's points for conditions: the players
+    #: who can (name, table), and how many of them may reach the player's points (``at_most``) with
+    #: the player still surely in (-1: not even none of them).
+    rivals: tuple[tuple[str, int], ...] = ()
+    at_most: int = -1
+    points: float | None = None
+
+    def sentence(self) -> str:
+        head = f"if you {'lose' if self.own == 'loss' else self.own}: "
+        if self.rivals:
+            who = ", ".join(f"{n} (table {t})" for n, t in self.rivals[:8])
+            more = f" and {len(self.rivals) - 8} more" if len(self.rivals) > 8 else ""
+            pts = f"{self.points:g} points" if self.points is not None else "your points"
+            if self.at_most < 0:
+                return head + f"not sure of the cut whatever the {len(self.rivals)} players who can reach {pts} do"
+            if self.at_most == 0:
+                return head + f"in if none of these reaches {pts}: {who}{more}"
+            return head + f"in if at most {self.at_most} of these {len(self.rivals)} reach {pts}: {who}{more}"
+        if not self.in_if and not self.in_unless:
+            return head + "too many tables can change your place to list what you need"
+        if len(self.in_unless) <= len(self.in_if):
+            return head + "in unless " + " or ".join(c.words() for c in self.in_unless)
+        return head + "in if " + " or ".join(c.words() for c in self.in_if)
+
+    def to_json(self) -> dict:
+        d = {"if": self.own, "exact": self.exact, "complete": self.complete, "text": self.sentence(),
+             "in_if": [c.to_json() for c in self.in_if],
+             "in_unless": [c.to_json() for c in self.in_unless]}
+        if self.rivals:
+            d["at_most"] = self.at_most
+            d["rivals"] = [{"player": n, "table": t} for n, t in self.rivals]
+        return d
+
+
+def minimal_conditions(status: np.ndarray, want: set[int], limit: int = MAX_TABLES
+                       ) -> tuple[list[tuple[tuple[int, frozenset], ...]], bool]:
+    """Every minimal condition (tuple of (table position, results)) on at most ``limit`` tables
+    under which every combination of ``status`` (an array of shape (3,) * k) is in ``want``, and
+    whether together they cover every such combination."""
+    k = status.ndim
+    ok = np.isin(status, list(want))
+    found = []
+    for size in range(0, min(limit, k) + 1):
+        for tabs in combinations(range(k), size):
+            for lits in product(RESULT_SETS, repeat=size):
+                index = [sorted(lits[tabs.index(t)]) if t in tabs else [0, 1, 2] for t in range(k)]
+                sub = ok[np.ix_(*index)] if k else ok
+                if sub.all():
+                    found.append(tuple(zip(tabs, lits)))
+
+    def general(a, b) -> bool:  # a is at least as general as b
+        db = dict(b)
+        return all(t in db and db[t] <= s for t, s in a)
+
+    primes = [c for c in found if not any(o != c and general(o, c) for o in found)]
+    covered = np.zeros_like(ok)
+    for c in primes:
+        index = [sorted(dict(c)[t]) if t in dict(c) else [0, 1, 2] for t in range(k)]
+        if k:
+            covered[np.ix_(*index)] = True
+        else:
+            covered[...] = True
+    return primes, bool((covered == ok).all())
+
+
+def status_table(search: Search, p: int, own: str) -> tuple[list[int], np.ndarray] | None:
+    """(the tables, each combination of their results' status) for player ``p`` with own result
+    ``own``, over every outcome of that result (None beyond the search's caps)."""
+    lr = search.lr
+    t0 = int(lr.table_of[p])
+    side = 0 if lr.ta[t0] == p else 1
+    merged: dict[int, list] = {}
+    tables: set[int] = set()
+    found = []
+    for o, (cls, *_rest) in enumerate(lr.outcomes):
+        if own_result(cls, side) != own:
+            continue
+        v = int(search.final[t0, o, side])
+        got = search.search(p, o, v, with_flips=True)
+        if got is None:
+            return None
+        found.append(got)
+        tables |= set(got["tables"])
+    order = sorted(tables)
+    shape = (3,) * len(order)
+    lo = np.full(shape, IN, dtype=np.int8)
+    hi = np.full(shape, OUT, dtype=np.int8)
+    m = len(lr.outcomes)
+    classes = [c for c, *_ in lr.outcomes]
+    for got in found:
+        pos = [order.index(t) for t in got["tables"]]
+        for i, combo in enumerate(product(range(m), repeat=len(got["tables"]))):
+            idx = [slice(None)] * len(order)
+            for j, c in zip(pos, combo):
+                idx[j] = classes[c]
+            s = got["status"][i]
+            view_lo, view_hi = lo[tuple(idx)], hi[tuple(idx)]
+            lo[tuple(idx)] = np.minimum(view_lo, s)
+            hi[tuple(idx)] = np.maximum(view_hi, s)
+        merged[id(got)] = pos
+    status = np.where((lo == IN) & (hi == IN), IN, np.where((lo == OUT) & (hi == OUT), OUT, EITHER))
+    return order, status.astype(np.int8)
+
+
+#: Most tables the points-only conditions range over (beyond the exact search's reach).
+POINTS_TABLES = 7
+
+
+def points_status(search: Search, p: int, own: str) -> tuple[list[int], np.ndarray] | None:
+    """The status table on points alone, where the exact search is over its caps: each table that
+    can move a player to or past ``p``'s total, each combination's status with players level on
+    points counted either side (sound, coarser than the search: "either" where tiebreaks decide).
+    None beyond :data:`POINTS_TABLES` such tables."""
+    lr = search.lr
+    t0 = int(lr.table_of[p])
+    side = 0 if lr.ta[t0] == p else 1
+    f = search.final
+    ma, mb = search.mem_a.astype(np.int64), search.mem_b.astype(np.int64)
+    classes = np.array([c for c, *_ in lr.outcomes])
+    per_own = []
+    tables: set[int] = set()
+    for o, (cls, *_rest) in enumerate(lr.outcomes):
+        if own_result(cls, side) != own:
+            continue
+        v = int(f[t0, o, side])
+        ge = (f[:, :, 0] >= v) * ma[:, None] + (f[:, :, 1] >= v) * mb[:, None]
+        gt = (f[:, :, 0] > v) * ma[:, None] + (f[:, :, 1] > v) * mb[:, None]
+        ge[t0], gt[t0] = 0, 0
+        moving = {int(t) for t in np.flatnonzero((ge.min(axis=1) != ge.max(axis=1)) |
+                                                  (gt.min(axis=1) != gt.max(axis=1)))}
+        tables |= moving
+        q = lr.tb[t0] if side == 0 else lr.ta[t0]
+        opp_v = int(f[t0, o, 1 - side])
+        fm = search.fixed[search.fixed_members]
+        base_ge = int((fm >= v).sum()) + int(lr.members[q] and opp_v >= v)
+        base_gt = int((fm > v).sum()) + int(lr.members[q] and opp_v > v)
+        per_own.append((ge, gt, base_ge, base_gt))
+        if len(tables) > POINTS_TABLES:
+            return None
+    order = sorted(tables)
+    k = len(order)
+    lo = np.full((3,) * k, IN, dtype=np.int8)
+    hi = np.full((3,) * k, OUT, dtype=np.int8)
+    for ge, gt, base_ge, base_gt in per_own:
+        still = [t for t in range(len(lr.ta)) if t not in tables]
+        worst = base_ge + int(ge[still].max(axis=1).sum()) if still else base_ge
+        best = base_gt + int(gt[still].min(axis=1).sum()) if still else base_gt
+        for combo in product(range(3), repeat=k):
+            w, b = worst, best
+            for t, c in zip(order, combo):
+                sel = classes == c
+                w += int(ge[t, sel].max())
+                b += int(gt[t, sel].min())
+            st = IN if w <= search.top - 1 else (OUT if b >= search.top else EITHER)
+            lo[combo] = min(lo[combo], st)
+            hi[combo] = max(hi[combo], st)
+    status = np.where((lo == IN) & (hi == IN), IN, np.where((lo == OUT) & (hi == OUT), OUT, EITHER))
+    return order, status.astype(np.int8)
+
+
+def rivals_need(search: Search, p: int, own: str, player: str) -> Need:
+    """Beyond every table set: how many of the players who can reach the player's points (with
+    their own table's result) may do so, the player still surely in (points alone: sound)."""
+    lr = search.lr
+    t0 = int(lr.table_of[p])
+    side = 0 if lr.ta[t0] == p else 1
+    f = search.final
+    outs = [o for o, (cls, *_r) in enumerate(lr.outcomes) if own_result(cls, side) == own]
+    v = min(int(f[t0, o, side]) for o in outs)  # the least the own result gives
+    q = lr.tb[t0] if side == 0 else lr.ta[t0]
+    fm = search.fixed[search.fixed_members]
+    sure = int((fm >= v).sum()) - int(lr.members[p] and lr.table_of[p] < 0)
+    sure += int(lr.members[q] and max(int(f[t0, o, 1 - side]) for o in outs) >= v)
+    rivals = []
+    for t in range(len(lr.ta)):
+        if t == t0:
+            continue
+        for x, col, mem in ((lr.ta[t], 0, search.mem_a[t]), (lr.tb[t], 1, search.mem_b[t])):
+            if not mem:
+                continue
+            if f[t, :, col].min() >= v:
+                sure += 1
+            elif f[t, :, col].max() >= v:
+                rivals.append((lr.snap.names[x], int(lr.numbers[t])))
+    room = search.top - 1 - sure
+    return Need(player, own, (), (), exact=False, complete=False, rivals=tuple(rivals),
+                at_most=room if room >= 0 else -1, points=display_points(v, lr.rules.point_scale))
+
+
+def player_needs(snap: Snapshot, rules: RulePack, cut: Cut, player: str, *, certainty_if: dict | None = None,
+                 search: Search | None = None) -> tuple[Need, ...]:
+    """What ``player`` needs for each own result that leaves them open (module text)."""
+    lr = search.lr if search is not None else last_round(snap, rules)
+    if lr is None or cut.points is not None:
+        return ()
+    p = snap.index[player]
+    if lr.table_of[p] < 0:
+        return ()
+    s = search or Search(lr, cut)
+    t0 = int(lr.table_of[p])
+    out = []
+    for own in OWN_RESULTS:
+        if certainty_if is not None and certainty_if.get(own, OPEN) in (CLINCHED, ELIMINATED):
+            continue
+        found = status_table(s, p, own)
+        exact = found is not None
+        if found is None:
+            found = points_status(s, p, own)
+        if found is None:
+            out.append(rivals_need(s, p, own, player))
+            continue
+        tables, status = found
+        if (status == IN).all() or (status == OUT).all():
+            continue
+        in_if, full_in = minimal_conditions(status, {IN})
+        unless, full_out = minimal_conditions(status, {OUT, EITHER})
+
+        def named(conds):
+            res = []
+            for c in conds:
+                parts = []
+                for pos, lits in c:
+                    t = tables[pos]
+                    names = (snap.names[lr.ta[t]], snap.names[lr.tb[t]])
+                    parts.append((int(lr.numbers[t]), names, lits))
+                res.append(Condition(tuple(sorted(parts))))
+            return tuple(sorted(res, key=lambda c: (len(c.parts), c.words())))
+
+        out.append(Need(player, own, named(in_if), named(unless), exact, full_in and full_out))
+    del t0
+    return tuple(out)
+
+
+def event_needs(snap: Snapshot, rules: RulePack, cut: Cut, report, only: set[str] | None = None
+                ) -> dict[str, tuple[Need, ...]]:
+    """Every open player's needs (``report``: their :class:`~drawsafe.simulation.certainty.CertaintyReport`;
+    ``only``: these players')."""
+    lr = last_round(snap, rules)
+    if lr is None or cut.points is not None:
+        return {}
+    s = Search(lr, cut)
+    out = {}
+    for pc in report.players:
+        if pc.certainty != OPEN or not pc.certainty_if or (only is not None and pc.player not in only):
+            continue
+        got = player_needs(snap, rules, cut, pc.player, certainty_if=pc.certainty_if, search=s)
+        if got:
+            out[pc.player] = got
+    return out
