@@ -42,10 +42,9 @@ RULES = Option(str, None, "Rule pack (see `drawsafe rules`). Default: what the f
                metavar="PACK")
 TIEBREAKS = Option(str, None, "Replace the pack's tiebreaks by this ordered list, e.g. BH-C1,BH,SB,WIN "
                               "(keys: `drawsafe rules`); points always rank first.", metavar="KEY,KEY,...")
-ROUNDS = Option(int, None, "Swiss rounds in the event (default: from the file, else MTR Appendix E).", low=1,
-                high=MAX_ROUNDS)
+ROUNDS = Option(int, None, "Swiss rounds in the event (default: from the file, else MTR Appendix E).", low=1)
 AFTER_ROUND = Option(int, None, "Use the results of Swiss rounds 1..R only (and the pairings of round R+1).",
-                     low=0, high=MAX_ROUNDS, metavar="R")
+                     low=0, metavar="R")
 DIVISION = Option(str, None, "The age division of a TOM .tdf or pokedata file: junior, senior, masters, "
                              "combined (a pod pairing several divisions, read whole) or all-ages (default: "
                              "masters, or the file's only division).", metavar="DIVISION")
@@ -189,7 +188,8 @@ class FieldRequest:
     """``drawsafe field``: before the event, what record makes the cut."""
 
     players: int = option(Option(int, REQUIRED, "Players in the event.", low=2, high=MAX_PLAYERS))
-    rounds: int | None = option(ROUNDS.but(help="Swiss rounds (default: the rule pack's table by attendance: "
+    rounds: int | None = option(ROUNDS.but(high=MAX_ROUNDS, help="Swiss rounds (default: the rule pack's table "
+                                                                "by attendance: "
                                                 "mtg MTR Appendix E from the players and awarded byes; "
                                                 "required for a game without a table, e.g. netrunner)."))
     top: int | str = option(TOP.but(default=8, help="Cut size, or auto: the rule pack's table by attendance "

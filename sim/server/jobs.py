@@ -195,12 +195,13 @@ def task_bytes(fn) -> int:
     return sum(len(a) for a in fn.args if isinstance(a, (bytes, bytearray)))
 
 
-def answer_bytes(value) -> int:
-    """The size of an answer as kept (pickled: what a worker sends back), for the cache's bound."""
+def pickled(value) -> bytes | None:
+    """An answer as the cache keeps it: pickled (what a worker sends back), so that the bytes the
+    bound counts are the bytes kept; None for an answer that does not pickle (not kept)."""
     try:
-        return len(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # noqa: BLE001  an answer that does not pickle: kept at no counted size is wrong
-        return 2**62
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001  not kept: it is still given to its waiters
+        return None
 
 
 class JobQueue:
@@ -215,8 +216,9 @@ class JobQueue:
         self.max_waiting = max_waiting
         self.job_time = job_time
         self.cache_entries = cache_entries
-        #: The answers kept are bounded by their size (pickled) as well as by count; an answer
-        #: larger than the bound is given to its waiters and not kept.
+        #: The answers are kept pickled, bounded by those bytes as well as by count (in memory as
+        #: objects a 10,000-player answer takes several times its pickle); an answer larger than
+        #: the bound is given to its waiters and not kept.
         self.cache_bytes = cache_bytes
         #: The bodies (event files) of the jobs waiting, all lanes: over it, HTTP 503.
         self.queue_bytes = queue_bytes
@@ -257,8 +259,9 @@ class JobQueue:
             if key in self._cache:
                 self._cache.move_to_end(key)
                 self.stats.cached += 1
+                kept = self._cache[key]
                 done: concurrent.futures.Future = concurrent.futures.Future()
-                done.set_result(self._cache[key])
+                done.set_result(pickle.loads(kept))  # kept pickled: its bytes are what the bound counts
                 return done
             if self.closing:
                 raise ShuttingDown("the server is shutting down; ask again when it is back")
@@ -297,7 +300,8 @@ class JobQueue:
                 self._running[key] = running
 
     def finished(self, key: str | None, label: str, ok: bool, seconds: float, value=None) -> None:
-        size = answer_bytes(value) if ok and key is not None and self.cache_entries else 0
+        kept = pickled(value) if ok and key is not None and self.cache_entries else None
+        size = len(kept) if kept is not None else 0
         with self._lock:
             if key is None:
                 return
@@ -307,8 +311,8 @@ class JobQueue:
             if ok:
                 self.stats.ran += 1
                 self.stats.by_label[label] = self.stats.by_label.get(label, 0) + 1
-                if self.cache_entries and size <= self.cache_bytes:
-                    self._cache[key] = value
+                if kept is not None and size <= self.cache_bytes:
+                    self._cache[key] = kept
                     self._sizes[key] = size
                     self.cached_bytes += size
                     while len(self._cache) > self.cache_entries or self.cached_bytes > self.cache_bytes:
