@@ -195,6 +195,12 @@ def task_bytes(fn) -> int:
     return sum(len(a) for a in fn.args if isinstance(a, (bytes, bytearray)))
 
 
+#: Kept answers held unpickled too (the most recently asked), and what each counts in the bound:
+#: this many times its pickle (a 10,000-player standings answer: ~4x as Python objects).
+HOT = 4
+HOT_FACTOR = 4
+
+
 def pickled(value) -> bytes | None:
     """An answer as the cache keeps it: pickled (what a worker sends back), so that the bytes the
     bound counts are the bytes kept; None for an answer that does not pickle (not kept)."""
@@ -230,6 +236,7 @@ class JobQueue:
         self._running: dict[str, Running] = {}
         self._cache: OrderedDict[str, object] = OrderedDict()
         self._sizes: dict[str, int] = {}
+        self._hot: OrderedDict[str, object] = OrderedDict()
         self._lock = threading.Lock()
         self.lanes = {name: Lane(self, name, threads, processes,
                                  ("all" if name == "heavy" else "light") if warm else None)
@@ -259,9 +266,8 @@ class JobQueue:
             if key in self._cache:
                 self._cache.move_to_end(key)
                 self.stats.cached += 1
-                kept = self._cache[key]
                 done: concurrent.futures.Future = concurrent.futures.Future()
-                done.set_result(pickle.loads(kept))  # kept pickled: its bytes are what the bound counts
+                done.set_result(self.hot_answer(key))
                 return done
             if self.closing:
                 raise ShuttingDown("the server is shutting down; ask again when it is back")
@@ -282,6 +288,34 @@ class JobQueue:
             self.queued_bytes += size
             chosen.put((key, fn, label, fut), priority)
             return fut
+
+    def hot_answer(self, key: str):
+        """A kept answer as an object (the caller holds the lock): the last :data:`HOT` answers
+        asked stay unpickled (a room asking one answer unpickles it once), each counted in the
+        bound as :data:`HOT_FACTOR` times its pickle; older ones are unpickled when asked."""
+        if key in self._hot:
+            self._hot.move_to_end(key)
+            return self._hot[key]
+        value = pickle.loads(self._cache[key])
+        self._hot[key] = value
+        self.cached_bytes += HOT_FACTOR * self._sizes[key]
+        while len(self._hot) > HOT:
+            self.cool(next(iter(self._hot)))
+        self.evict()
+        return value
+
+    def cool(self, key: str) -> None:
+        if self._hot.pop(key, None) is not None:
+            self.cached_bytes -= HOT_FACTOR * self._sizes[key]
+
+    def evict(self) -> None:
+        """Drop unpickled answers, then the oldest kept ones, until within the bounds."""
+        while self._hot and self.cached_bytes > self.cache_bytes:
+            self.cool(next(iter(self._hot)))
+        while self._cache and (len(self._cache) > self.cache_entries or self.cached_bytes > self.cache_bytes):
+            old, _ = self._cache.popitem(last=False)
+            self.cool(old)
+            self.cached_bytes -= self._sizes.pop(old)
 
     def admit(self, key: str, lane: str = "heavy") -> None:
         """Refuse now (:class:`QueueFull`) a question that would find ``lane`` full, before any
@@ -315,9 +349,7 @@ class JobQueue:
                     self._cache[key] = kept
                     self._sizes[key] = size
                     self.cached_bytes += size
-                    while len(self._cache) > self.cache_entries or self.cached_bytes > self.cache_bytes:
-                        old, _ = self._cache.popitem(last=False)
-                        self.cached_bytes -= self._sizes.pop(old)
+                    self.evict()
             else:
                 self.stats.failed += 1
 
