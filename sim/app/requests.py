@@ -268,9 +268,9 @@ class FetchRequest:
     written as a file drawsafe reads."""
 
     key: str | None = option(Option(str, None, "API key or credentials: Limitless's X-Access-Key, TopDeck's "
-                                               "API key, melee.gg's organiser API CLIENT_ID:CLIENT_SECRET "
-                                               "(default: DRAWSAFE_LIMITLESS_KEY, DRAWSAFE_TOPDECK_KEY, "
-                                               "DRAWSAFE_MELEE_KEY).", metavar="KEY", api=False))
+                                               "API key, melee.gg's organiser API CLIENT_ID:CLIENT_SECRET, "
+                                               "Spicerack's X-API-Key (default: DRAWSAFE_LIMITLESS_KEY, "
+                                               "DRAWSAFE_TOPDECK_KEY, DRAWSAFE_MELEE_KEY, DRAWSAFE_SPICERACK_KEY).", metavar="KEY", api=False))
     refresh: bool = option(Option(bool, False, "Fetch the live documents again even if they were fetched less "
                                                "than 30 s ago (finished rounds always come from the cache).",
                                   api=False))

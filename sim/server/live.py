@@ -15,7 +15,7 @@ One fetch per event and round serves every player: fetches are shared by link (o
 link, reused for :data:`REFRESH` seconds; a finished event is not fetched again), and the
 connectors' own rate limit per platform and on-disk cache hold across the whole server.  API keys
 of the platforms that need one come from the server's environment (``DRAWSAFE_LIMITLESS_KEY``,
-``DRAWSAFE_TOPDECK_KEY``, ``DRAWSAFE_MELEE_KEY``).
+``DRAWSAFE_TOPDECK_KEY``, ``DRAWSAFE_MELEE_KEY``, ``DRAWSAFE_SPICERACK_KEY``).
 
 With ``drawsafe serve --scheduler tcp://HOST:PORT`` the questions' simulations run on that Dask
 cluster (:class:`ClusterAsk`) instead of this machine; everything else stays here.
