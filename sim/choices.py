@@ -23,6 +23,13 @@ FIELD_PRECISION = 0.02
 #: top cut of shared/ (0.95 in 24 of 25 folds; reports/field/real-compare.md).
 FIELD_SAFE = 0.95
 FIELD_MAX_SIMS = 200_000
+#: The largest sizes any request may ask for, on the command line, the API and the forms alike
+#: (the server may lower them: ``--max-players``, ``--max-sims``): players of a planned or
+#: generated event, Swiss rounds (of an event, of a day 2), simulations.  Each is an option's
+#: upper bound (:mod:`drawsafe.app.requests`), so a larger value is one line: exit 2, HTTP 422.
+MAX_PLAYERS = 20_000
+MAX_ROUNDS = 99
+MAX_SIMS = 2_000_000
 #: The verdicts of ``draw``, best for drawing first.
 VERDICTS = ("safe to draw", "draw is better for both", "draw is better for one player only", "play",
             "nothing at stake")

@@ -341,9 +341,8 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
     from drawsafe.event.io.export import write_event
 
     notes = Notes(say)
-    from drawsafe.event.io.limitless import PARTS
-
-    parts = [os.path.join(output, f"{part}.json") for part in PARTS] if os.path.isdir(output) else []
+    parts = [os.path.join(output, f"{part}.json") for part in ("details", "standings", "pairings")] \
+        if os.path.isdir(output) else []  # a Limitless folder's documents
     never_an_input([output, *parts], [file])
     folder = os.path.dirname(os.path.abspath(output))
     if not os.path.isdir(folder):

@@ -60,6 +60,11 @@ def byes_value(text: str | tuple) -> tuple[int, int, int]:
     return tuple(parts + [0] * (3 - len(parts)))
 
 
+def number(value: float) -> str:
+    """A bound or a value in a message: whole numbers in full (20000, not 2e+04), others as %g."""
+    return str(value) if isinstance(value, int) else f"{value:g}"
+
+
 #: Special value types: a parser (text or value -> value, ValueError when bad), what a wrong value
 #: is called in messages, and its JSON schema.
 SPECIAL = {
@@ -108,8 +113,8 @@ class Option:
         return self.flag or "--" + self.name.replace("_", "-")
 
     def range_text(self) -> str:
-        low = "" if self.low is None else f"{self.low:g}{'<' if self.low_open else '<='}"
-        high = "" if self.high is None else f"{'<' if self.high_open else '<='}{self.high:g}"
+        low = "" if self.low is None else f"{number(self.low)}{'<' if self.low_open else '<='}"
+        high = "" if self.high is None else f"{'<' if self.high_open else '<='}{number(self.high)}"
         return f"{low}x{high}"
 
     def schema(self) -> dict:
@@ -185,9 +190,9 @@ class Option:
             if isinstance(value, float) and not math.isfinite(value):
                 raise OptionError(f"{self.name}: {value!r} is not a finite number")
             if self.low is not None and (value < self.low or (self.low_open and value == self.low)):
-                raise OptionError(f"{self.name}: {value:g} is not in the range {self.range_text()}")
+                raise OptionError(f"{self.name}: {number(value)} is not in the range {self.range_text()}")
             if self.high is not None and (value > self.high or (self.high_open and value == self.high)):
-                raise OptionError(f"{self.name}: {value:g} is not in the range {self.range_text()}")
+                raise OptionError(f"{self.name}: {number(value)} is not in the range {self.range_text()}")
             return value
         if not isinstance(value, str):
             raise OptionError(f"{self.name}: {value!r} is not text")

@@ -27,6 +27,9 @@ from drawsafe.choices import (
     FORMATS,
     FUTURE_DRAWS,
     LAST_ROUND,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_SIMS,
     OTHERS,
     PAIRINGS,
     RESULT_MODELS,
@@ -62,11 +65,13 @@ DAY2 = Option(str, None, "During day 1: answer for the final cut through day 2. 
                          "file shows, or --day2-top N; auto: the file's own day 1 and day 2 (a finished "
                          "event replayed with --after-round).", metavar="POINTS:ROUNDS|auto")
 DAY2_TOP = Option(int, None, "A day-2 cut by rank instead of points: the best N of the day-1 standings play "
-                             "day 2 (with --day2 ROUNDS).", low=2, metavar="N")
-SIMS = Option(int, None, "Run exactly this many simulations (default: adapt to --precision).", low=1)
+                             "day 2 (with --day2 ROUNDS).", low=2, high=MAX_PLAYERS, metavar="N")
+SIMS = Option(int, None, "Run exactly this many simulations (default: adapt to --precision).", low=1,
+              high=MAX_SIMS)
 PRECISION = Option(float, 0.005, "Simulate until every reported 95% interval has at most this half-width.",
                    low=0, low_open=True, high=0.5)
-MAX_SIMS = Option(int, 2_000_000, "Cap on the number of simulations when adapting to --precision.", low=1000)
+MAX_SIMS_OPTION = Option(int, MAX_SIMS, "Cap on the number of simulations when adapting to --precision.", low=1000,
+                         high=MAX_SIMS)
 LAST_ROUND_OPTION = Option(str, None, "How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) "
                                       "or at random within point groups. Default: the rule pack's "
                                       "(standings; pokemon: random, as TOM's documented pairing).",
@@ -150,7 +155,7 @@ class OddsRequest(EventOptions):
     day2_top: int | None = option(DAY2_TOP)
     sims: int | None = option(SIMS)
     precision: float = option(PRECISION)
-    max_sims: int = option(MAX_SIMS)
+    max_sims: int = option(MAX_SIMS_OPTION)
     last_round: str | None = option(LAST_ROUND_OPTION)
     model: str | None = option(MODEL)
     draw_share: float | None = option(DRAW_SHARE)
@@ -182,8 +187,9 @@ class ReportRequest(DrawRequest):
 class FieldRequest:
     """``drawsafe field``: before the event, what record makes the cut."""
 
-    players: int = option(Option(int, REQUIRED, "Players in the event.", low=2))
-    rounds: int | None = option(ROUNDS.but(help="Swiss rounds (default: the rule pack's table by attendance: "
+    players: int = option(Option(int, REQUIRED, "Players in the event.", low=2, high=MAX_PLAYERS))
+    rounds: int | None = option(ROUNDS.but(high=MAX_ROUNDS, help="Swiss rounds (default: the rule pack's table "
+                                                                "by attendance: "
                                                 "mtg MTR Appendix E from the players and awarded byes; "
                                                 "required for a game without a table, e.g. netrunner)."))
     top: int | str = option(TOP.but(default=8, help="Cut size, or auto: the rule pack's table by attendance "
@@ -222,7 +228,7 @@ class FieldRequest:
     sims: int | None = option(SIMS.but(help="Exactly this many simulated events."))
     precision: float = option(PRECISION.but(default=FIELD_PRECISION, help="Simulate until the 95% half-width "
                                             "of every P(cut) of a common record is at most this."))
-    max_sims: int = option(MAX_SIMS.but(default=FIELD_MAX_SIMS, low=1, help="Cap on the number of simulated "
+    max_sims: int = option(MAX_SIMS_OPTION.but(default=FIELD_MAX_SIMS, low=1, help="Cap on the number of simulated "
                                         "events when adapting to --precision."))
     seed: int = option(SEED)
 
@@ -233,9 +239,9 @@ class FieldRequest:
 class GenerateRequest:
     """``drawsafe generate``: a synthetic event played with the simulation engine."""
 
-    players: int = option(Option(int, REQUIRED, "Number of players.", low=2, api=False))
-    rounds: int = option(Option(int, REQUIRED, "Swiss rounds in the event.", low=1, api=False))
-    played: int = option(Option(int, REQUIRED, "Rounds already played.", low=0, api=False))
+    players: int = option(Option(int, REQUIRED, "Number of players.", low=2, high=MAX_PLAYERS, api=False))
+    rounds: int = option(Option(int, REQUIRED, "Swiss rounds in the event.", low=1, high=MAX_ROUNDS, api=False))
+    played: int = option(Option(int, REQUIRED, "Rounds already played.", low=0, high=MAX_ROUNDS, api=False))
     rules: str = option(RULES.but(default="mtg", help="Rule pack used to pair the last round.", api=False))
     seed: int = option(SEED.but(api=False))
 

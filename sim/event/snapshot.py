@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from drawsafe.choices import MAX_ROUNDS
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.event.cut import Cut
@@ -322,6 +323,8 @@ def parse_day2(text: str | None) -> tuple[int | None, int]:
     if not sep:
         points, rounds = "", points
     try:
+        if len(rounds.strip()) > 9 or len(points.strip()) > 9:
+            raise ValueError(text)
         r = int(rounds)
         p = int(points) if points.strip() else None
     except ValueError:
@@ -329,6 +332,8 @@ def parse_day2(text: str | None) -> tuple[int | None, int]:
                          "play 5 more rounds), or ROUNDS with --day2-top N") from None
     if r < 1:
         raise UsageError(f"--day2 {text!r}: day 2 needs at least 1 round")
+    if r > MAX_ROUNDS:
+        raise UsageError(f"--day2 {text!r}: day 2 can have at most {MAX_ROUNDS} rounds")
     if p is not None and p < 0:
         raise UsageError(f"--day2 {text!r}: the points must be at least 0")
     return p, r

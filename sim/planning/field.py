@@ -93,6 +93,9 @@ class FieldConfig:
             raise UsageError("--rounds must be at least 1")
         if self.top < 1:
             raise UsageError("--top must be at least 1")
+        if self.top > self.players:
+            raise UsageError(f"--top {self.top}: the event has {self.players:,} players; give a cut of at most "
+                             "--players")
         if self.draw_share is not None and not 0.0 <= self.draw_share < 1.0:
             raise UsageError("--draw-share must be in [0, 1)")
         pack = get_rules(self.rules)

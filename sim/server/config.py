@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawsafe.app.options import Option, option
+from drawsafe.choices import MAX_PLAYERS, MAX_SIMS
 from drawsafe.server.store import default_data_dir
 
 
@@ -19,16 +20,23 @@ class ServerConfig:
                                                    "last update.", low=0, low_open=True, api=False))
     max_body: int = option(Option(int, 5 * 1024 * 1024, "Largest request body in bytes (HTTP 413 above).",
                                   low=1024, api=False))
-    max_players: int = option(Option(int, 20_000, "Largest event in players (HTTP 413 above).", low=2,
+    max_players: int = option(Option(int, MAX_PLAYERS, "Largest event in players (HTTP 413 above; a planned "
+                                                       "event's players, HTTP 422).", low=2,
                                      api=False))
-    max_sims: int = option(Option(int, 2_000_000, "Most simulations one request may ask for (HTTP 422 above; "
-                                                  "caps max_sims).", low=1000, api=False))
+    max_sims: int = option(Option(int, MAX_SIMS, "Most simulations one request may ask for (HTTP 422 above; "
+                                                 "caps max_sims).", low=1000, high=MAX_SIMS, api=False))
     max_queue: int = option(Option(int, 16, "Jobs allowed to wait behind the running one (HTTP 503 with "
                                             "Retry-After when full).", low=1, flag="--queue", api=False))
     job_time: float = option(Option(float, 300.0, "Seconds after which a running job is stopped (HTTP 503).",
                                     low=1, api=False))
     cache_entries: int = option(Option(int, 256, "Answers kept in memory, by (event content, options).",
                                        low=0, flag="--cache", api=False))
+    cache_mb: float = option(Option(float, 256.0, "Memory the kept answers may take, in MiB (their pickled "
+                                                  "size; the oldest go first; /api/status shows it).", low=0,
+                                    flag="--cache-mb", api=False))
+    queue_mb: float = option(Option(float, 64.0, "Memory the waiting jobs' event files may take, in MiB "
+                                                  "(HTTP 503 with Retry-After when full).", low=1,
+                                    flag="--queue-mb", api=False))
     public_url: str | None = option(Option(str, None, "The address phones reach this server at, e.g. "
                                                       "http://192.168.1.20:8000: the players' links and QR "
                                                       "codes use it (default: the address the scorekeeper's "

@@ -23,15 +23,19 @@ __all__ = ["COMMANDS", "EXTRA", "OptionError", "parse_options"]
 
 
 def parse_options(command: str, query: Mapping[str, str], base: Mapping[str, object] | None = None,
-                  max_sims: int | None = None):
+                  max_sims: int | None = None, max_players: int | None = None):
     """The request of ``command``: each option from ``query``, else ``base`` (a published event's
     choices), else the command's default.  ``max_sims`` is the server's limit on simulations per
-    job: larger requests are refused, the default cap is lowered to it.
+    job: larger requests are refused, the default cap is lowered to it; ``max_players`` its limit
+    on an event's players, also that of a planned one (``field``'s ``players``).  The
+    options' own bounds (:data:`drawsafe.choices.MAX_PLAYERS`, ...) are the command line's.
 
     :raises OptionError: for an unknown name or a bad value.
     """
     kind = SERVED[command]
     request = parse_query(kind, query, base, ignore=EXTRA, what=command)
+    if max_players is not None and getattr(request, "players", 0) > max_players:  # field's planned event
+        raise OptionError(f"players: at most {max_players:,} players on this server")
     if max_sims is not None and hasattr(request, "max_sims"):
         for name in ("sims", "max_sims"):
             if name in query and getattr(request, name) > max_sims:

@@ -45,7 +45,7 @@ class Service:
         self.config = config
         self.store = EventStore(config.data_folder, config.expire_days * 24 * 3600)
         self.jobs = JobQueue(config.max_queue, config.job_time, config.cache_entries, config.processes,
-                             config.warm)
+                             config.warm, int(config.cache_mb * 2**20), int(config.queue_mb * 2**20))
         self.limits = Limits(config.max_body, config.max_players)
         #: Failures that are not the client's: bugs (answered 400, the trace in the log) and
         #: storage faults (507/503); /api/status shows both.
@@ -55,15 +55,15 @@ class Service:
     # --- questions
     def options(self, command: str, query: dict, base: dict | None = None):
         """The request of ``command`` from query parameters (:func:`~drawsafe.server.options.parse_options`)."""
-        return parse_options(command, query, base, self.config.max_sims)
+        return parse_options(command, query, base, self.config.max_sims, self.config.max_players)
 
     def open(self, raw: bytes, name: str, request: EventOptions):
         """The event within this server's limits, opened here (the cluster's questions)."""
         return tasks.open_checked(raw, name, request.event_options(), self.limits)
 
-    async def submit(self, key: str, task: Task, label: str, lane: str):
+    async def submit(self, key: str, task: Task, label: str, lane: str, priority: int = 0):
         try:
-            return await self.jobs.submit(key, task, label, lane)
+            return await self.jobs.submit(key, task, label, lane, priority)
         except Unexpected:
             self.unexpected += 1
             raise
@@ -75,11 +75,21 @@ class Service:
         digest = hashlib.sha256(raw).hexdigest()
         asked = json.dumps(values(request), sort_keys=True, default=str)
         task = Task(tasks.ask, (command, raw, name, request, self.limits))
+        key = f"{command}|{digest}|{name}|{asked}"
         if command in LIGHT:
-            return await self.submit(f"{command}|{digest}|{name}|{asked}", task, command, "light")
+            return await self.submit(key, task, command, "light")
+        # A question the heavy lane has no place for is refused before its check is queued; the
+        # checks wait behind the light questions, in places of their own (a flood of simulations
+        # never fills the light lane).
+        self.jobs.admit(key, "heavy")
         await self.submit(f"check|{digest}|{name}|{asked}", Task(tasks.check, (raw, name, request, self.limits)),
-                          "check", "light")
-        return await self.submit(f"{command}|{digest}|{name}|{asked}", task, command, "heavy")
+                          "check", "light", priority=1)
+        return await self.submit(key, task, command, "heavy")
+
+    def key_of(self, command: str, raw: bytes, name: str, request) -> str:
+        """The job key of a question (what :meth:`ask` queues it under)."""
+        asked = json.dumps(values(request), sort_keys=True, default=str)
+        return f"{command}|{hashlib.sha256(raw).hexdigest()}|{name}|{asked}"
 
     async def plan(self, request) -> Answer:
         """``drawsafe field --json`` (cached, de-duplicated, queued)."""
@@ -117,6 +127,7 @@ class Service:
     async def publish(self, raw: bytes, name: str, query: dict) -> tuple[str, str, EventInfo]:
         o = published_options(query)
         info = await self.info(raw, name, self.options("draw", {}, o))
+        check_cut_size(o, info)
         event_id, token = await asyncio.to_thread(self.stored, self.store.publish, name, raw, o, info.name)
         try:
             await asyncio.to_thread(self.store.purge)
@@ -128,7 +139,17 @@ class Service:
         stored = await asyncio.to_thread(self.store.get, event_id)
         o = published_options(query, stored.options if stored else None)
         info = await self.info(raw, name, self.options("draw", {}, o))
+        check_cut_size(o, info)
         return await asyncio.to_thread(self.stored, self.store.replace, event_id, name, raw, o, info.name), info
+
+
+def check_cut_size(o: dict, info: EventInfo) -> None:
+    """A published Top N below the event's players (as every question checks it: at or above,
+    everyone makes the cut), refused before the event is stored."""
+    top = o.get("top")
+    if o.get("cut_points") is None and isinstance(top, int) and top >= info.players:
+        raise UsageError(f"--top {top}: the event has {info.players} players; the cut must be smaller than "
+                         "the field (at or above it everyone makes the cut)")
 
 
 def published_options(query: dict, base: dict | None = None) -> dict:

@@ -19,6 +19,7 @@ import os
 
 from drawsafe.choices import FORMATS
 from drawsafe.errors import InputError
+from drawsafe.event.io.numbers import parse_json
 from drawsafe.event.model import Event
 
 
@@ -145,8 +146,6 @@ def read_json(text: str, file: str, format: str, division: str | None = None) ->
     from drawsafe.event.io.mtgo import looks_like_mtgo, read_mtgo
     from drawsafe.event.io.native_json import read_native_json
     from drawsafe.event.io.topdeck import looks_like_topdeck, read_topdeck
-
-    from drawsafe.event.io.numbers import parse_json
 
     data = parse_json(text, file)
     from drawsafe.event.io.pokedata import looks_like_pokedata, read_pokedata

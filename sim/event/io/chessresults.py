@@ -34,6 +34,7 @@ from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, MATCH, NO_RESULT, Event, Match, \
     PublishedStanding
 
@@ -298,8 +299,8 @@ def columns_of(t: Table, file: str, where: str) -> Columns:
         c.name = max(range(width), key=lambda i: lengths[i]) if width else None
     if c.name is None:
         raise InputError(file, where, "a table without a name column")
-    ints = [i for i in range(min(c.name, len(header))) if all(r[i].isdigit() or not r[i] for r in t.rows if i < len(r))
-            and any(r[i].isdigit() for r in t.rows if i < len(r))]
+    ints = [i for i in range(min(c.name, len(header))) if all(is_digits(r[i]) or not r[i] for r in t.rows if i < len(r))
+            and any(is_digits(r[i]) for r in t.rows if i < len(r))]
     if ints:
         c.rank = ints[0]
         c.number = ints[1] if len(ints) > 1 else None
@@ -416,7 +417,7 @@ def published_rows(t: Table, c: Columns, names: dict[int, str], by_tb: dict[int,
             v = number(cell(r, c.tiebreaks.get(n)))
             if v is not None:
                 values[key] = v
-        rows.append(PublishedStanding(rank=int(rank) if rank.isdigit() else 0, player=player, points=pts,
+        rows.append(PublishedStanding(rank=int(rank) if is_digits(rank) else 0, player=player, points=pts,
                                       wins=None, losses=None, draws=None, omw=None, gw=None, ogw=None,
                                       values=values))
     return rows
@@ -457,7 +458,7 @@ class Crosstable:
             if not name:
                 raise InputError(file, where, "a crosstable row without a name")
             rank = cell(r, c.rank)
-            key = int(rank) if rank.isdigit() else i + 1
+            key = int(rank) if is_digits(rank) else i + 1
             if key in ref:
                 key = i + 1
             names[i] = b.declare_player(name, where)
@@ -588,7 +589,7 @@ class FromPairings:
             col = c.number if p.kind == "ranking" else c.rank
             for i, r in enumerate(p.table.rows):
                 no, name = cell(r, col), cell(r, c.name)
-                if no.isdigit() and name:
+                if is_digits(no) and name:
                     declare(int(no), name, f"{p.where}, row {i + 1}", number(cell(r, c.rating)))
         rounds: dict[int, Page] = {}
         for p in self.pages:
@@ -617,7 +618,7 @@ class FromPairings:
             names = {}
             for i, r in enumerate(ranking.table.rows):
                 no = cell(r, ranking_cols.number)
-                if no.isdigit() and int(no) in by_number:
+                if is_digits(no) and int(no) in by_number:
                     names[i] = by_number[int(no)]
             keys, by_tb, pack, said = map_tiebreaks(ranking.tiebreaks, ranking_cols.tiebreaks, ranking.table.rows)
             notes += said
@@ -647,7 +648,7 @@ class FromPairings:
             where = f"{p.where}, round {rnd}, row {i + 1}"
             left, right = r[:result_col], r[result_col + 1:]
             res = cell(r, result_col).replace(" ", "")
-            wno = next((x for x in left[1:] if x.isdigit()), None)
+            wno = next((x for x in left[1:] if is_digits(x)), None)
             wname = longest(left)
             if wno is None or not wname:
                 raise InputError(file, where, "a pairing without the white player's number and name")
@@ -655,7 +656,7 @@ class FromPairings:
             bname = longest(right)
             declare(int(wno), wname, where, rating_near(left, wname))
             white = by_number[int(wno)]
-            if not bno.isdigit():  # a bye, or not paired
+            if not is_digits(bno):  # a bye, or not paired
                 code = res.strip()
                 lowered = bname.lower()
                 if code in ("1", "+"):
@@ -689,7 +690,7 @@ class FromPairings:
 
 
 def longest(cells: list[str]) -> str:
-    texts = [x for x in cells if x and not x.isdigit() and number(x) is None and len(x) > 3]
+    texts = [x for x in cells if x and not is_digits(x) and number(x) is None and len(x) > 3]
     return max(texts, key=len) if texts else ""
 
 

@@ -29,6 +29,7 @@ from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import BYE, LOSS, Event, Match, PublishedStanding
 
 FORMAT = "rk9"
@@ -168,7 +169,7 @@ def pod_of(division: str | None, pods: dict[int, set[str]], file: str) -> tuple[
         return pod, (f"RK9 divisions (pods) {', '.join(POD_NAMES.get(k, str(k)) for k in sorted(pods))} in the file: "
                      f"read {POD_NAMES.get(pod, str(pod))} (the most players; --division to choose)")
     key = division.strip().lower()
-    pod = PODS.get(key, int(key) if key.isdigit() else None)
+    pod = PODS.get(key, int(key) if is_digits(key) else None)
     if pod not in pods:
         raise InputError(file, None, f"no RK9 division {division!r} in the file",
                          f"the file holds {', '.join(POD_NAMES.get(k, str(k)) for k in sorted(pods))}")

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import EventBuilder
-from drawsafe.event.io.numbers import is_digits
+from drawsafe.event.io.numbers import TooLong, is_digits, json_int
 from drawsafe.event.model import (
     BYE,
     DOUBLE_LOSS,
@@ -205,7 +205,7 @@ def read_sce(raw: bytes, file: str, division: str | None = None) -> Event:
     db = open_db(raw, file)
     try:
         return read_db(db, file, division)
-    except (sqlite3.Error, json.JSONDecodeError) as e:
+    except (sqlite3.Error, json.JSONDecodeError, TooLong) as e:
         raise InputError(file, None, f"a Sharly Chess event file that cannot be read ({e}; damaged or "
                                      "truncated?)", HINT) from None
     finally:
@@ -258,8 +258,8 @@ def column(db, s: Schema, table: str, name: str, where: str, args: tuple):
 def rating_of(text: str | None, kind: int, prefer: int | None, with_estimated: bool) -> tuple[float, bool]:
     """(rating, estimated) of a player's ``ratings`` JSON for the tournament's rating kind."""
     try:
-        data = json.loads(text or "{}")
-    except json.JSONDecodeError:
+        data = json.loads(text or "{}", parse_int=json_int)
+    except ValueError:  # invalid JSON, or a number of more than MAX_DIGITS digits
         return 0.0, False
     entry = data.get(str(kind)) if isinstance(data, dict) else None
     if not isinstance(entry, dict):
@@ -509,11 +509,11 @@ def stored_tiebreaks(db, s: Schema, tid: int) -> list[tuple[str, dict]]:
         out = []
         for t, o in db.execute(f"SELECT type, options FROM tie_break WHERE tournament_id = ? ORDER BY {order}",
                                (tid,)):
-            opts = json.loads(o or "{}")
+            opts = json.loads(o or "{}", parse_int=json_int)
             out.append((str(t), opts if isinstance(opts, dict) else {}))
         return out
     text = column(db, s, "tournament", "tie_breaks", "id = ?", (tid,))
-    items = json.loads(text or "[]")
+    items = json.loads(text or "[]", parse_int=json_int)
     out = []
     for item in items if isinstance(items, list) else []:
         if isinstance(item, dict) and isinstance(item.get("type"), str):

@@ -7,12 +7,14 @@
     fetch("/api/status", {cache: "no-store"}).then(function (r) { return r.json(); }).then(function (s) {
       var text = document.getElementById("progress-text"), bar = document.getElementById("progress-bar");
       var run = s.running;
+      // The room asks once: every player asking this answer waits on the same simulation.
+      var room = run && run.waiting_on_it > 1 ? " · " + run.waiting_on_it + " players waiting on this answer" : "";
       if (run && run.target > 0) {
         bar.value = Math.min(1, run.done / run.target);
-        text.textContent = Math.round(100 * bar.value) + "%" + (s.waiting ? " (" + s.waiting + " waiting)" : "");
+        text.textContent = Math.round(100 * bar.value) + "%" + room + (s.waiting ? " (" + s.waiting + " waiting)" : "");
       } else if (run) {
         bar.removeAttribute("value");
-        text.textContent = run.seconds + " s" + (s.waiting ? " (" + s.waiting + " waiting)" : "");
+        text.textContent = run.seconds + " s" + room + (s.waiting ? " (" + s.waiting + " waiting)" : "");
       }
     }).catch(function () {});
   }
