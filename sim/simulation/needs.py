@@ -147,17 +147,39 @@ def minimal_conditions(status: np.ndarray, want: set[int], limit: int = MAX_TABL
     k = status.ndim
     ok = np.isin(status, list(want))
     found = []
-    for size in range(0, min(limit, k) + 1):
-        for tabs in combinations(range(k), size):
-            for lits in product(RESULT_SETS, repeat=size):
-                index = [sorted(lits[tabs.index(t)]) if t in tabs else [0, 1, 2] for t in range(k)]
-                sub = ok[np.ix_(*index)] if k else ok
-                if sub.all():
-                    found.append(tuple(zip(tabs, lits)))
+    by_tables: dict[tuple, list] = {}
+
+    full = (1 << 3 * k) - 1
+
+    mask = {results: sum(1 << r for r in results) for results in RESULT_SETS}
+
+    def bits(c) -> int:  # 3 bits a table: the results the condition allows (all 3 when unnamed)
+        b = full
+        for t, results in c:
+            b ^= (7 ^ mask[results]) << 3 * t
+        return b
 
     def general(a, b) -> bool:  # a is at least as general as b
-        db = dict(b)
-        return all(t in db and db[t] <= s for t, s in a)
+        return (code[a] & code[b]) == code[b]
+
+    code: dict = {}
+
+    for size in range(0, min(limit, k) + 1):
+        for tabs in combinations(range(k), size):
+            # for each combination of these tables' results: every result elsewhere in ``want``
+            others = tuple(t for t in range(k) if t not in tabs)
+            settled = ok.all(axis=others) if others else ok
+            good = {v for v in product(range(3), repeat=size) if settled[v]}
+            # conditions already found on some of these tables (a candidate they imply is not minimal)
+            smaller = [c for r in range(size + 1) for sub in combinations(tabs, r) for c in by_tables.get(sub, ())]
+            for lits in product(RESULT_SETS, repeat=size):
+                cand = tuple(zip(tabs, lits))
+                code[cand] = bits(cand)
+                if any(general(c, cand) for c in smaller):
+                    continue
+                if all(v in good for v in product(*(sorted(x) for x in lits))):
+                    found.append(cand)
+                    by_tables.setdefault(tabs, []).append(cand)
 
     primes = [c for c in found if not any(o != c and general(o, c) for o in found)]
     covered = np.zeros_like(ok)

@@ -73,7 +73,7 @@ def after_round(snap: Snapshot, rules: RulePack, state: np.ndarray) -> Snapshot:
     bye_games = snap.event.best_of // 2 + 1
     for m in snap.next_round.matches:
         if m.reported or m.kind != MATCH or m.player_b is None:
-            fill(m, 0, snap.index, *cols, bye_games)
+            fill(m, 0, snap.index, tuple(cols), bye_games)
             continue
         a, b = snap.index[m.player_a], snap.index[m.player_b]
         u = (next_u64(state) >> np.uint64(11)) / float(2 ** 53)
