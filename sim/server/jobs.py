@@ -217,7 +217,7 @@ class JobQueue:
     ``processes=False`` runs tasks on the lanes' threads (tests of the HTTP layer)."""
 
     def __init__(self, max_waiting: int = 16, job_time: float = 300.0, cache_entries: int = 256,
-                 processes: bool = True, warm: bool = True, cache_bytes: int = 256 * 2**20,
+                 processes: bool = True, warm: bool = True, *, cache_bytes: int = 256 * 2**20,
                  queue_bytes: int = 64 * 2**20):
         self.max_waiting = max_waiting
         self.job_time = job_time

@@ -45,7 +45,8 @@ class Service:
         self.config = config
         self.store = EventStore(config.data_folder, config.expire_days * 24 * 3600)
         self.jobs = JobQueue(config.max_queue, config.job_time, config.cache_entries, config.processes,
-                             config.warm, int(config.cache_mb * 2**20), int(config.queue_mb * 2**20))
+                             config.warm, cache_bytes=int(config.cache_mb * 2**20),
+                             queue_bytes=int(config.queue_mb * 2**20))
         self.limits = Limits(config.max_body, config.max_players)
         #: Failures that are not the client's: bugs (answered 400, the trace in the log) and
         #: storage faults (507/503); /api/status shows both.
