@@ -228,6 +228,7 @@ def main() -> int:
     r.add_argument("--events-from", type=Path, default=None, help="Take the event list of an earlier run.")
     r.add_argument("--sims", type=int, default=2000,
                    help="simulations of every draw and odds (0: each command's default precision)")
+    r.add_argument("--limit", type=int, default=None, help="only the first N melee.gg events")
     r.add_argument("--games-only", action="store_true", help="only the Pokémon and chess files (other_games)")
     c = sub.add_parser("compare")
     c.add_argument("a", type=Path)
@@ -241,6 +242,7 @@ def main() -> int:
         events = [tuple(e) for e in json.loads((args.events_from / "events.json").read_text())]
     else:
         events = top8_events(args.data)
+    events = events[:args.limit] if args.limit else events
     run(args.out, args.data, events, args.sims, args.games_only)
     return 0
 
