@@ -165,14 +165,19 @@ def minimal_conditions(status: np.ndarray, want: set[int], limit: int = MAX_TABL
     code: dict = {}
 
     for size in range(0, min(limit, k) + 1):
+        if () in by_tables:
+            break  # every combination is wanted: nothing more general or smaller to find
         for tabs in combinations(range(k), size):
             # for each combination of these tables' results: every result elsewhere in ``want``
             others = tuple(t for t in range(k) if t not in tabs)
             settled = ok.all(axis=others) if others else ok
             good = {v for v in product(range(3), repeat=size) if settled[v]}
+            if not good:
+                continue  # no result of these tables settles it
             # conditions already found on some of these tables (a candidate they imply is not minimal)
             smaller = [c for r in range(size + 1) for sub in combinations(tabs, r) for c in by_tables.get(sub, ())]
-            for lits in product(RESULT_SETS, repeat=size):
+            seen = [{v[i] for v in good} for i in range(size)]  # results some settling tuple has
+            for lits in product(*([x for x in RESULT_SETS if x <= seen[i]] for i in range(size))):
                 cand = tuple(zip(tabs, lits))
                 code[cand] = bits(cand)
                 if any(general(c, cand) for c in smaller):
@@ -274,12 +279,16 @@ def points_status(search: Search, p: int, own: str) -> tuple[list[int], np.ndarr
         still = [t for t in range(len(lr.ta)) if t not in tables]
         worst = base_ge + int(ge[still].max(axis=1).sum()) if still else base_ge
         best = base_gt + int(gt[still].min(axis=1).sum()) if still else base_gt
+        # each table's most players level or ahead, and fewest ahead, by its result
+        most = [[int(ge[t, classes == c].max()) if (classes == c).any() else 0 for c in range(3)]
+                for t in order]
+        least = [[int(gt[t, classes == c].min()) if (classes == c).any() else 0 for c in range(3)]
+                 for t in order]
         for combo in product(range(3), repeat=k):
             w, b = worst, best
-            for t, c in zip(order, combo):
-                sel = classes == c
-                w += int(ge[t, sel].max())
-                b += int(gt[t, sel].min())
+            for i, c in enumerate(combo):
+                w += most[i][c]
+                b += least[i][c]
             st = IN if w <= search.top - 1 else (OUT if b >= search.top else EITHER)
             lo[combo] = min(lo[combo], st)
             hi[combo] = max(hi[combo], st)
