@@ -275,7 +275,8 @@ def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: floa
     comparison it makes (each P(cut | draw) against ``safe``, the odds against :data:`NOTHING`,
     the sign of each player's draw-minus-play difference) falls on one side.  Simulations are spent
     on the tables whose verdict is still open, not on figures that no longer decide anything.  A
-    difference surely smaller than :data:`MATERIAL` either way counts as settled too."""
+    difference surely smaller than :data:`MATERIAL` either way counts as settled too, and so does a
+    table where one player surely loses by drawing: no draw both want, whatever the other's sign."""
 
     def side(prop, threshold: float) -> int:  # +1 surely >= threshold, -1 surely below, 0 open
         ci = prop.confidence_interval(level)
@@ -291,6 +292,12 @@ def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: floa
         return False  # nothing at stake, or not
     if 1 not in little:
         return True  # nothing at stake
+    for x in (a, b):
+        # one player surely loses by drawing (and is not safe drawing): no draw both want, whatever
+        # the other's sign, which only tells DRAW_ONE from PLAY (the 95% interval tells it as ever)
+        d = x.difference
+        if d.sd > 0 and d.confidence_interval(level).high < 0:
+            return True
     for x, s_draw in zip((a, b), sides, strict=True):
         d = x.difference
         if d.sd == 0:  # every paired difference equal so far (e.g. in the cut either way)

@@ -139,6 +139,20 @@ class Need:
         return d
 
 
+#: ``SET_MEMBERS[j, v]``: result ``v`` is in ``RESULT_SETS[j]``.
+SET_MEMBERS = np.array([[v in x for v in range(3)] for x in RESULT_SETS], dtype=np.int64)
+
+
+def all_over_sets(settled: np.ndarray) -> np.ndarray:
+    """``out[j0, j1, ...]``: every combination of results in ``RESULT_SETS[j0] x RESULT_SETS[j1] x
+    ...`` is ``settled`` (a bool array of shape (3,) * s); out has shape (len(RESULT_SETS),) * s.
+    Counts the unsettled combinations one table at a time (a sum over each set's results)."""
+    bad = (~np.asarray(settled, dtype=bool)).astype(np.int64)
+    for axis in range(bad.ndim):
+        bad = np.moveaxis(np.tensordot(SET_MEMBERS, bad, axes=([1], [axis])), 0, axis)
+    return bad == 0
+
+
 def minimal_conditions(status: np.ndarray, want: set[int], limit: int = MAX_TABLES
                        ) -> tuple[list[tuple[tuple[int, frozenset], ...]], bool]:
     """Every minimal condition (tuple of (table position, results)) on at most ``limit`` tables
@@ -171,20 +185,18 @@ def minimal_conditions(status: np.ndarray, want: set[int], limit: int = MAX_TABL
             # for each combination of these tables' results: every result elsewhere in ``want``
             others = tuple(t for t in range(k) if t not in tabs)
             settled = ok.all(axis=others) if others else ok
-            good = {v for v in product(range(3), repeat=size) if settled[v]}
-            if not good:
+            if not settled.any():
                 continue  # no result of these tables settles it
             # conditions already found on some of these tables (a candidate they imply is not minimal)
             smaller = [c for r in range(size + 1) for sub in combinations(tabs, r) for c in by_tables.get(sub, ())]
-            seen = [{v[i] for v in good} for i in range(size)]  # results some settling tuple has
-            for lits in product(*([x for x in RESULT_SETS if x <= seen[i]] for i in range(size))):
-                cand = tuple(zip(tabs, lits))
+            # candidates in RESULT_SETS order (np.argwhere: C order), each settling every combination
+            for index in np.argwhere(all_over_sets(settled)):
+                cand = tuple(zip(tabs, (RESULT_SETS[j] for j in index)))
                 code[cand] = bits(cand)
                 if any(general(c, cand) for c in smaller):
                     continue
-                if all(v in good for v in product(*(sorted(x) for x in lits))):
-                    found.append(cand)
-                    by_tables.setdefault(tabs, []).append(cand)
+                found.append(cand)
+                by_tables.setdefault(tabs, []).append(cand)
 
     primes = [c for c in found if not any(o != c and general(o, c) for o in found)]
     covered = np.zeros_like(ok)

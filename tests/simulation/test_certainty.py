@@ -9,6 +9,7 @@ paired, the last to pair).  Each test prints what it measured (for the issue's c
 from __future__ import annotations
 
 import sys
+from itertools import product
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +23,7 @@ from drawsafe.event.cut import Cut  # noqa: E402
 from drawsafe.event.snapshot import take_snapshot  # noqa: E402
 from drawsafe.simulation.certainty import certainty, last_round  # noqa: E402
 from drawsafe.simulation.generate import generate_event  # noqa: E402
-from drawsafe.simulation.needs import MAX_TABLES, player_needs  # noqa: E402
+from drawsafe.simulation.needs import EITHER, IN, MAX_TABLES, OUT, minimal_conditions, player_needs  # noqa: E402
 from drawsafe.tiebreaks.packs import PACKS, get_rules  # noqa: E402
 
 
@@ -266,3 +267,21 @@ def test_needs_on_a_real_event_in_words():
     for pc in report.players:  # and what was proven held
         assert pc.certainty != "clinched" or pc.player in playoff
         assert pc.certainty != "eliminated" or pc.player not in playoff
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 4])
+def test_minimal_conditions_equal_the_twins_on_random_truth_tables(k):
+    """Any table of statuses (random, with runs of equal statuses so that conditions exist): the
+    minimal conditions are the twin's, and "complete" says whether they cover every wanted
+    combination."""
+    rng = np.random.default_rng(k)
+    for trial in range(25):
+        status = rng.choice([IN, OUT, EITHER], size=(3,) * k, p=[0.6, 0.3, 0.1]).astype(np.int8)
+        if k and trial % 2:  # one table's result decides much of it
+            status[(slice(None),) * (k - 1) + (0,)] = IN
+        as_dict = {c: int(status[c]) for c in product(range(3), repeat=k)}
+        for want in ({IN}, {OUT, EITHER}):
+            found, complete = minimal_conditions(status, want)
+            assert set(found) == needs_naive(as_dict, k, want, MAX_TABLES), (status, want)
+            covered = {c for c in as_dict for cond in found if all(c[t] in r for t, r in cond)}
+            assert complete == (covered == {c for c, v in as_dict.items() if v in want})

@@ -22,6 +22,7 @@ from drawsafe.simulation.decisions import (
     draw_decisions,
     locked_tables,
     verdict,
+    verdict_settled,
 )
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.scenarios import FlipEvaluator, ScenarioEvaluator
@@ -115,6 +116,29 @@ def test_verdicts():
     assert verdict(chances(0.3, 0.5, -0.22), chances(0.2, 0.4, -0.22), safe) == PLAY
     # a difference whose interval straddles zero is not "better": when unsure, play
     assert verdict(chances(0.51, 0.5, -0.005), chances(0.51, 0.5, -0.005), safe) == PLAY
+
+
+def test_verdict_settled_only_when_no_figure_within_its_interval_changes_the_verdict():
+    safe = 0.99
+    # both surely safe drawing: settled, whatever else
+    assert verdict_settled(chances(0.999, 0.8, 0.15), chances(0.998, 0.7, 0.2), safe)
+    # one P(cut | draw) within its interval of the safe threshold: open
+    assert not verdict_settled(chances(0.9905, 0.8, 0.15), chances(0.999, 0.7, 0.2), safe)
+    # both gain, surely: settled (DRAW_BOTH); one gain not yet signed and material: open
+    assert verdict_settled(chances(0.7, 0.5, 0.18), chances(0.6, 0.4, 0.17), safe)
+    assert not verdict_settled(chances(0.7, 0.5, 0.18), chances(0.52, 0.5, -0.01), safe)
+    # a difference surely within a point of zero decides nothing: settled
+    assert verdict_settled(chances(0.7, 0.5, 0.18), chances(0.502, 0.5, -0.002), safe)
+    # one player surely loses by drawing: no draw both want, the other's open sign only tells
+    # DRAW_ONE from PLAY (the 95% interval tells it): settled
+    a, b = chances(0.52, 0.5, -0.01), chances(0.01, 0.37, -0.37)
+    assert verdict_settled(a, b, safe) and verdict_settled(b, a, safe)
+    assert verdict(a, b, safe) == PLAY
+    # ... but a loss whose 99% interval still reaches zero leaves it open
+    assert not verdict_settled(chances(0.52, 0.5, -0.01), chances(0.49, 0.5, -0.02), safe)
+    # every figure surely under 1%: nothing at stake, settled; one that may reach 1%: open
+    assert verdict_settled(chances(0.0, 0.0005, -0.001), chances(0.0, 0.0005, -0.001), safe)
+    assert not verdict_settled(chances(0.009, 0.008, -0.001), chances(0.0, 0.0005, -0.001), safe)
 
 
 def test_draw_on_the_sample_event_matches_what_the_players_did():
