@@ -41,13 +41,18 @@ class TableFigures:
     outcome_play: np.ndarray  # [n] int8
 
 
+#: A ``BEHAVIOUR`` table that makes one choice in at most this share of the base worlds gets its
+#: other scenario from the base worlds with the usual choice (the rest left out of its figures):
+#: one scenario run instead of two, at most this share of its simulations lost.
+SHORTCUT = 0.2
 #: First batch of an adaptive evaluation; later batches double the simulations run so far.
 FIRST_BATCH = 2_000
 
 
 @dataclass
 class _Columns:
-    """One table's figures gathered batch by batch (all from simulation 0 on, consecutive)."""
+    """One table's figures gathered batch by batch (from simulation 0 on; each row one simulation
+    both scenarios share)."""
 
     play: list
     draw: list
@@ -134,7 +139,11 @@ class Evaluator:
 class ScenarioEvaluator(Evaluator):
     """Each scenario simulated in full (any number of rounds left): per batch, the base choices
     and each open table's alternative, the scenarios with the same choices at every table
-    simulated once."""
+    simulated once.  A table that draws by its own probability in the base world (``BEHAVIOUR``)
+    and rarely makes one of the choices (:data:`SHORTCUT`) reads its usual choice's figures from
+    the base worlds that made it: simulation ``s`` of the base world in which the table played is
+    simulation ``s`` of its "play" scenario (common random numbers), and whether it played is a
+    random number of its own, so those simulations are a fair sample of the scenario."""
 
     def __init__(self, sim: Simulator, fr: FirstRound, seed: int):
         self.sim, self.fr, self.seed = sim, fr, seed
@@ -145,23 +154,39 @@ class ScenarioEvaluator(Evaluator):
 
     def batch(self, modes, tables, first, n):
         focus = np.array([p for t in tables for p in (self.fr.a[t], self.fr.b[t])], dtype=np.int64)
+        base_key = modes.tobytes()
+        p_draw = self.fr.probabilities()
         keys = []
-        needs: dict[bytes, list[int]] = {}
-        for i, t in enumerate(tables):
+        needs: set[bytes] = set()
+        for t in tables:
             pair = []
             for mode in (engine.FREE, engine.INTENTIONAL):
                 alt = modes.copy()
                 alt[t] = mode
-                key = alt.tobytes()
-                needs.setdefault(key, []).append(i)
-                pair.append(key)
+                pair.append(alt.tobytes())
+            if modes[t] == engine.BEHAVIOUR and min(p_draw[t], 1 - p_draw[t]) <= SHORTCUT:
+                # the base world where this table made its usual choice is that scenario's world
+                # (the choice has its own random number): only the other scenario is run
+                pair[1 if p_draw[t] > 0.5 else 0] = None
+                needs.add(base_key)
+            needs.update(k for k in pair if k is not None)
             keys.append(tuple(pair))
         runs = {key: self.scenario(np.frombuffer(key, dtype=np.int64).copy(), focus, first, n) for key in needs}
         out = []
         for i, (t, (play_key, draw_key)) in enumerate(zip(tables, keys)):
+            cols = slice(2 * i, 2 * i + 2)
+            if play_key is None or draw_key is None:
+                base = runs[base_key]
+                drew = base.table_outcome[:, t] == engine.ID
+                if play_key is None:  # the simulations in which the base world played this table
+                    kept, draw = ~drew, runs[draw_key]
+                    out.append((base.focus_cut[kept, cols], draw.focus_cut[kept, cols], base.table_outcome[kept, t]))
+                else:  # ... in which it drew
+                    kept, play = drew, runs[play_key]
+                    out.append((play.focus_cut[kept, cols], base.focus_cut[kept, cols], play.table_outcome[kept, t]))
+                continue
             play, draw = runs[play_key], runs[draw_key]
-            out.append((play.focus_cut[:, 2 * i:2 * i + 2], draw.focus_cut[:, 2 * i:2 * i + 2],
-                        play.table_outcome[:, t]))
+            out.append((play.focus_cut[:, cols], draw.focus_cut[:, cols], play.table_outcome[:, t]))
         return out
 
 

@@ -100,6 +100,38 @@ def test_flip_shortcut_gives_the_same_simulations_as_full_scenarios(drawing):
         assert np.array_equal(a.outcome_play, b.outcome_play)
 
 
+@pytest.mark.parametrize("p", [0.1, 0.9, 0.5])
+def test_behaviour_tables_read_their_usual_choice_from_the_base_worlds(p):
+    """With rounds still to pair, a table that draws by its own probability in the base world reads
+    its usual choice's figures from the base worlds that made it: simulation by simulation they
+    are the full scenario's (common random numbers), over the simulations that made that choice;
+    a table that makes both choices often (p = 0.5) runs both scenarios in full."""
+    rules = get_rules("mtg-classic")
+    snap = take_snapshot(generate_event(32, 6, 3, seed=4, rules=rules), after_round=3)
+    assert snap.rounds_left == 3
+    sim = Simulator(snap, rules)
+    fr, _ = current_round(snap, rules, "standings", 0)
+    fr = fr.with_draw_probabilities(np.full(fr.tables, p))
+    tables = [0, 1, 2, 3]
+    ev = ScenarioEvaluator(sim, fr, 5)
+    figures, _ = ev.evaluate(tables, set(), 1000, None, 10**6, None, base=fr.mode)
+    focus = np.array([x for t in tables for x in (fr.a[t], fr.b[t])], dtype=np.int64)
+    base = ev.scenario(fr.mode.copy(), focus, 0, 1000)
+    for i, t in enumerate(tables):
+        full = {}
+        for name, mode in (("play", engine.FREE), ("draw", engine.INTENTIONAL)):
+            modes = fr.mode.copy()
+            modes[t] = mode
+            full[name] = ev.scenario(modes, focus, 0, 1000)
+        drew = base.table_outcome[:, t] == engine.ID
+        kept = np.ones(1000, bool) if p == 0.5 else (~drew if p < 0.5 else drew)
+        assert 0 < kept.sum() <= 1000 and (p == 0.5 or kept.sum() >= 800)
+        cols = slice(2 * i, 2 * i + 2)
+        assert np.array_equal(figures[i].cut_play, full["play"].focus_cut[kept, cols])
+        assert np.array_equal(figures[i].cut_draw, full["draw"].focus_cut[kept, cols])
+        assert np.array_equal(figures[i].outcome_play, full["play"].table_outcome[kept, t])
+
+
 def chances(draw, play, diff_low, diff=None):
     n = 10_000
     d = draw - play if diff is None else diff
