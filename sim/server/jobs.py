@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from drawsafe.server.workers import Overtime, Stopped, Worker
+from drawsafe.server.workers import Overtime, Stopped, Worker, release_memory
 
 log = logging.getLogger("drawsafe.server")
 #: The lanes, and the numba threads of each one's worker (None: every core).
@@ -199,6 +199,8 @@ def task_bytes(fn) -> int:
 #: this many times its pickle (a 10,000-player standings answer: ~4x as Python objects).
 HOT = 4
 HOT_FACTOR = 4
+#: Least seconds between two hand-backs of free heap (:func:`~drawsafe.server.workers.release_memory`).
+TRIM_EVERY = 1.0
 
 
 def pickled(value) -> bytes | None:
@@ -235,6 +237,7 @@ class JobQueue:
         self._pending: dict[str, concurrent.futures.Future] = {}
         self._running: dict[str, Running] = {}
         self._cache: OrderedDict[str, object] = OrderedDict()
+        self._trimmed = 0.0
         self._sizes: dict[str, int] = {}
         self._hot: OrderedDict[str, object] = OrderedDict()
         self._lock = threading.Lock()
@@ -352,6 +355,11 @@ class JobQueue:
                     self.evict()
             else:
                 self.stats.failed += 1
+            trim = time.monotonic() - self._trimmed >= TRIM_EVERY
+            if trim:
+                self._trimmed = time.monotonic()
+        if trim:
+            release_memory()  # what earlier answers and evicted entries left as free heap
 
     def waiting(self) -> int:
         return sum(lane.queue.qsize() for lane in self.lanes.values())

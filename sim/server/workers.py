@@ -58,6 +58,25 @@ def rebuilt(state: tuple) -> BaseException:
     return e
 
 
+_TRIM = None
+
+
+def release_memory() -> None:
+    """Hand the heap's free pages back to the system (glibc's ``malloc_trim``): without it, the
+    temporary objects of a big answer stay in the process's RSS as free heap, and a server that
+    answers many large questions grows past its cache bound.  Nothing where there is no glibc."""
+    global _TRIM
+    if _TRIM is None:
+        try:
+            import ctypes
+
+            _TRIM = ctypes.CDLL("libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            _TRIM = False
+    if _TRIM:
+        _TRIM(0)
+
+
 def die_with_parent() -> None:
     """On Linux, the kernel kills this child when the server dies (even by SIGKILL), rather than
     leave a simulation running for nobody."""
@@ -103,6 +122,7 @@ def child_main(conn, threads: int | None, warm: str | None) -> None:
                 last[0] = now
                 conn.send(("progress", int(done), int(target)))
 
+        result = None
         try:
             result = fn(*args, progress)
         except BaseException as e:  # noqa: BLE001  every failure goes back to the server
@@ -113,6 +133,8 @@ def child_main(conn, threads: int | None, warm: str | None) -> None:
             conn.send(reply)
         except Exception as e:  # noqa: BLE001  an answer that does not pickle
             conn.send(("error", (Lost, (f"the answer could not be sent back ({type(e).__name__}: {e})",), {})))
+        reply = result = None
+        release_memory()
 
 
 class Worker:
