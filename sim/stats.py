@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from statistics import NormalDist
+
 import numpy as np
-from scipy.special import ndtri
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,8 @@ class ConfidenceInterval:
 
 
 def z_value(confidence_level: float) -> float:
-    return float(ndtri(0.5 + confidence_level / 2))
+    # the standard library's normal quantile: scipy's import alone costs a command 0.1 s
+    return NormalDist().inv_cdf(0.5 + confidence_level / 2)
 
 
 def wilson(k, n, confidence_level: float = 0.95):

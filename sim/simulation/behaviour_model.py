@@ -19,11 +19,18 @@ from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
-from scipy.optimize import minimize
-from scipy.special import expit
 
 from drawsafe.event import kinds
 from drawsafe.tiebreaks.packs import behaviour_file
+
+
+def expit(x):
+    """The logistic function 1 / (1 + e^-x), written stably (scipy.special.expit to the last bit or
+    two; scipy's import would cost every command 0.1 s)."""
+    x = np.asarray(x, dtype=np.float64)
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+
 
 #: The model's inputs, in order (see :func:`table_features`).
 FEATURES = (
@@ -186,6 +193,8 @@ class BehaviourModel:
             value = wt @ np.logaddexp(0, eta) - (wt * y) @ eta + 0.5 * l2 * w[1:] @ w[1:]
             r = wt * (expit(eta) - y)
             return value, np.concatenate([[r.sum()], z.T @ r + l2 * w[1:]])
+
+        from scipy.optimize import minimize  # lazy: fitting only (its import costs every command 0.1 s)
 
         w0 = np.zeros(x.shape[1] + 1)
         rate = (wt @ y) / wt.sum()
