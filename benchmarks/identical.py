@@ -211,6 +211,12 @@ def statistical(a: Path, b: Path) -> int:
           f"({compared - within} outside, {0.001 * compared:.1f} expected by chance); "
           f"{alone} figures in one answer only (a table evaluated in one tree only); {other_cut} answers "
           "at another cut (the event's own by default) not compared")
+    by_answer: dict[str, int] = {}
+    for line in outside:
+        name = line.split(" ", 1)[0]
+        by_answer[name] = by_answer.get(name, 0) + 1
+    for name, count in sorted(by_answer.items()):
+        print(f"  {count} outside in {name}")
     for line in outside[:40]:
         print(f"  outside: {line}")
     return 0
