@@ -8,7 +8,6 @@ and ``k = n`` (where the plain normal interval collapses to a point).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from statistics import NormalDist
 
 import numpy as np

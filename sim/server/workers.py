@@ -13,6 +13,7 @@ can copy a held lock.
 
 from __future__ import annotations
 
+import functools
 import logging
 import multiprocessing
 import pickle
@@ -58,34 +59,32 @@ def rebuilt(state: tuple) -> BaseException:
     return e
 
 
-_TRIM = None
+@functools.cache
+def libc():
+    """The C library (Linux, glibc), or None where there is none."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL("libc.so.6", use_errno=True)
+    except OSError:
+        return None
 
 
 def release_memory() -> None:
     """Hand the heap's free pages back to the system (glibc's ``malloc_trim``): without it, the
     temporary objects of a big answer stay in the process's RSS as free heap, and a server that
     answers many large questions grows past its cache bound.  Nothing where there is no glibc."""
-    global _TRIM
-    if _TRIM is None:
-        try:
-            import ctypes
-
-            _TRIM = ctypes.CDLL("libc.so.6").malloc_trim
-        except (OSError, AttributeError):
-            _TRIM = False
-    if _TRIM:
-        _TRIM(0)
+    trim = getattr(libc(), "malloc_trim", None)
+    if trim is not None:
+        trim(0)
 
 
 def die_with_parent() -> None:
     """On Linux, the kernel kills this child when the server dies (even by SIGKILL), rather than
     leave a simulation running for nobody."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+    prctl = getattr(libc(), "prctl", None)
+    if prctl is not None:
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def child_main(conn, threads: int | None, warm: str | None) -> None:

@@ -194,7 +194,8 @@ class BehaviourModel:
             r = wt * (expit(eta) - y)
             return value, np.concatenate([[r.sum()], z.T @ r + l2 * w[1:]])
 
-        from scipy.optimize import minimize  # lazy: fitting only (its import costs every command 0.1 s)
+        # lazy: fitting only (its import would cost every command 0.1 s)
+        from scipy.optimize import minimize
 
         w0 = np.zeros(x.shape[1] + 1)
         rate = (wt @ y) / wt.sum()

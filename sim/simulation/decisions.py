@@ -293,8 +293,8 @@ def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: floa
     if 1 not in little:
         return True  # nothing at stake
     for x in (a, b):
-        # one player surely loses by drawing (and is not safe drawing): no draw both want, whatever
-        # the other's sign, which only tells DRAW_ONE from PLAY (the 95% interval tells it as ever)
+        # one player surely loses by drawing (draw_better is then false for them): no draw both
+        # want, whatever the other's sign, which only tells DRAW_ONE from PLAY (the 95% interval)
         d = x.difference
         if d.sd > 0 and d.confidence_interval(level).high < 0:
             return True

@@ -174,19 +174,14 @@ class ScenarioEvaluator(Evaluator):
         runs = {key: self.scenario(np.frombuffer(key, dtype=np.int64).copy(), focus, first, n) for key in needs}
         out = []
         for i, (t, (play_key, draw_key)) in enumerate(zip(tables, keys)):
-            cols = slice(2 * i, 2 * i + 2)
+            # a scenario not run is the base worlds that made that choice (the usual one)
+            base = runs.get(base_key)
+            play, draw, kept = runs.get(play_key, base), runs.get(draw_key, base), slice(None)
             if play_key is None or draw_key is None:
-                base = runs[base_key]
                 drew = base.table_outcome[:, t] == engine.ID
-                if play_key is None:  # the simulations in which the base world played this table
-                    kept, draw = ~drew, runs[draw_key]
-                    out.append((base.focus_cut[kept, cols], draw.focus_cut[kept, cols], base.table_outcome[kept, t]))
-                else:  # ... in which it drew
-                    kept, play = drew, runs[play_key]
-                    out.append((play.focus_cut[kept, cols], base.focus_cut[kept, cols], play.table_outcome[kept, t]))
-                continue
-            play, draw = runs[play_key], runs[draw_key]
-            out.append((play.focus_cut[:, cols], draw.focus_cut[:, cols], play.table_outcome[:, t]))
+                kept = ~drew if play_key is None else drew
+            cols = slice(2 * i, 2 * i + 2)
+            out.append((play.focus_cut[kept, cols], draw.focus_cut[kept, cols], play.table_outcome[kept, t]))
         return out
 
 
