@@ -355,9 +355,10 @@ class JobQueue:
                     self.evict()
             else:
                 self.stats.failed += 1
-            trim = time.monotonic() - self._trimmed >= TRIM_EVERY
+            now = time.monotonic()
+            trim = now - self._trimmed >= TRIM_EVERY
             if trim:
-                self._trimmed = time.monotonic()
+                self._trimmed = now
         if trim:
             release_memory()  # what earlier answers and evicted entries left as free heap
 
