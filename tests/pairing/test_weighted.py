@@ -109,15 +109,21 @@ def cobra_files():
     return files or sorted(LOCAL.glob("*.json"))
 
 
+#: Exports whose later rounds cobra paired on points drawsafe does not count, from this round on:
+#: the 2023 World Championship's round-3 bye scored 7 by hand (cobra pairs on 7, drawsafe counts a
+#: bye as a win's 6; tests/data/netrunner/README.md, issue 43's note).
+PAIRED_ON_OTHER_POINTS = {"2023-10-15-worlds-cobra.json": 4}
+
+
 def test_the_real_cobra_rounds_have_the_least_total():
-    """Every Swiss round after the first of the real exports (the tests' two copies without
+    """Every Swiss round after the first of the real exports (the tests' copies without
     ../shared): drawsafe's projection of the round totals what cobra's real pairing totals."""
     rounds = 0
     for path in cobra_files():
         event = load_event(path)
         rules = get_rules(event.rules)
         swiss = event.swiss
-        for r in range(2, len(swiss) + 1):
+        for r in range(2, min(len(swiss), PAIRED_ON_OTHER_POINTS.get(path.name, 99) - 1) + 1):
             before = replace(event, rounds=tuple(swiss[:r - 1]), swiss_rounds=len(swiss))
             snap = take_snapshot(before, r - 1, len(swiss))
             pts = {row.player: round(row.points * rules.point_scale)
