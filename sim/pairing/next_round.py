@@ -18,7 +18,8 @@ from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.pairing.weighted import pair_weighted
 from drawsafe.rng import stream
 from drawsafe.standings.table import compute_standings
-from drawsafe.tiebreaks.packs import RulePack
+from drawsafe.tiebreaks.packs import RulePack, display_points
+from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
 #: Simulation index of the stream used to project a random round (apart from simulations).
 PROJECTION_STREAM = 2**63 - 2
@@ -71,10 +72,12 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     """The pairings of round ``snap.after_round + 1``: published when known, else projected
     (``pairing``: "mtg" or "dutch"; default the rule pack's)."""
     pairing = pairing or rules.pairing
-    # the whole pod is paired, also when only one division of it is ranked (Event.ranked)
-    table = compute_standings(replace(snap, ranked=None) if snap.ranked is not None else snap, rules, seed)
-    pts = {r.player: r.points for r in table.rows}
     number = snap.after_round + 1
+    nr = snap.kind.shape[1]
+    # points alone pair every round but the last by standings: the tiebreaks (a full standings
+    # table) only for that one (likely_opponents pairs a round a hundred times)
+    points = np.ascontiguousarray(player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, rules.points_table())[:, REC_POINTS])
+    pts = {name: display_points(points[p], rules.point_scale) for p, name in enumerate(snap.names)}
     if snap.next_round is not None:
         tables = []
         for i, m in enumerate(snap.next_round.matches):
@@ -89,16 +92,12 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     n = snap.players
     pa = np.empty(n // 2 + 1, dtype=np.int64)
     pb = np.empty(n // 2 + 1, dtype=np.int64)
-    nr = snap.kind.shape[1]
     had_bye = (snap.kind == 2).any(axis=1) if nr else np.zeros(n, dtype=bool)
     exact_ties = False
     # players with a bye awarded for this round are not paired
     awarded = {p for p, k in snap.event.awarded_byes.items()
                if k >= number and p in snap.index and snap.active[snap.index[p]]}
     in_round = snap.active & ~np.isin(np.arange(n), [snap.index[p] for p in awarded])
-    points = np.zeros(n, dtype=np.int64)
-    for r in table.rows:
-        points[snap.index[r.player]] = round(r.points * rules.point_scale)
     players = np.flatnonzero(in_round).astype(np.int64)
     if pairing == "dutch":
         m, bye, ok = pair_dutch(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr,
@@ -109,6 +108,8 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
                                    pa, pb)
         method = "cobra"
     elif number == snap.total_rounds and last_round == "standings":
+        # the whole pod is paired, also when only one division of it is ranked (Event.ranked)
+        table = compute_standings(replace(snap, ranked=None) if snap.ranked is not None else snap, rules, seed)
         ranked = np.array([snap.index[r.player] for r in table.rows if in_round[snap.index[r.player]]],
                           dtype=np.int64)
         tied_players = {r.player for r in table.rows if r.tied}

@@ -40,7 +40,6 @@ import numpy as np
 
 from drawsafe.choices import VERDICTS
 from drawsafe.engine import kernel as engine
-from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.model import BYE, HALF_BYE, LOSS, SOLO_LABELS
 from drawsafe.event.snapshot import Snapshot
@@ -60,7 +59,6 @@ from drawsafe.simulation.stakes import (
     STAKE,
     StakeOf,
     locked_tables,
-    stake,
     stake_function,
 )
 from drawsafe.stats import PairedDifference, Proportion
@@ -264,9 +262,10 @@ def verdict(a: PlayerChances, b: PlayerChances, safe: float) -> str:
 
 #: Confidence level at which a verdict counts as settled (its simulations stop early).
 SETTLED_LEVEL = 0.99
-#: A draw-minus-play difference surely (at :data:`SETTLED_LEVEL`) within this of zero is not
-#: material: its sign no longer decides anything a player would act on, and the verdict claims
-#: "draw is better" only where the figures' 95% interval shows it.
+#: A draw-minus-play difference surely (at :data:`SETTLED_LEVEL`) below this is not a material
+#: gain: whether drawing costs that player or gains them under a point no longer decides anything
+#: they would act on, and the verdict claims "draw is better" only where the figures' 95% interval
+#: shows it.
 MATERIAL = 0.01
 
 
@@ -275,8 +274,9 @@ def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: floa
     comparison it makes (each P(cut | draw) against ``safe``, the odds against :data:`NOTHING`,
     the sign of each player's draw-minus-play difference) falls on one side.  Simulations are spent
     on the tables whose verdict is still open, not on figures that no longer decide anything.  A
-    difference surely smaller than :data:`MATERIAL` either way counts as settled too, and so does a
-    table where one player surely loses by drawing: no draw both want, whatever the other's sign."""
+    difference surely below :data:`MATERIAL` counts as settled too (more simulations could at most
+    show that drawing gains that player less than a point), and so does a table where one player
+    surely loses by drawing: no draw both want, whatever the other's sign."""
 
     def side(prop, threshold: float) -> int:  # +1 surely >= threshold, -1 surely below, 0 open
         ci = prop.confidence_interval(level)
@@ -303,8 +303,8 @@ def verdict_settled(a: PlayerChances, b: PlayerChances, safe: float, level: floa
         if d.sd == 0:  # every paired difference equal so far (e.g. in the cut either way)
             continue
         ci = d.confidence_interval(level)
-        if ci.low <= 0 <= ci.high and not (-MATERIAL < ci.low and ci.high < MATERIAL):
-            return False  # draw better or not: open, and it may matter
+        if ci.low <= 0 <= ci.high and ci.high >= MATERIAL:
+            return False  # drawing may be materially better, or not: open
     return True
 
 

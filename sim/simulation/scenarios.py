@@ -47,6 +47,11 @@ class TableFigures:
 SHORTCUT = 0.2
 #: First batch of an adaptive evaluation; later batches double the simulations run so far.
 FIRST_BATCH = 2_000
+#: Full scenarios (rounds to go) make the first batch smaller where it would cost more than this
+#: many simulated player-rounds (about 0.4 s on two cores), down to :data:`SMALLEST_FIRST`: the
+#: tables with nothing at stake or a clear verdict settle there, and only the open ones go on.
+FIRST_LOOK = 5_000_000
+SMALLEST_FIRST = 500
 
 
 @dataclass
@@ -92,6 +97,10 @@ class Evaluator:
               ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def first_batch(self, tables: int) -> int:
+        """Simulations of the first batch for ``tables`` tables."""
+        return FIRST_BATCH
+
     def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
                  max_sims: int, progress: Progress | None, *, base: np.ndarray | None = None,
                  settled: Callable[[int, TableFigures], bool] | None = None
@@ -107,7 +116,7 @@ class Evaluator:
         cols = [_Columns([], [], []) for _ in tables]
         open_ = list(range(len(tables)))
         limit = sims if sims is not None else max_sims
-        done, reached, target = 0, True, FIRST_BATCH
+        done, reached, target = 0, True, self.first_batch(len(tables))
         while open_ and done < limit:
             n = min(max(1000, sims // 20) if sims is not None else target - done, limit - done)
             idx = np.array([tables[i] for i in open_], dtype=np.int64)
@@ -148,9 +157,17 @@ class ScenarioEvaluator(Evaluator):
     def __init__(self, sim: Simulator, fr: FirstRound, seed: int):
         self.sim, self.fr, self.seed = sim, fr, seed
 
+    def first_batch(self, tables: int) -> int:
+        """:data:`FIRST_BATCH`, less where the scenarios (the base and one per table, each the
+        event's remaining rounds) would cost more than :data:`FIRST_LOOK` player-rounds; a
+        function of the question alone, so the answer does not depend on the machine."""
+        snap = self.sim.snap
+        cost = int(snap.active.sum()) * snap.rounds_left * (tables + 1)
+        return int(min(FIRST_BATCH, max(SMALLEST_FIRST, FIRST_LOOK // max(cost, 1) // 100 * 100)))
+
     def scenario(self, modes: np.ndarray, focus: np.ndarray, first: int, n: int) -> SimBatch:
         return self.sim.run(n, seed=self.seed, first=first, focus=focus, first_round=self.fr.with_modes(modes),
-                            keep_per_sim=True)
+                            keep_per_sim=True, ranks=False)
 
     def batch(self, modes, tables, first, n):
         focus = np.array([p for t in tables for p in (self.fr.a[t], self.fr.b[t])], dtype=np.int64)

@@ -100,6 +100,22 @@ def test_flip_shortcut_gives_the_same_simulations_as_full_scenarios(drawing):
         assert np.array_equal(a.outcome_play, b.outcome_play)
 
 
+def test_full_scenarios_take_a_smaller_first_look_where_it_costs_more():
+    """The first batch is 2,000 simulations unless the scenarios (the base and one per table, each
+    the event's remaining rounds) would cost more than FIRST_LOOK player-rounds; never under 500,
+    and a function of the event alone. A precision run starts there: a table settled at once
+    (its players far from the cut) has exactly the first batch's simulations."""
+    rules = get_rules("mtg-classic")
+    for players, tables, expected in ((32, 4, 2000), (100, 8, 1800), (128, 26, 500)):
+        snap = take_snapshot(generate_event(players, 7, 4, seed=4, rules=rules), after_round=4)
+        ev = ScenarioEvaluator(Simulator(snap, rules), current_round(snap, rules, "standings", 0)[0], 5)
+        assert snap.rounds_left == 3 and ev.first_batch(tables) == expected
+    assert FlipEvaluator(ev.sim, ev.fr, 5).first_batch(26) == 2000
+    figures, reached = ev.evaluate(list(range(26)), set(), None, 0.005, 10**6, None,
+                                   settled=lambda i, fig: True)
+    assert reached and {len(f.cut_play) for f in figures} == {500}
+
+
 @pytest.mark.parametrize("p", [0.1, 0.9, 0.5])
 def test_behaviour_tables_read_their_usual_choice_from_the_base_worlds(p):
     """With rounds still to pair, a table that draws by its own probability in the base world reads
@@ -161,6 +177,10 @@ def test_verdict_settled_only_when_no_figure_within_its_interval_changes_the_ver
     assert not verdict_settled(chances(0.7, 0.5, 0.18), chances(0.52, 0.5, -0.01), safe)
     # a difference surely within a point of zero decides nothing: settled
     assert verdict_settled(chances(0.7, 0.5, 0.18), chances(0.502, 0.5, -0.002), safe)
+    # nor does one surely under a point of gain, however much drawing may cost (99% interval
+    # about [-1.8, +0.6] points); the same interval the other way round may be a material gain
+    assert verdict_settled(chances(0.7, 0.5, 0.18), chances(0.494, 0.5, -0.015), safe)
+    assert not verdict_settled(chances(0.7, 0.5, 0.18), chances(0.506, 0.5, -0.003), safe)
     # one player surely loses by drawing: no draw both want, the other's open sign only tells
     # DRAW_ONE from PLAY (the 95% interval tells it): settled
     a, b = chances(0.52, 0.5, -0.01), chances(0.01, 0.37, -0.37)
