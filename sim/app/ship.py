@@ -1,7 +1,7 @@
 """The compiled kernels shipped with the package: build them, and check that they cover the commands.
 
 A first run on a fresh install would compile every kernel (about a minute per game on two cores).
-The package therefore ships them compiled (``data/kernels/<key>.tar.xz``, ``<key>`` the
+The package therefore ships them compiled (``data/kernels/<key>.zip``, ``<key>`` the
 :func:`drawsafe.jit.cache_key` of the sources they were compiled from, for the portable CPU of
 :data:`drawsafe.jit.DEFAULT_TARGET`); :mod:`drawsafe.jit` unpacks the archive into the cache folder on
 the first run when its key is the installation's.  Built by a developer after a change to a kernel
@@ -22,7 +22,7 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
+import zipfile
 import tempfile
 import time
 from dataclasses import dataclass
@@ -109,6 +109,19 @@ def run_child(mode: str, cache: Path) -> dict:
     return json.loads(lines[-1][5:])
 
 
+def write_archive(cache: Path, archive: Path) -> None:
+    """The kernels of the cache folder ``cache`` (its ``kernels`` tree) as the zip ``archive``:
+    each file deflated, in name order, with a fixed date (the same kernels give the same bytes)."""
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    partial = archive.with_suffix(".part")
+    with zipfile.ZipFile(partial, "w") as z:
+        for path in sorted((cache / "kernels").rglob("*")):
+            if path.is_file() and ".tmp." not in path.name:
+                info = zipfile.ZipInfo(path.relative_to(cache).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+                z.writestr(info, path.read_bytes(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    os.replace(partial, archive)
+
+
 def build() -> ShipReport:
     """Compile every kernel in a fresh cache and archive it as the package's
     :func:`~drawsafe.jit.shipped_archive`, replacing the archives of other keys."""
@@ -120,17 +133,8 @@ def build() -> ShipReport:
         if not (built / "kernels").is_dir():
             raise RuntimeError(f"the build compiled into another cache than {built.name}: were the sources "
                                "edited meanwhile?")
-        archive.parent.mkdir(parents=True, exist_ok=True)
-        partial = archive.with_suffix(".part")
-        with tarfile.open(partial, "w:xz", preset=9) as tar:
-            for path in sorted((built / "kernels").rglob("*")):
-                if path.is_file() and ".tmp." not in path.name:
-                    info = tar.gettarinfo(str(path), arcname=path.relative_to(built).as_posix())
-                    info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
-                    with open(path, "rb") as f:
-                        tar.addfile(info, f)
-        os.replace(partial, archive)
-    for old in archive.parent.glob("*.tar.xz"):
+        write_archive(built, archive)
+    for old in [*archive.parent.glob("*.zip"), *archive.parent.glob("*.tar.xz")]:
         if old != archive:
             old.unlink()
     return ShipReport(archive, tuple(report["compiled"]), report["seconds"], time.perf_counter() - started)
