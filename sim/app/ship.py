@@ -22,9 +22,9 @@ import json
 import os
 import subprocess
 import sys
-import zipfile
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
