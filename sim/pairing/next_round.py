@@ -76,7 +76,8 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
     nr = snap.kind.shape[1]
     # points alone pair every round but the last by standings: the tiebreaks (a full standings
     # table) only for that one (likely_opponents pairs a round a hundred times)
-    points = np.ascontiguousarray(player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, rules.points_table())[:, REC_POINTS])
+    rec = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, rules.points_table())
+    points = np.ascontiguousarray(rec[:, REC_POINTS])  # the pairing kernels take contiguous int64
     pts = {name: display_points(points[p], rules.point_scale) for p, name in enumerate(snap.names)}
     if snap.next_round is not None:
         tables = []
