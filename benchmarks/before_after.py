@@ -40,6 +40,7 @@ def main(argv=None) -> None:
 
     import drawsafe.event.snapshot as new_snapshot
     import drawsafe.simulation.generate as new_generate
+    import drawsafe.simulation.question as new_question
     import drawsafe.simulation.simulator as new_simulator
     import drawsafe.tiebreaks.packs as new_rules
 
@@ -52,7 +53,9 @@ def main(argv=None) -> None:
         runs = {}
         for tag, (generate, rules, simulator, snapshot) in trees.items():
             snap = snapshot.take_snapshot(generate.generate_event(players, rounds, rounds - 2, seed=players))
-            sim = simulator.Simulator(snap, rules.get_rules("mtg"), simulator.SimConfig(future_draws="locked"))
+            # the tree before took a SimConfig, this one the Question
+            asked = (old_simulator.SimConfig if tag == "before" else new_question.Question)(future_draws="locked")
+            sim = simulator.Simulator(snap, rules.get_rules("mtg"), asked)
             sim.run(8, seed=1)  # compile or load
             sim.run(n // 4, seed=3)  # warm the caches
             runs[tag] = (sim, int(snap.active.sum()) * snap.rounds_left, [])

@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from drawsafe.event.cut import Cut
 from drawsafe.simulation.calibration import (
     VERDICTS,
     EventForecast,
@@ -39,6 +40,7 @@ from drawsafe.simulation.calibration import (
     summarize,
 )
 from drawsafe.simulation.decisions import SAFE_TO_DRAW
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.stats import Proportion
 
 DEFAULT_DATA = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared")) / "data" / "melee"
@@ -48,8 +50,9 @@ def run_set(folder: Path, cut: int, args) -> list[EventForecast]:
     entries = select_events(folder, cut, args.min_rounds)[:args.limit]
     out = []
     for i, entry in enumerate(entries, 1):
-        ev = forecast_event(folder / entry.file, cut, args.sims, args.precision, args.seed,
-                            args.safe, max_sims=args.max_sims, entry=entry, others=args.others)
+        question = Question(Cut(cut), others=args.others, safe=args.safe,
+                            budget=Budget(args.sims, args.precision, args.max_sims, args.seed))
+        ev = forecast_event(folder / entry.file, question, entry=entry)
         print(f"[top {cut} {i}/{len(entries)}] {entry.file}: {ev.seconds:.1f} s", file=sys.stderr)
         out.append(ev)
     return out

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import time
 
-from drawsafe.planning.field import FieldConfig, FieldSimulator
+from drawsafe.planning.field import FieldSimulator, plan_field
 
 
 def main(argv=None) -> None:
@@ -26,7 +26,7 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     out = []
     for n in (int(x) for x in args.players.split(",")):
-        fs = FieldSimulator(FieldConfig(n))
+        fs = FieldSimulator(*plan_field(n))
         fs.draw_points(0)
         fs.run(10, seed=0)  # kernels loaded (or compiled)
         t = time.perf_counter()

@@ -68,17 +68,18 @@ def snapshot_with_open(event, k: int, seed: int):
 
 
 def measure(path: Path, k: int, sims: int) -> dict:
+    from drawsafe.event.cut import Cut
     from drawsafe.event.io import load_event
     from drawsafe.simulation.enumeration import NotExact, enumerate_outcomes
     from drawsafe.simulation.odds import compute_odds
-    from drawsafe.simulation.simulator import SimConfig
+    from drawsafe.simulation.question import Budget, Question
     from drawsafe.tiebreaks.packs import get_rules
 
     event = load_event(path)
     seed = zlib.crc32(f"{path.name}:{k}".encode())
     snap = snapshot_with_open(event, k, seed)
     rules = get_rules(event.rules or "mtg")
-    config = SimConfig(top=8)
+    config = Question(Cut(8))
     row = {"event": path.name, "players": snap.players, "k": k}
     try:
         started = time.perf_counter()
@@ -90,7 +91,7 @@ def measure(path: Path, k: int, sims: int) -> dict:
     row.update(enumerated=len(e.enumerated), combinations=e.combinations, evaluations=e.evaluations,
                straddles=e.straddles, contenders=len(e.contenders))
     started = time.perf_counter()
-    odds = compute_odds(snap, rules, config, sims=sims, seed=seed)
+    odds = compute_odds(snap, rules, replace(config, budget=Budget(sims, seed=seed)))
     row["sim_seconds"] = time.perf_counter() - started
     compared = outside = 0
     zs = []

@@ -14,14 +14,15 @@ import argparse
 import collections
 import json
 import time
+from dataclasses import replace
 
 from drawsafe.engine.results import ResultModel
+from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import draw_decisions
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.odds import compute_odds
 from drawsafe.simulation.question import Budget, Question
-from drawsafe.simulation.simulator import SimConfig
 from drawsafe.tiebreaks.packs import get_rules
 
 
@@ -41,15 +42,15 @@ def main() -> None:
     event, t_gen = timed(lambda: generate_event(args.players, 9, 8, args.seed, rules))
     snap = take_snapshot(event)
     results = ResultModel.for_event(event, rules)
-    day2 = SimConfig(cut_points=19, results=results, last_round=rules.last_round)
-    top32 = SimConfig(top=32, results=results, last_round=rules.last_round)
+    day2 = Question(Cut(8, 19), results=results, last_round=rules.last_round)
+    top32 = Question(Cut(32), results=results, last_round=rules.last_round)
     def asked(config):  # draw_decisions' former defaults: others rational, at most 400,000 simulations
         return Question(config.cut, results, config.last_round, others="rational",
                         budget=Budget(max_sims=400_000, seed=1))
 
     out: dict = {"players": args.players, "generate_s": round(t_gen, 2), "tie_share": results.draw_share}
     for label, run in (
-        ("odds_cut19", lambda: compute_odds(snap, rules, day2, seed=1)),
+        ("odds_cut19", lambda: compute_odds(snap, rules, replace(day2, budget=Budget(seed=1)))),
         ("draw_cut19", lambda: draw_decisions(snap, rules, asked(day2))),
         ("draw_top32", lambda: draw_decisions(snap, rules, asked(top32))),
     ):

@@ -103,18 +103,19 @@ def timings(folder: Path, repeat: int) -> dict:
 
 def freeze_cost(folder: Path, repeat: int, sims: int) -> dict:
     from drawsafe.simulation.odds import compute_odds
+    from drawsafe.simulation.question import Budget
 
     live = parse_event(documents(folder, 8), "melbourne-day1.json")
     ctx = event_context(live, rounds=9)
-    config = ctx.question(cut_points=19).config
+    question = ctx.question(cut_points=19)
     packs = {"frozen": get_rules("pokemon"), "not frozen": replace(get_rules("pokemon"), freeze=False)}
     for pack in packs.values():
-        compute_odds(ctx.snapshot, pack, config, seed=1, sims=2000)  # warm-up
+        compute_odds(ctx.snapshot, pack, replace(question, budget=Budget(2000, seed=1)))  # warm-up
     times: dict = {k: [] for k in packs}
     for _ in range(repeat):
         for k, pack in packs.items():
             start = time.perf_counter()
-            compute_odds(ctx.snapshot, pack, config, seed=1, sims=sims)
+            compute_odds(ctx.snapshot, pack, replace(question, budget=Budget(sims, seed=1)))
             times[k].append(time.perf_counter() - start)
     ratios = [a / b for a, b in zip(times["frozen"], times["not frozen"])]
     return {"simulations": sims, **{k: round(statistics.median(t), 2) for k, t in times.items()},

@@ -32,7 +32,8 @@ from drawsafe.engine import kernel as engine
 from drawsafe.engine.inputs import Outputs
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator, first_tables
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import MAX_RANK, FirstRound, Simulator, first_tables
 from drawsafe.tiebreaks.packs import get_rules
 
 COUNTER = '''
@@ -164,7 +165,7 @@ def main(argv=None) -> None:
         prof_engine = importlib.import_module("engine_profiled")
         rounds = ROUNDS.get(args.players, 10)
         snap = take_snapshot(generate_event(args.players, rounds, rounds - 2, seed=args.players))
-        sim = Simulator(snap, get_rules("mtg"), SimConfig(future_draws="locked"))
+        sim = Simulator(snap, get_rules("mtg"), Question(future_draws="locked"))
         numba.set_num_threads(1)
         prof = np.zeros(RANKING + 2 * len(ORDER_PHASES), dtype=np.uint64)
 
@@ -172,7 +173,7 @@ def main(argv=None) -> None:
             p, k = snap.players, len(sim.codes)
             fr = FirstRound(*(np.zeros(0, dtype=np.int64) for _ in range(3)), np.zeros((0, 3), np.int64))
             out = Outputs(np.zeros(0, dtype=np.int64), np.zeros((1, p), dtype=np.int64),
-                          np.zeros((1, p, sim.config.max_rank + 1), dtype=np.int64),
+                          np.zeros((1, p, MAX_RANK + 1), dtype=np.int64),
                           np.zeros((1, p, sim.max_points + 1), dtype=np.int64),
                           np.zeros((1, sim.max_points + 1, 2), dtype=np.int64), np.zeros((n, 0), dtype=np.int8),
                           np.zeros((n, 0), dtype=np.int32), np.zeros((n, 0, k)), np.zeros((0, 0), dtype=np.int8),

@@ -31,7 +31,8 @@ from naive_sim import run_reference
 
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
 ROUNDS = {64: 6, 256: 8, 1024: 10, 4096: 12}
@@ -54,7 +55,7 @@ def measure(players: int, seconds: float, reference_seconds: float, rules_name: 
     event = generate_event(players, rounds, rounds - 2, seed=players)
     snap = take_snapshot(event)
     rules = get_rules(rules_name)
-    config = SimConfig(future_draws="locked")
+    config = Question(future_draws="locked")
     sim = Simulator(snap, rules, config)
     work = int(snap.active.sum()) * snap.rounds_left
     sim.run(8, seed=1)  # compile / load the cache

@@ -144,7 +144,13 @@ def calibrate(folder, cut, min_rounds, others, rounds_left, folds, observations,
     reported apart, not scored.
     """
     from drawsafe.simulation.behaviour import Observations
-    from drawsafe.simulation.calibration import calibrate_folder, folder_counts, folder_games
+    from drawsafe.simulation.calibration import (
+        CALIBRATION_MAX_SIMS,
+        calibrate_folder,
+        folder_counts,
+        folder_games,
+    )
+    from drawsafe.simulation.question import Budget, Question
 
     games = folder_games(folder, cut, min_rounds)
     if not games:
@@ -172,9 +178,10 @@ def calibrate(folder, cut, min_rounds, others, rounds_left, folds, observations,
             if model == "behaviour" and folds >= 2 and obs is None:
                 note(f"simulating the table features of every {game} event for the cross-validation ...")
             key = model if len(games) == 1 else f"{game}: {model}"
-            runs[key] = calibrate_folder(folder, cut, model, rounds_left, sims, None, seed=seed, folds=folds,
-                                         observations=obs, behaviour=None, limit=limit, report=progress,
-                                         game=game, min_rounds=min_rounds)
+            question = Question(others=model, budget=Budget(sims, None, CALIBRATION_MAX_SIMS, seed))
+            runs[key] = calibrate_folder(folder, question, cut=cut, rounds_left=rounds_left, folds=folds,
+                                         observations=obs, limit=limit, report=progress, game=game,
+                                         min_rounds=min_rounds)
     if figure is not None:
         from drawsafe.report.fig_reliability import reliability_png
 

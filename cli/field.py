@@ -23,15 +23,16 @@ def record_label(r) -> str:
 
 
 def render(result) -> list[str]:
-    cfg = result.config
-    lines = [f"{cfg.describe()}",
+    cfg, question = result.planned, result.question
+    lines = [f"{cfg.describe(question)}",
              f"{result.simulations:,} simulated events (seed {result.seed}); every figure with its 95% interval"]
     if result.draw_points is not None and result.draw_points < 1 << 29:
         lines.append(f"IDs 'safe': a last-round table draws when locked or when both reach {result.draw_points} points")
     if not result.reached:
         lines.append(f"note: precision {result.precision} not reached within the simulation cap")
-    if cfg.cut_points is None and cfg.top >= cfg.players:
-        lines.append(f"note: a Top {cfg.top} of {cfg.players} players: everyone who does not drop makes the cut")
+    if question.cut.points is None and question.top >= cfg.players:
+        lines.append(f"note: a {question.cut.label()} of {cfg.players} players: everyone who does not drop makes "
+                     "the cut")
     lines.append(f"dropped players per event: {result.expected_dropped:.1f}")
     if result.has_day2:
         lines += [""] + day2_lines(result)

@@ -74,6 +74,7 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_t
               drawsafe study ... --scheduler tcp://HOST:8786
     """
     from drawsafe.planning.study import event_cells, field_grid, run_study, spec_grid
+    from drawsafe.simulation.question import Budget
 
     if sum(x is not None for x in (players, spec, events)) != 1:
         raise UsageError("give exactly one of --players LIST, --spec FILE or --events FOLDER")
@@ -96,8 +97,8 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_t
             sys.stderr.write(f"\rstudy: {done}/{total} cells ")
             sys.stderr.flush()
 
-    result = run_study(cells, out, seed=seed, sims=sims, precision=None if sims else precision,
-                       max_sims=max_sims, scheduler=scheduler, progress=progress, parquet=not no_parquet)
+    result = run_study(cells, out, Budget(sims, None if sims else precision, max_sims, seed), scheduler=scheduler,
+                       progress=progress, parquet=not no_parquet)
     if tty:
         sys.stderr.write("\n")
     if plot and not events:

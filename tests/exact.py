@@ -35,7 +35,7 @@ from naive_sim import Field
 from drawsafe.engine.results import ResultModel
 from drawsafe.event.model import BYE, Match, Round
 from drawsafe.event.snapshot import Snapshot
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe.simulation.question import Question
 from drawsafe.tiebreaks.packs import RulePack
 
 #: The engine's uniforms have 32 bits: exact probabilities must be multiples of 2^-32.
@@ -105,7 +105,7 @@ def canonical(tables, bye) -> tuple:
     return frozenset(frozenset(t) for t in tables), bye
 
 
-def pairing_distribution(fld: Field, rounds: list[Round], config: SimConfig,
+def pairing_distribution(fld: Field, rounds: list[Round], config: Question,
                          number: int) -> list[tuple[Pairing, Fraction]]:
     """Every pairing of round ``number`` after ``rounds``, with its probability: the tables and
     the bye of the players paired (those with an awarded bye this round are not:
@@ -161,7 +161,7 @@ def cut_shares(fld: Field, rounds: list[Round], top: int) -> dict[str, Fraction]
     return shares
 
 
-def exact_cut(snap: Snapshot, rules: RulePack, config: SimConfig,
+def exact_cut(snap: Snapshot, rules: RulePack, config: Question,
               draw_points: int | None = None) -> dict[str, Fraction]:
     """Every active player's exact probability of finishing in the cut.
 
@@ -171,7 +171,7 @@ def exact_cut(snap: Snapshot, rules: RulePack, config: SimConfig,
     return enumerate_futures(snap, rules, config, draw_points)[0]
 
 
-def enumerate_futures(snap: Snapshot, rules: RulePack, config: SimConfig,
+def enumerate_futures(snap: Snapshot, rules: RulePack, config: Question,
                       draw_points: int | None = None):
     """Exact P(cut) of every active player, and for every final points total the expected number
     of active players finishing on it and of those making the cut: ``(cut, {points: (finish,

@@ -21,7 +21,7 @@ import naive
 
 from drawsafe.event.model import Match, Round
 from drawsafe.event.snapshot import Snapshot
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe.simulation.question import Question
 from drawsafe.tiebreaks import values as tb
 from drawsafe.tiebreaks.packs import RulePack
 
@@ -33,7 +33,7 @@ def shares(rows) -> list[tuple[tuple[int, int, int], float]]:
     return [((int(r[0]), int(r[1]), int(r[2])), r[3] / total) for r in rows]
 
 
-def outcomes(config: SimConfig, p_a: float = 0.5, with_id: bool = True) -> list[tuple[int, tuple, float]]:
+def outcomes(config: Question, p_a: float = 0.5, with_id: bool = True) -> list[tuple[int, tuple, float]]:
     """(result, score from A's side, probability) of a table that plays it out."""
     res = config.results
     draw = res.draw_share
@@ -100,7 +100,7 @@ def cut_shares(lines, members, active, top: int, cut_points: float | None) -> di
     return out
 
 
-def enumerate_naive(snap: Snapshot, rules: RulePack, config: SimConfig):
+def enumerate_naive(snap: Snapshot, rules: RulePack, config: Question):
     """``(p_cut, conditional, best_worst)``: see the module text.  ``conditional[(table, result,
     score)][player]`` = P(cut | that table ends so)."""
     codes = [t.code for t in rules.tiebreaks]
@@ -121,7 +121,7 @@ def enumerate_naive(snap: Snapshot, rules: RulePack, config: SimConfig):
             weight *= p
         played = [Match(m.round, m.player_a, m.player_b, *score) for (_, m), (_, score, _) in zip(tables, combo)]
         lines = final_lines(snap, floored, played)
-        cut = cut_shares(lines, members, active, config.top, config.cut_points)
+        cut = cut_shares(lines, members, active, config.top, config.cut.points)
         for p, x in cut.items():
             p_cut[p] += weight * x
         for i, ((number, _), (result, score, _)) in enumerate(zip(tables, combo)):

@@ -72,7 +72,8 @@ import numpy as np
 
 from drawsafe.event.model import BYE, DOUBLE_LOSS, MATCH, Event, Match, Round
 from drawsafe.event.snapshot import Snapshot, take_snapshot
-from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS
 from drawsafe.tiebreaks import values as tb
 from drawsafe.tiebreaks.packs import RulePack
 
@@ -321,7 +322,7 @@ def pair_by_standings(ranked: list[str], byes: set[str], met):
 # --- results ------------------------------------------------------------------------------------
 
 
-def win_probability(config: SimConfig, fld: Field, a: str, b: str) -> float:
+def win_probability(config: Question, fld: Field, a: str, b: str) -> float:
     """P(``a`` beats ``b``) in a played match that is not drawn (see :mod:`drawsafe.engine.results`)."""
     model = config.results.model
     if model == "elo":
@@ -337,7 +338,7 @@ def win_probability(config: SimConfig, fld: Field, a: str, b: str) -> float:
     return 0.5
 
 
-def play(config: SimConfig, fld: Field, a: str, b: str, rng: random.Random) -> tuple[int, int, int]:
+def play(config: Question, fld: Field, a: str, b: str, rng: random.Random) -> tuple[int, int, int]:
     """A played match's game score (A's wins, B's wins, drawn games)."""
     res = config.results
     if rng.random() < res.draw_share:
@@ -360,7 +361,7 @@ def locked_after_draw(x: str, o: str, points: dict[str, int], active, top: int) 
 # --- one simulation -----------------------------------------------------------------------------
 
 
-def intentional_draw(a: str, b: str, points: dict[str, int], active, config: SimConfig,
+def intentional_draw(a: str, b: str, points: dict[str, int], active, config: Question,
                      draw_points: int) -> bool:
     """True when the table ``a`` v ``b`` of the last round draws under the future draw policy."""
     if config.future_draws == "none":
@@ -372,7 +373,7 @@ def intentional_draw(a: str, b: str, points: dict[str, int], active, config: Sim
             and points[b] + 1 >= draw_points)
 
 
-def day1_draw(a: str, b: str, points: dict[str, int], active, fld: Field, config: SimConfig) -> bool:
+def day1_draw(a: str, b: str, points: dict[str, int], active, fld: Field, config: Question) -> bool:
     """True when the table ``a`` v ``b`` of day 1's last round draws into the day-1 cut (any future
     draw policy but "none"): both reach its points with the draw, or (a cut by rank) both are locked
     into its first ``day1_top`` after a draw."""
@@ -395,7 +396,7 @@ def through_day1_cut(fld: Field, rounds: list[Round], active: list[str], rng: ra
     return [p for p in active if p in kept]
 
 
-def simulate_once(fld: Field, config: SimConfig, rng: random.Random,
+def simulate_once(fld: Field, config: Question, rng: random.Random,
                   draw_points: int = NO_THRESHOLD) -> tuple[list[str], list[Round]]:
     """Play the remaining rounds once; returns the final standings order, every round and the
     players still playing at the end.
@@ -462,7 +463,7 @@ class ReferenceRun:
     points_hist: np.ndarray  # [players, max points + 1] final match points of the members
 
 
-def pilot_counts(fld: Field, config: SimConfig, n: int,
+def pilot_counts(fld: Field, config: Question, n: int,
                  seed: int) -> tuple[dict[int, int], dict[int, int]]:
     """``n`` simulations with locked draws only: for every final points total, how many active
     players finished on it and how many of them made the cut."""
@@ -492,7 +493,7 @@ def safe_threshold(finished: dict[int, int], made: dict[int, int], safe: float,
     return threshold
 
 
-def safe_points(fld: Field, config: SimConfig, n: int = PILOT_SIMS, seed: int = 0) -> int:
+def safe_points(fld: Field, config: Question, n: int = PILOT_SIMS, seed: int = 0) -> int:
     """The "safe points" of the ``safe`` policy from a pilot of ``n`` simulations with locked draws
     only.  Only a future of two rounds or more has a last round to draw in."""
     if fld.rounds_left < 2:
@@ -500,7 +501,7 @@ def safe_points(fld: Field, config: SimConfig, n: int = PILOT_SIMS, seed: int = 
     return safe_threshold(*pilot_counts(fld, config, n, seed), config.safe)
 
 
-def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, n: int,
+def run_reference(source: Snapshot | Event, rules: RulePack, config: Question, n: int,
                   seed: int, draw_points: int | None = None) -> ReferenceRun:
     """Play ``n`` simulations of ``source`` with ``random.Random(seed)``.
 
@@ -530,7 +531,7 @@ def run_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, 
     return ReferenceRun(n, cut, rank_hist, points_hist)
 
 
-def simulate_reference(source: Snapshot | Event, rules: RulePack, config: SimConfig, n: int,
+def simulate_reference(source: Snapshot | Event, rules: RulePack, config: Question, n: int,
                        seed: int, draw_points: int | None = None) -> np.ndarray:
     """Per-player cut counts of ``n`` reference simulations (indexed like the snapshot)."""
     return run_reference(source, rules, config, n, seed, draw_points).cut

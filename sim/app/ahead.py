@@ -140,9 +140,9 @@ def would_start() -> bool:
 IDLE: list = [None]
 
 
-def compile_ahead(rules, config, flips: bool) -> Ahead | None:
-    """Start the helper for ``rules`` and ``config`` (a RulePack and a SimConfig), compiling the flip
-    kernel too with ``flips``; None when it would not help (see the module docstring)."""
+def compile_ahead(rules, question, flips: bool) -> Ahead | None:
+    """Start the helper for ``rules`` and ``question`` (a RulePack and a Question), compiling the
+    flip kernel too with ``flips``; None when it would not help (see the module docstring)."""
     global PENDING
     if PENDING is not None and PENDING.process.poll() is not None:
         PENDING = None  # an earlier helper (say, of odds without flips) is done
@@ -153,7 +153,7 @@ def compile_ahead(rules, config, flips: bool) -> Ahead | None:
     if not would_start():
         return None
     try:
-        payload = pickle.dumps((rules, config, flips))
+        payload = pickle.dumps((rules, question, flips))
     except (pickle.PicklingError, TypeError, AttributeError):  # a user's own object: compile here
         return None
     process = subprocess.Popen([sys.executable, "-m", "drawsafe.app.ahead"], stdin=subprocess.PIPE,
@@ -178,10 +178,10 @@ def wait_for_flips() -> None:
         PENDING = None
 
 
-def helper(rules, config, flips: bool) -> None:
+def helper(rules, question, flips: bool) -> None:
     """The helper's work (see the module docstring), on the embedded sample."""
     snap = take_snapshot(sample_event())
-    sim = Simulator(snap, rules, config)
+    sim = Simulator(snap, rules, question)
     # two free tables, built directly: pairing them here would compile the pairing kernels first
     fr = FirstRound(np.array([0, 2], dtype=np.int64), np.array([1, 3], dtype=np.int64),
                     np.full(2, engine.FREE, dtype=np.int64), np.zeros((2, 3), dtype=np.int64))

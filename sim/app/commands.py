@@ -91,7 +91,11 @@ def question_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes | None = No
     cut was chosen and where the result model's draw share comes from.
 
     :raises UsageError: for a question the event cannot answer, with one line."""
-    from drawsafe.simulation.question import Budget, Question, ResultModel  # lazy: standings needs no simulation
+    from drawsafe.simulation.question import (  # lazy: standings needs no simulation
+        Budget,
+        Question,
+        ResultModel,
+    )
 
     request = with_player(ctx, request, notes)
     ctx = ctx.through_day2(request.day2, request.day2_top)
@@ -111,9 +115,9 @@ def question_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes | None = No
         if results.note:
             notes.add(f"results: {results.note}")
     question = Question(cut, results, request.last_round or ctx.rules.last_round, request.pairing,
-                        request.future_draws, request.others, request.safe, getattr(request, "player", None),
-                        Budget(request.sims, request.precision, request.max_sims, request.seed),
-                        request.exact_tables)
+                        request.future_draws, request.others, safe=request.safe,
+                        player=getattr(request, "player", None), budget=Budget.of(request),
+                        exact_tables=request.exact_tables)
     return ctx, question
 
 
@@ -154,7 +158,7 @@ def compile_ahead(ctx: OpenedEvent, question: Question, flips: bool) -> None:
     from drawsafe.app import ahead  # lazy, as the simulations below: standings needs neither
 
     if ctx.snapshot.rounds_left >= 1:
-        ahead.compile_ahead(ctx.rules, question.config, flips=flips)
+        ahead.compile_ahead(ctx.rules, question, flips=flips)
 
 
 def prepare(ctx: OpenedEvent, request: OddsRequest, notes: Notes):
@@ -188,6 +192,8 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
          say: Say | None = None) -> Outcome:
     """Draw or play, table by table (:class:`~drawsafe.simulation.decisions.DrawReport`)."""
     from drawsafe.simulation.decisions import (  # lazy: the simulation layer
+        Budget,
+        Question,
         draw_decisions,
         no_verdict,
     )
@@ -195,15 +201,14 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
     notes = Notes(say)
     if not ctx.rules.draw_helps:  # no verdict to compute: a draw scores as a loss
         request = with_player(ctx, request, notes)
-        return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, ctx.cut(request.top, request.cut_points),
-                                        request.others, request.safe))
+        question = Question(ctx.cut(request.top, request.cut_points), others=request.others, safe=request.safe,
+                            player=request.player, budget=Budget.of(request))
+        return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, question))
     ctx, question, live = prepare(ctx, request, notes)
-    played = question.results.draw_share if ctx.rules.results.one_game else None
     if live is not None:
-        return notes.outcome(certified(ctx, question, dataclasses.replace(live, played_draw_share=played)))
+        return notes.outcome(certified(ctx, question, live))
     compile_ahead(ctx, question, flips=ctx.snapshot.rounds_left == 1)
     report = draw_decisions(ctx.snapshot, ctx.rules, question, progress)
-    report = dataclasses.replace(report, played_draw_share=played)
     if not report.precision_reached:
         notes.add(f"warning: stopped at the cap of {report.simulations:,} simulations per scenario before "
                   f"every interval reached +/-{question.budget.precision}")
@@ -267,9 +272,18 @@ def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None =
 
 
 def field(request: FieldRequest, progress: Progress | None = None, say: Say | None = None) -> Outcome:
-    """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`)."""
+    """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`):
+    the planned event and its question, built once from the request."""
     from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
-    from drawsafe.planning.field import Budget, FieldConfig, field_odds, no_table, parse_day2, points_note
+    from drawsafe.planning.field import (
+        Budget,
+        PlannedEvent,
+        field_odds,
+        field_question,
+        no_table,
+        parse_day2,
+        points_note,
+    )
 
     notes = Notes(say)
     top, rounds, ids = request.top, request.rounds, request.ids
@@ -290,17 +304,17 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
     if not rules.draw_helps and ids != "none":
         notes.add(f"IDs: none ({rules.game} scores an intentional draw no better than a loss)")
         ids = "none"
-    config = FieldConfig(request.players, rounds, top, request.byes, ids, request.draw_share,
-                         DropModel.parse(request.drops, rules.game), request.last_round,
-                         cut_points=request.cut_points, rules=request.rules, day2_points=day2_points,
-                         day2_rounds=day2_rounds, day2_top=request.day2_top, safe=request.safe)
-    if config.drops.active and config.drops.game != rules.game:
-        notes.add(f"drops: {config.drops.label(rules.game)} model")
+    drops = DropModel.parse(request.drops, rules.game)
+    planned = PlannedEvent(request.players, rounds, request.byes, drops, request.rules, day2_points=day2_points,
+                           day2_rounds=day2_rounds, day2_top=request.day2_top)
+    question = field_question(planned, top=top, cut_points=request.cut_points, ids=ids,
+                              draw_share=request.draw_share, last_round=request.last_round, safe=request.safe,
+                              budget=Budget.of(request))
+    if drops.active and drops.game != rules.game:
+        notes.add(f"drops: {drops.label(rules.game)} model")
     if points_note(rules):
         notes.add(f"note: {points_note(rules)}")
-    budget = Budget(request.sims, None if request.sims else request.precision, request.max_sims, request.seed)
-    result = field_odds(config, budget, progress)
-    return notes.outcome(result)
+    return notes.outcome(field_odds(planned, question, progress))
 
 
 def fetch(url: str, request: FetchRequest, say: Say | None = None) -> Outcome:

@@ -18,7 +18,7 @@ from drawsafe.event.cut import Cut
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.pairing.next_round import next_round_pairings
-from drawsafe.planning.field import FieldConfig, field_odds
+from drawsafe.planning.field import PlannedEvent, field_odds, field_question
 from drawsafe.simulation.decisions import draw_decisions
 from drawsafe.simulation.forecast import forecast_odds
 from drawsafe.simulation.generate import generate_event
@@ -72,16 +72,16 @@ def warm_up(progress: Callable[[int, int], None] | None = None, packs: tuple[str
         compute_standings(snap, rules)
         next_round_pairings(snap, rules)
         question = Question(Cut(4), budget=Budget(sims=32, precision=None))
-        config = question.config
-        compile_ahead(rules, config, flips=False)  # on a second core, as odds and draw start it
-        compute_odds(snap, rules, config, sims=32, precision=None)
+        compile_ahead(rules, question, flips=False)  # on a second core, as odds and draw start it
+        compute_odds(snap, rules, question)
         forecast_odds(snap, rules, question)
-        compile_ahead(rules, config, flips=snap.rounds_left == 1)
+        compile_ahead(rules, question, flips=snap.rounds_left == 1)
         for others in ("rational", "behaviour"):
             draw_decisions(snap, rules, replace(question, others=others))
 
     def on_field(rules):
-        field_odds(FieldConfig(16, 4, top=4, rules=rules.name), Budget(sims=64, precision=None))
+        planned = PlannedEvent(16, 4, rules=rules.name)
+        field_odds(planned, field_question(planned, top=4, budget=Budget(sims=64, precision=None)))
 
     def on_live(snap, rules):
         # the exact answer of a last round in progress (its enumeration kernels), as odds and draw

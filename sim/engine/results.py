@@ -38,7 +38,7 @@ draw less often.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -84,6 +84,8 @@ class ResultModel:
     model: str = "coin"
     #: Where the draw share comes from, for the user (e.g. "measured on 412 games of this event").
     note: str = field(default="", compare=False, repr=False)
+    #: The draw share was given (an option), not a default or a measure.
+    given: bool = field(default=False, compare=False, repr=False)
 
     @classmethod
     def for_best_of(cls, best_of: int, model: str = "coin", draw_share: float | None = None) -> ResultModel:
@@ -148,7 +150,9 @@ class ResultModel:
         """The pack's defaults without an event to measure (generated and planned events)."""
         defaults = rules.results
         share = draw_share if draw_share is not None else defaults.draw_share
-        return cls.with_scores(cls.for_best_of(1 if defaults.one_game else best_of, draw_share=share), defaults)
+        base = replace(cls.for_best_of(1 if defaults.one_game else best_of, draw_share=share),
+                       given=draw_share is not None)
+        return cls.with_scores(base, defaults)
 
     @classmethod
     def with_scores(cls, base: ResultModel, defaults) -> ResultModel:
@@ -156,7 +160,7 @@ class ResultModel:
         if defaults.decided is None:
             return base
         note = base.note or (f"{defaults.draw_source}" if defaults.draw_source else "")
-        return cls(base.draw_share, defaults.decided, defaults.drawn, base.model, note)
+        return cls(base.draw_share, defaults.decided, defaults.drawn, base.model, note, base.given)
 
     @classmethod
     def for_ties(cls, event: Event, defaults, model: str = "coin", draw_share: float | None = None

@@ -39,6 +39,26 @@ class Cut:
             text = f"the first {self.top}" if sentence else f"Top {self.top}"
         return f"{text} through day 2 ({day2})" if day2 else text
 
+    def within(self) -> str:
+        """Where a player who makes the cut finishes, for "finish ..." and "P(finishing ...)":
+        "in the Top 8", "on 19+ points", "still playing"."""
+        if self.points is not None:
+            return f"on {self.points:g}+ points"
+        return "still playing" if self.top is None else f"in the Top {self.top}"
+
+    def last_in(self) -> str:
+        """Who sets the cut line: "the last player in the Top 8", "the last player on 19+ points"."""
+        return f"the last player {self.within()}"
+
+    def last_in_short(self) -> str:
+        """The cut line's player in a figure's label: "8th player" for a Top 8, "last qualifier"
+        for a points cut (its rank varies)."""
+        if self.points is not None or self.top is None:
+            return "last qualifier"
+        n = self.top
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix} player"
+
     def __str__(self) -> str:
         """The cut in words (:meth:`label`), as a report or a page names it."""
         return self.label()

@@ -27,12 +27,11 @@ from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.phases import Structure, parse_day2  # noqa: F401 (parse_day2: for the app's field)
 from drawsafe.progress import Progress
-from drawsafe.simulation.question import Budget
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.simulator import (
     FUTURE_POLICIES,
     PILOT_FIRST,
     PILOT_SIMS,
-    SimConfig,
     Simulator,
     safe_points,
     with_points_cut,
@@ -54,24 +53,19 @@ PROBE_GROUPS = 3
 
 
 @dataclass(frozen=True)
-class FieldConfig:
-    """One planning question: an event of ``players`` players and ``rounds`` Swiss rounds."""
+class PlannedEvent:
+    """The event a planning question is asked of, before it starts: ``players`` players, ``rounds``
+    Swiss rounds (None: the pack's table by attendance), ``byes`` players with 1, 2 and 3 awarded
+    byes, drops between rounds (``drops``, None: the pack's game's model), the rule pack, and an
+    optional day 2.  What is asked of it (the cut, the result model, the last round's pairing, the
+    intentional draws, the budget) is the :class:`~drawsafe.simulation.question.Question`."""
 
     players: int
     rounds: int | None = None
-    top: int = 8
     #: Players with 1, 2 and 3 awarded byes.
     byes: tuple[int, int, int] = (0, 0, 0)
-    ids: str = "safe"
-    draw_share: float | None = None
-    #: None: the pack's game's model (:meth:`DropModel.for_game`).
+    #: None: the pack's game's model (:meth:`DropModel.for_game`, :attr:`drop_model`).
     drops: DropModel | None = None
-    #: How the last Swiss round is paired; None: the pack's (:attr:`RulePack.last_round`).
-    last_round: str | None = None
-    #: ``ids="safe"``: a table draws when both reach a total from which this share made the cut.
-    safe: float = FIELD_SAFE
-    #: A points cut instead of the Top ``top`` (day 2): everyone finishing on at least these points.
-    cut_points: float | None = None
     #: The rule pack: mtg (Magic), or pokemon (its tiebreaks and its tie share).
     rules: str = DEFAULT_PACK
     probe_groups: int = PROBE_GROUPS
@@ -85,29 +79,16 @@ class FieldConfig:
     def __post_init__(self):
         if self.players < 2:
             raise UsageError("--players must be at least 2")
-        if self.ids not in IDS:
-            raise UsageError(f"--ids must be one of {', '.join(IDS)}")
         if len(self.byes) != 3 or min(self.byes) < 0 or sum(self.byes) > self.players:
             raise UsageError("--byes A,B,C: numbers of players with 1, 2 and 3 byes (at most --players)")
         if self.rounds is not None and self.rounds < 1:
             raise UsageError("--rounds must be at least 1")
-        if self.top < 1:
-            raise UsageError("--top must be at least 1")
-        if self.top > self.players:
-            raise UsageError(f"--top {self.top}: the event has {self.players:,} players; give a cut of at most "
-                             "--players")
-        if self.draw_share is not None and not 0.0 <= self.draw_share < 1.0:
-            raise UsageError("--draw-share must be in [0, 1)")
         pack = get_rules(self.rules)
         if not pack.plannable:
             raise UsageError(f"--rules {self.rules}: drawsafe field plans events paired by point groups "
                              f"(packs {', '.join(plannable_packs())}); this pack pairs by the Dutch system")
         if self.rounds is None and pack.schedule is None:
             raise UsageError(no_table(pack))
-        if self.drops is None:
-            object.__setattr__(self, "drops", DropModel.for_game(pack.game))
-        if self.last_round is None:
-            object.__setattr__(self, "last_round", pack.last_round)
         most = max((b for b, count in zip((1, 2, 3), self.byes) if count), default=0)
         if most and most >= self.day1_rounds:
             raise UsageError(f"{most} awarded byes need more than {self.day1_rounds} Swiss rounds")
@@ -123,6 +104,22 @@ class FieldConfig:
             raise UsageError(f"--day2-top must be at least 2 and below the {self.players} players")
         if self.day2_rounds and self.day1_rounds < 1:
             raise UsageError("a day 2 needs at least one round of day 1")
+
+    def check(self, question: Question) -> None:
+        """``question`` can be asked of this event: its cut within the field, its intentional draws
+        a policy the planner simulates.
+
+        :raises UsageError: naming the option."""
+        if question.future_draws not in IDS:
+            raise UsageError(f"--ids must be one of {', '.join(IDS)}")
+        if question.top > self.players:
+            raise UsageError(f"--top {question.top}: the event has {self.players:,} players; give a cut of at "
+                             "most --players")
+
+    @property
+    def drop_model(self) -> DropModel:
+        """The drops between rounds: ``drops``, else the pack's game's model."""
+        return self.drops if self.drops is not None else DropModel.for_game(self.pack.game)
 
     @property
     def awarded(self) -> dict[str, int]:
@@ -162,16 +159,17 @@ class FieldConfig:
     def kernel_points(self, points: float) -> int:
         return round(points * get_rules(self.rules).point_scale)
 
-    @property
-    def structure(self) -> Structure:
+    def structure(self, cut: Cut) -> Structure:
+        """Day 1, day 2 and the final ``cut``, in the kernel's points (what the drop model reads)."""
         return Structure(self.players, self.day1_rounds, self.day2_rounds,
                          None if self.day2_points is None else self.kernel_points(self.day2_points),
-                         self.day2_top, self.top,
-                         None if self.cut_points is None else self.kernel_points(self.cut_points))
+                         self.day2_top, cut.top,
+                         None if cut.points is None else self.kernel_points(cut.points))
 
-    def describe(self) -> str:
+    def describe(self, question: Question) -> str:
+        """The planning question in one line: the event, its cut, its intentional draws."""
         byes = f", byes {self.byes[0]}/{self.byes[1]}/{self.byes[2]}" if any(self.byes) else ""
-        cut = Cut(self.top, self.cut_points).label()
+        cut = question.cut.label()
         if self.day2_rounds:
             entry = (f"{self.day2_points:g}+ points" if self.day2_points is not None
                      else f"the best {self.day2_top}")
@@ -180,8 +178,9 @@ class FieldConfig:
         else:
             rounds = f"{self.total_rounds} rounds"
         game = self.pack.game
-        return (f"{self.players} players, {rounds}, {cut}, IDs {self.ids}{byes}, "
-                f"drops: {self.drops.label(game)} model ({self.drops.source})"
+        drops = self.drop_model
+        return (f"{self.players} players, {rounds}, {cut}, IDs {question.future_draws}{byes}, "
+                f"drops: {drops.label(game)} model ({drops.source})"
                 + ("" if self.rules == DEFAULT_PACK else f", rules {self.rules}"))
 
     def record_points(self, wins: int, losses: int, draws: int) -> int:
@@ -248,44 +247,43 @@ class FieldCounts:
 
 
 class FieldSimulator:
-    """The kernel's inputs for one :class:`FieldConfig`, built once."""
+    """The kernel's inputs for one :class:`PlannedEvent` and :class:`~drawsafe.simulation.question.
+    Question`, built once."""
 
-    def __init__(self, cfg: FieldConfig):
-        self.cfg = cfg
-        rounds = cfg.total_rounds
-        rules = get_rules(cfg.rules)
-        event = Event(f"{cfg.players} players", cfg.names, (), swiss_rounds=rounds, format="generated",
-                      awarded_byes=cfg.awarded)
-        results = ResultModel.for_rules(rules, cfg.draw_share)  # Pokémon: its ties, far more than Magic's
+    def __init__(self, planned: PlannedEvent, question: Question):
+        self.planned, self.question = planned, question
+        rounds = planned.total_rounds
+        rules = planned.pack
+        event = Event(f"{planned.players} players", planned.names, (), swiss_rounds=rounds, format="generated",
+                      awarded_byes=planned.awarded)
         # an event with no round played is a valid snapshot: the engine's inputs come from it
-        self.sim = Simulator(take_snapshot(event, 0, rounds), rules,
-                             SimConfig(top=cfg.top, last_round=cfg.last_round, results=results,
-                                       future_draws=cfg.ids, safe=cfg.safe, cut_points=cfg.cut_points))
+        self.sim = Simulator(take_snapshot(event, 0, rounds), rules, question)
         self.rounds = rounds
         self.codes = (rounds + 1) ** 3
         self.max_points = int(self.sim.points_table.max()) * rounds
-        self.structure = cfg.structure
-        self.restart = cfg.phase_tiebreaks == "restart"
-        self.drop_rate = cfg.drops.table(self.structure, results.draw_share, tuple(int(v) for v in rules.points))
+        self.structure = planned.structure(question.cut)
+        self.restart = planned.phase_tiebreaks == "restart"
+        self.drop_rate = planned.drop_model.table(self.structure, question.results.draw_share,
+                                                  tuple(int(v) for v in rules.points))
         self.draw_points_: dict[int, int] = {}
 
     def run(self, n: int, seed: int = 0, first: int = 0, policy: int | None = None,
             flip: bool = True, probes: int | None = None) -> FieldCounts:
-        s, cfg = self.sim, self.cfg
+        s, players = self.sim, self.planned.players
         if policy is None:
-            policy = FUTURE_POLICIES[cfg.ids]
+            policy = FUTURE_POLICIES[self.question.future_draws]
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
         policy, draw_points = with_points_cut(policy, draw_points, s.cut_points)
-        probes = cfg.probe_groups if probes is None else probes
+        probes = self.planned.probe_groups if probes is None else probes
         chunks = max(1, min(numba.get_num_threads() * 4, n))
         c, v = self.codes, self.max_points + 1
         out = FieldCounts(first, n, *(np.zeros((chunks, c), np.int64) for _ in range(4)),
                           np.zeros((chunks, v), np.int64), np.zeros((chunks, v), np.int64),
-                          np.zeros((chunks, v), np.int64), np.zeros((chunks, cfg.players + 1), np.int64),
+                          np.zeros((chunks, v), np.int64), np.zeros((chunks, players + 1), np.int64),
                           np.zeros((chunks, c, fk.BL_COLUMNS), np.int64),
                           np.zeros((chunks, c, fk.B2_COLUMNS), np.int64),
                           *(np.zeros((chunks, c), np.int64) for _ in range(4)),
-                          np.zeros((chunks, cfg.players + 1), np.int64))
+                          np.zeros((chunks, players + 1), np.int64))
         # the Simulator's bundles of the snapshot of no round played (drawsafe.engine.inputs)
         st = self.structure
         options = fk.FieldOptions(self.drop_rate, int(probes), bool(flip), int(st.day1),
@@ -303,19 +301,20 @@ class FieldSimulator:
         """Pilot simulations: :data:`PILOT_SIMS` up to 128 players, fewer for larger fields (the
         counts per points total grow with the field; measured: the same totals from 300 simulations
         at 409 and 1,000 players)."""
-        return int(min(PILOT_SIMS, max(300, PILOT_SIMS * 128 // self.cfg.players)))
+        return int(min(PILOT_SIMS, max(300, PILOT_SIMS * 128 // self.planned.players)))
 
     def draw_points(self, seed: int) -> int:
         """The ``safe`` policy's points total, from a pilot run with locked draws only (as
         :meth:`drawsafe.simulation.simulator.Simulator.draw_points`)."""
-        if self.cfg.ids != "safe" or self.rounds < 2:
+        if self.question.future_draws != "safe" or self.rounds < 2:
             return 1 << 30
         if seed not in self.draw_points_:
             pilot = self.run(self.pilot_sims, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED, flip=False,
                              probes=0)
             # unlike the Simulator's pilot, a rare top total (a 6-0 in a small field, where the 5-0s
             # draw) is skipped rather than ending the scan
-            self.draw_points_[seed] = safe_points(pilot.points_n, pilot.points_cut, self.cfg.safe, skip_rare=True)
+            self.draw_points_[seed] = safe_points(pilot.points_n, pilot.points_cut, self.question.safe,
+                                                  skip_rare=True)
         return self.draw_points_[seed]
 
 
@@ -423,14 +422,25 @@ class DayOneFigures:
 
 @dataclass(frozen=True)
 class FieldResult:
-    config: FieldConfig
+    """What records make the cut of ``planned`` (:class:`PlannedEvent`) as ``question`` asks it:
+    counts over ``counts.n`` simulated events."""
+
+    planned: PlannedEvent
+    question: Question
     rounds: int
-    seed: int
     counts: FieldCounts
     draw_points: int | None
-    precision: float | None
     reached: bool
     seconds: float
+
+    @property
+    def seed(self) -> int:
+        return self.question.seed
+
+    @property
+    def precision(self) -> float | None:
+        """The precision simulated to (None: a fixed number of simulations)."""
+        return self.question.budget.adaptive_precision
 
     @property
     def simulations(self) -> int:
@@ -441,7 +451,7 @@ class FieldResult:
         c, out = self.counts, []
         for code in np.flatnonzero(c.final_n):
             w, lo, d = decode(int(code), self.rounds)
-            out.append(RecordFigures(w, lo, d, self.config.record_points(w, lo, d), Mean(float(c.final_n[code]), float(c.final_sq[code]), c.n),
+            out.append(RecordFigures(w, lo, d, self.planned.record_points(w, lo, d), Mean(float(c.final_n[code]), float(c.final_sq[code]), c.n),
                                      Proportion(int(c.final_cut[code]), int(c.final_n[code]))))
         return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
 
@@ -456,7 +466,7 @@ class FieldResult:
         for code in np.flatnonzero(arr[:, n_col]):
             w, lo, d = decode(int(code), self.rounds)
             a = arr[code]
-            out.append(BeforeFigures(w, lo, d, self.config.record_points(w, lo, d),
+            out.append(BeforeFigures(w, lo, d, self.planned.record_points(w, lo, d),
                                      float(a[n_col]) / self.counts.n,
                                      Proportion(int(a[cut_col]), int(a[n_col])),
                                      Proportion(int(a[d_cut]), int(a[d_n])),
@@ -500,7 +510,7 @@ class FieldResult:
 
     @property
     def has_day2(self) -> bool:
-        return self.config.day2_rounds > 0
+        return self.planned.day2_rounds > 0
 
     @property
     def day2_players(self) -> tuple[Mean, list[tuple[int, Proportion]]]:
@@ -515,7 +525,7 @@ class FieldResult:
         c, out = self.counts, []
         for code in np.flatnonzero(c.d1_n):
             w, lo, d = decode(int(code), self.rounds)
-            out.append(DayOneFigures(w, lo, d, self.config.record_points(w, lo, d), Mean(float(c.d1_n[code]), float(c.d1_sq[code]), c.n),
+            out.append(DayOneFigures(w, lo, d, self.planned.record_points(w, lo, d), Mean(float(c.d1_n[code]), float(c.d1_sq[code]), c.n),
                                      Proportion(int(c.d1_adv[code]), int(c.d1_n[code])),
                                      Proportion(int(c.d1_top[code]), int(c.d1_n[code])),
                                      Proportion(int(c.d1_top[code]), int(c.d1_adv[code]))))
@@ -524,7 +534,7 @@ class FieldResult:
     def day2_json(self) -> dict | None:
         if not self.has_day2:
             return None
-        cfg = self.config
+        cfg = self.planned
         mean, dist = self.day2_players
         ci = mean.confidence_interval()
         return {"day1_rounds": cfg.day1_rounds, "rounds": cfg.day2_rounds, "points": cfg.day2_points,
@@ -534,19 +544,20 @@ class FieldResult:
                 "records": [r.to_json() for r in self.day1_records]}
 
     def to_json(self) -> dict:
-        cfg = self.config
+        cfg, q = self.planned, self.question
         mean, dist = self.bubble
         ci = mean.confidence_interval()
         x0 = self.x0_double_draw
+        drops = cfg.drop_model
         return {
-            "players": cfg.players, "rounds": self.rounds, "day1_rounds": cfg.day1_rounds, "top": cfg.top,
-            "points_cut": cfg.cut_points,
-            "rules": cfg.rules, "ids": cfg.ids,
-            "byes": list(cfg.byes), "draw_share": cfg.draw_share, "drops": cfg.drops.source,
-            "draw_share_used": ResultModel.for_rules(cfg.pack, cfg.draw_share).draw_share,
-            "game": cfg.pack.game, "drop_model": cfg.drops.to_json(cfg.pack.game),
+            "players": cfg.players, "rounds": self.rounds, "day1_rounds": cfg.day1_rounds, "top": q.top,
+            "points_cut": q.cut.points,
+            "rules": cfg.rules, "ids": q.future_draws,
+            "byes": list(cfg.byes), "draw_share": q.results.draw_share if q.results.given else None,
+            "drops": drops.source, "draw_share_used": q.results.draw_share,
+            "game": cfg.pack.game, "drop_model": drops.to_json(cfg.pack.game),
             "points_table": {"win": cfg.pack.points[2], "draw": cfg.pack.points[1], "loss": cfg.pack.points[0]},
-            "points_note": points_note(cfg.pack), "last_round": cfg.last_round,
+            "points_note": points_note(cfg.pack), "last_round": q.last_round,
             "seed": self.seed, "simulations": self.simulations, "precision": self.precision,
             "precision_reached": self.reached, "safe_draw_points": self.draw_points,
             "expected_dropped": self.expected_dropped, "seconds": round(self.seconds, 3),
@@ -610,19 +621,49 @@ def next_target(n: int, width: float, precision: float, max_sims: int) -> int:
 FIELD_BUDGET = Budget(None, DEFAULT_PRECISION, MAX_SIMS, 0)
 
 
-def field_odds(cfg: FieldConfig, budget: Budget = FIELD_BUDGET, progress: Progress | None = None) -> FieldResult:
-    """Simulate ``cfg`` from round 1 within ``budget`` (:class:`~drawsafe.simulation.question.Budget`):
-    exactly ``budget.sims`` simulations, or until the held figures (:func:`held_figures`) have 95%
+def field_question(planned: PlannedEvent, *, top: int = 8, cut_points: float | None = None,
+                   ids: str = "safe", draw_share: float | None = None, last_round: str | None = None,
+                   safe: float = FIELD_SAFE, budget: Budget = FIELD_BUDGET) -> Question:
+    """The :class:`~drawsafe.simulation.question.Question` of a planning question about ``planned``
+    (the options of ``drawsafe field``; ``last_round`` None: the pack's), checked against it."""
+    if ids not in IDS:
+        raise UsageError(f"--ids must be one of {', '.join(IDS)}")
+    if draw_share is not None and not 0.0 <= draw_share < 1.0:
+        raise UsageError("--draw-share must be in [0, 1)")
+    pack = planned.pack
+    question = Question(Cut(top, cut_points), ResultModel.for_rules(pack, draw_share),
+                        last_round or pack.last_round, future_draws=ids, others="none", safe=safe,
+                        budget=budget)
+    planned.check(question)
+    return question
+
+
+def plan_field(players: int, rounds: int | None = None, *, byes: tuple[int, int, int] = (0, 0, 0),
+               drops: DropModel | None = None, rules: str = DEFAULT_PACK, probe_groups: int = PROBE_GROUPS,
+               day2_points: float | None = None, day2_rounds: int = 0, day2_top: int | None = None,
+               **question) -> tuple[PlannedEvent, Question]:
+    """A planning question in one call: the :class:`PlannedEvent` of the event's options and its
+    :class:`~drawsafe.simulation.question.Question` of ``question``'s (:func:`field_question`:
+    ``top``, ``cut_points``, ``ids``, ``draw_share``, ``last_round``, ``safe``, ``budget``)."""
+    planned = PlannedEvent(players, rounds, byes, drops, rules, probe_groups, day2_points, day2_rounds, day2_top)
+    return planned, field_question(planned, **question)
+
+
+def field_odds(planned: PlannedEvent, question: Question, progress: Progress | None = None) -> FieldResult:
+    """Simulate ``planned`` from round 1 as ``question`` asks (its cut, result model, intentional
+    draws ``future_draws``: none, locked or safe), within ``question.budget``: exactly
+    ``budget.sims`` simulations, or until the held figures (:func:`held_figures`) have 95%
     half-widths of at most ``budget.precision`` (batches from :data:`FIRST_BATCH`, grown by
     :func:`next_target`, at most ``budget.max_sims``).  Simulation ``s`` depends only on
     ``(budget.seed, s)``."""
+    planned.check(question)
+    budget = question.budget
+    budget.check()
     seed, sims, precision, max_sims = budget.seed, budget.sims, budget.precision, budget.max_sims
     start = time.perf_counter()
-    fs = FieldSimulator(cfg)
-    draw_points = fs.draw_points(seed) if cfg.ids == "safe" else None
+    fs = FieldSimulator(planned, question)
+    draw_points = fs.draw_points(seed) if question.future_draws == "safe" else None
     if sims is not None:
-        if sims < 1:
-            raise UsageError("--sims must be at least 1")
         merged, done, step = None, 0, max(FIRST_BATCH, sims // 10)
         while done < sims:
             k = min(step, sims - done)
@@ -632,10 +673,7 @@ def field_odds(cfg: FieldConfig, budget: Budget = FIELD_BUDGET, progress: Progre
             if progress:
                 progress(done, sims)
         reached = True
-        precision = None
     else:
-        if precision is None or not 0 < precision < 0.5:
-            raise UsageError("--precision must be between 0 and 0.5")
         merged = fs.run(min(FIRST_BATCH, max_sims), seed=seed)
         width = widest(merged, fs.rounds)
         while width > precision and merged.n < max_sims:
@@ -645,5 +683,4 @@ def field_odds(cfg: FieldConfig, budget: Budget = FIELD_BUDGET, progress: Progre
             merged = merged.merge(fs.run(target - merged.n, seed=seed, first=merged.n))
             width = widest(merged, fs.rounds)
         reached = width <= precision
-    return FieldResult(cfg, fs.rounds, seed, merged, draw_points, precision, reached,
-                       time.perf_counter() - start)
+    return FieldResult(planned, question, fs.rounds, merged, draw_points, reached, time.perf_counter() - start)

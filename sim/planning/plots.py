@@ -35,11 +35,12 @@ def field_figure(result, min_players: float = 0.05) -> bytes:
     """Four panels: P(cut) and players per final record; the cut line; before the last round
     (draw / win / loss); before the last two (double draw / win / loss).  Records with fewer than
     ``min_players`` players per event on average are left out of the record panels."""
-    cfg = result.config
+    planned, question = result.planned, result.question
     with styled():
         fig = new_figure(8.6, 9.0)
         axes = fig.subplots(2, 2)
-        fig.suptitle(f"{cfg.players} players, {result.rounds} rounds, Top {cfg.top}, IDs {cfg.ids} "
+        fig.suptitle(f"{planned.players} players, {result.rounds} rounds, {question.cut.label()}, "
+                     f"IDs {question.future_draws} "
                      f"({result.simulations:,} simulations, 95% intervals)")
         # the records around the cut: from the top down to a win below the lowest cut line
         floor = min((v for v, _ in result.cut_points), default=0) - 3

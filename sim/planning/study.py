@@ -1,6 +1,6 @@
 """Sweeps of planning questions (``drawsafe study``): one tidy table, locally or on a Dask cluster.
 
-A study is a list of *cells* (one :class:`~drawsafe.planning.field.FieldConfig` each, or one real
+A study is a list of *cells* (one :class:`~drawsafe.planning.field.PlannedEvent` and its question each, or one real
 event file for a calibration study).  Every cell is simulated with its own seed, derived from the
 study seed and the cell's parameters only (:func:`cell_seed`), so a cell's rows do not depend on
 which worker ran it, in what order, or how the grid was split.  Rows are appended to the CSV as
@@ -23,14 +23,22 @@ import math
 import os
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.planning.drops import DropModel
-from drawsafe.planning.field import IDS, FieldConfig, field_odds, parse_day2
+from drawsafe.planning.field import (
+    FIELD_BUDGET,
+    IDS,
+    PlannedEvent,
+    field_odds,
+    field_question,
+    parse_day2,
+)
 from drawsafe.simulation.calibration import forecast_event, select_events
-from drawsafe.simulation.question import Budget
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 
 STAGES = ("final", "before_last", "before_last_two", "day1")
@@ -88,12 +96,16 @@ class FieldCell:
         return (f"players={self.players};rounds={self.rounds or 'auto'};top={self.top};ids={self.ids};"
                 f"draw_share={share};drops={self.drops};last={self.last_round}{extra}")
 
-    def config(self) -> FieldConfig:
+    def planned(self) -> PlannedEvent:
+        """The planned event of this cell."""
         points, rounds = parse_day2(None if self.day2 == "none" else self.day2)
-        return FieldConfig(self.players, self.rounds, self.top, (0, 0, 0), self.ids, self.draw_share,
-                           DropModel.parse(self.drops, get_rules(self.rules).game), self.last_round,
-                           rules=self.rules, day2_points=points,
-                           day2_rounds=rounds, day2_top=self.day2_top)
+        return PlannedEvent(self.players, self.rounds, drops=DropModel.parse(self.drops, get_rules(self.rules).game),
+                            rules=self.rules, day2_points=points, day2_rounds=rounds, day2_top=self.day2_top)
+
+    def question(self, budget: Budget = FIELD_BUDGET) -> Question:
+        """What the cell asks of its planned event, within ``budget``."""
+        return field_question(self.planned(), top=self.top, ids=self.ids, draw_share=self.draw_share,
+                              last_round=self.last_round, budget=budget)
 
 
 @dataclass(frozen=True)
@@ -180,7 +192,7 @@ def field_grid(players: str, rounds: str = "auto", top: str = "8", ids: str = "s
              for pk in packs
              if day2_pairs(d2, d2t)]
     for c in cells:
-        c.config()  # every cell is valid before the study starts
+        c.question()  # every cell is valid before the study starts
     return cells
 
 
@@ -247,9 +259,15 @@ def _p(prop):
     return prop.estimate, ci.low, ci.high, prop.n
 
 
-def field_rows(cell: FieldCell, seed: int, sims: int | None, precision: float | None, max_sims: int) -> list[dict]:
-    cs = cell_seed(seed, cell.key)
-    r = field_odds(cell.config(), Budget(sims, precision, max_sims, cs))
+def cell_budget(cell, budget: Budget) -> Budget:
+    """The study's ``budget`` with the cell's own seed (:func:`cell_seed`)."""
+    return replace(budget, seed=cell_seed(budget.seed, cell.key))
+
+
+def field_rows(cell: FieldCell, budget: Budget) -> list[dict]:
+    budget = cell_budget(cell, budget)
+    cs = budget.seed
+    r = field_odds(cell.planned(), cell.question(budget))
     mean, _ = r.bubble
     line = max(r.cut_points, key=lambda t: (t[1].k, t[0])) if r.cut_points else (None, None)
     common = {"cell": cell.key, "players": cell.players, "rounds": r.rounds, "top": cell.top, "ids": cell.ids,
@@ -282,9 +300,10 @@ def field_rows(cell: FieldCell, seed: int, sims: int | None, precision: float | 
     return rows
 
 
-def event_rows(cell: EventCell, seed: int, sims: int | None, precision: float | None, max_sims: int) -> list[dict]:
-    cs = cell_seed(seed, cell.key)
-    ev = forecast_event(cell.path, cell.top, sims=sims, precision=precision, seed=cs, max_sims=max_sims)
+def event_rows(cell: EventCell, budget: Budget) -> list[dict]:
+    budget = cell_budget(cell, budget)
+    cs = budget.seed
+    ev = forecast_event(cell.path, Question(Cut(cell.top), others="rational", budget=budget))
     rows = []
     for p in ev.players:
         est, lo, hi, _ = _p(p.cut)
@@ -295,10 +314,10 @@ def event_rows(cell: EventCell, seed: int, sims: int | None, precision: float | 
     return rows
 
 
-def run_cell(cell, seed: int, sims: int | None, precision: float | None, max_sims: int):
+def run_cell(cell, budget: Budget):
     """``("ok", key, rows)`` or ``("failed", key, message)``: a failing cell never stops a study."""
     try:
-        rows = (event_rows if isinstance(cell, EventCell) else field_rows)(cell, seed, sims, precision, max_sims)
+        rows = (event_rows if isinstance(cell, EventCell) else field_rows)(cell, budget)
     except Exception as e:  # noqa: BLE001 (reported with the cell's parameters; the rest continue)
         return "failed", cell.key, f"{type(e).__name__}: {e}"
     for row in rows:
@@ -375,14 +394,15 @@ class StudyResult:
 CellProgress = Callable[[int, int, str], None]
 
 
-def run_study(cells: list, out: str | Path, seed: int = 0, sims: int | None = None,
-              precision: float | None = 0.02, max_sims: int = 200_000, *, scheduler: str | None = None,
+def run_study(cells: list, out: str | Path, budget: Budget = FIELD_BUDGET, *, scheduler: str | None = None,
               client=None, progress: CellProgress | None = None, parquet: bool = True,
               stop_after: int | None = None) -> StudyResult:
-    """Run every cell not already complete in ``out`` (CSV), locally or on a Dask cluster
+    """Run every cell not already complete in ``out`` (CSV) within ``budget`` each (its seed the
+    study's: each cell's own comes from it, :func:`cell_seed`), locally or on a Dask cluster
     (``scheduler`` address, or a ``dask.distributed.Client``), then write the table in grid order
     (CSV, and Parquet next to it).  ``stop_after`` stops after that many new cells (tests of resume).
     """
+    seed = budget.seed
     start = time.perf_counter()
     out = Path(out)
     columns = columns_for(cells)
@@ -427,7 +447,7 @@ def run_study(cells: list, out: str | Path, seed: int = 0, sims: int | None = No
                 raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler ({e})") from None
         try:
             from dask.distributed import as_completed
-            futures = [client.submit(run_cell, c, seed, sims, precision, max_sims, key=f"drawsafe-{seed}-{c.key}",
+            futures = [client.submit(run_cell, c, budget, key=f"drawsafe-{seed}-{c.key}",
                                      pure=False) for c in todo]
             for i, fut in enumerate(as_completed(futures), start=1):
                 try:
@@ -440,7 +460,7 @@ def run_study(cells: list, out: str | Path, seed: int = 0, sims: int | None = No
                 own.close()
     else:
         for i, c in enumerate(todo, start=1):
-            finished(*run_cell(c, seed, sims, precision, max_sims), i)
+            finished(*run_cell(c, budget), i)
     rows = [row for k in keys if k in results for row in results[k]]
     with open(out, "w", encoding="utf-8") as f:
         f.write(rows_csv(rows, columns, header=True))

@@ -65,7 +65,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], rivals=data.contenders())
-    makers = [("1-draw-or-play.png", lambda: draw_figure(data.draw, data.config.cut.label()))]
+    makers = [("1-draw-or-play.png", lambda: draw_figure(data.draw, data.cut.label()))]
     makers += [(f"2-tiebreak-{tb.key.lower()}.png", lambda k=k: tiebreak_figure(data, k))
                for k, tb in enumerate(data.rules.tiebreaks)]
     makers += [("3-ranks.png", lambda: rank_figure(data)), ("4-cut-line.png", lambda: cutline_figure(data)),
@@ -95,7 +95,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
         sections.method_section(data, command),
     ]
     title = f"Can they draw in? {data.event.name}"
-    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.config.cut.label()}: drawsafe Monte Carlo "
+    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.cut.label()}: drawsafe Monte Carlo "
             f"report ({data.batch.n:,} simulations, seed {data.seed})")
     footer = f"drawsafe {package_version()}: exact tiebreaks, Monte Carlo odds with 95% intervals."
     return Report(html.page(title, meta, body, footer), tuple(figures), tuple(phone), data.batch.n,

@@ -14,7 +14,7 @@ NEEDS_ROWS = 12
 def certainty_section(data) -> str:
     """A section: the counts, then a row per clinched or open player (points, certainty, per own
     result, what they need); eliminated players are counted, not listed."""
-    snap, rules, cut = data.snapshot, data.rules, data.config.cut
+    snap, rules, cut = data.snapshot, data.rules, data.cut
     if snap.phase_end:
         return html.section("certainty", "Clinched and eliminated",
                             html.paragraph("Not worked out across a phase's cut (--day2)."))

@@ -24,12 +24,13 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
 from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
 from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.question import Question
-from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
+from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
 from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.stats import Proportion
 from drawsafe.tiebreaks.packs import RulePack
@@ -52,8 +53,8 @@ class ReportData:
     rules: RulePack
     #: Where the rule pack comes from, in words ("--rules", "suggested by the melee file").
     rules_source: str
-    config: SimConfig
-    seed: int
+    #: The question the report answers (its cut, its budget and seed, the other tables' model).
+    question: Question
     draw: DrawReport
     #: The current round's tables with the modes simulated (expected intentional draws included).
     first_round: FirstRound
@@ -78,8 +79,18 @@ class ReportData:
         return self.snapshot.names
 
     @property
+    def cut(self) -> Cut:
+        """The cut the report is about (the question's)."""
+        return self.question.cut
+
+    @property
     def top(self) -> int:
-        return self.config.top
+        """The cut's size by rank (with a points cut, what is counted by rank)."""
+        return self.question.top
+
+    @property
+    def seed(self) -> int:
+        return self.question.seed
 
     def points_now(self, p: int) -> float:
         """Player ``p``'s points before the round, in displayed units."""
@@ -120,16 +131,16 @@ class ReportData:
         return keep
 
     def mean_rank(self, p: int) -> float:
-        """Mean final rank (1-based) over the simulations where it is exact (top ``max_rank``)."""
-        hist = self.batch.rank_hist[p, :self.config.max_rank]
+        """Mean final rank (1-based) over the simulations where it is exact (top :data:`MAX_RANK`)."""
+        hist = self.batch.rank_hist[p, :MAX_RANK]
         total = hist.sum()
         return float((hist * np.arange(1, len(hist) + 1)).sum() / total) if total else float("inf")
 
 
-def simulated_round(snap, rules, config: SimConfig, draw: DrawReport, seed: int) -> tuple[FirstRound, str]:
+def simulated_round(snap, rules, draw: DrawReport) -> tuple[FirstRound, str]:
     """The current round's tables with the draw report's expected intentional draws (with
     ``others="behaviour"``: each table drawing with its probability in each simulation)."""
-    fr, how = current_round(snap, rules, config.last_round, seed)
+    fr, how = current_round(snap, rules, draw.question.last_round, draw.question.seed)
     if draw.others == "behaviour":
         p = np.zeros(fr.tables)
         for table, q in draw.draw_probabilities:
@@ -170,15 +181,16 @@ def gather(snap: Snapshot, rules: RulePack, question: Question, progress: Progre
 
     :raises UsageError: for an unknown ``player`` or a snapshot with no round left to play.
     """
-    player, budget, config = question.player, question.budget, question.config
-    sims, precision, seed, max_sims = budget.sims, budget.precision, budget.seed, budget.max_sims
+    player, budget = question.player, question.budget
+    sims, seed = budget.sims, budget.seed
     check_request(snap, player)
     progress_draw, progress_main = halves(progress)
     draw = draw_decisions(snap, rules, replace(question, player=None), progress_draw)
-    if question.others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
-        config = replace(config, future_draws="behaviour")  # as draw_decisions does
-    sim = Simulator(snap, rules, config)
-    fr, how = simulated_round(snap, rules, config, draw, seed)
+    played = question
+    if question.others == "behaviour" and snap.rounds_left >= 2 and question.future_draws == "safe":
+        played = replace(question, future_draws="behaviour")  # as draw_decisions does
+    sim = Simulator(snap, rules, played)
+    fr, how = simulated_round(snap, rules, draw)
     pilot = sim.run(min(PILOT, sims or PILOT), seed=seed, first_round=fr)
     ever = np.flatnonzero(pilot.cut > 0)
     focus = ever[np.argsort(-pilot.cut[ever], kind="stable")][:MAX_FOCUS]
@@ -188,10 +200,10 @@ def gather(snap: Snapshot, rules: RulePack, question: Question, progress: Progre
     focus = focus.astype(np.int64)
     batch, reached = simulate_until(
         lambda first, n: sim.run(n, seed=seed, first=first, focus=focus, first_round=fr, keep_per_sim=True),
-        lambda b: b.focus_cut.sum(axis=0), precision, sims, max_sims, progress_main)
+        lambda b: b.focus_cut.sum(axis=0), budget, progress_main)
     if chosen is None:
         chosen = pick_player(batch, focus)
-    return ReportData(snap, rules, rules_source, config, seed, draw, fr, how, batch, focus, reached,
+    return ReportData(snap, rules, rules_source, question, draw, fr, how, batch, focus, reached,
                       compute_standings(snap, rules, seed), chosen, player is not None)
 
 

@@ -68,9 +68,9 @@ def cutline_figure(data: ReportData) -> Figure:
         ax.set_ylim(0, est.max() * 1.2 + 0.03)
         ax.set_yticks([t for t in np.arange(0, 1.01, 0.2) if t <= est.max() * 1.2 + 0.03])
         percent_axis(ax, "y")
-        ax.set_xlabel(f"Final points of the {ordinal(data.top)} player (the last in the Top {data.top})")
+        ax.set_xlabel(f"Final points of the {data.cut.last_in_short()} ({data.cut.last_in()})")
         ax.set_ylabel("share of simulations")
-        ax.set_title(f"Cut line: points of the {ordinal(data.top)} player\n(95% intervals)")
+        ax.set_title(f"Cut line: points of the {data.cut.last_in_short()}\n(95% intervals)")
         ax.grid(axis="x", visible=False)
         if has_tb:
             tb = data.rules.tiebreaks[0]
@@ -86,18 +86,13 @@ def cutline_figure(data: ReportData) -> Figure:
             ax.set_ylim(0, 1.02)
             if tb.percent:
                 percent_axis(ax)
-                ax.set_xlabel(f"{tb.name} of the {ordinal(data.top)} player (%)")
+                ax.set_xlabel(f"{tb.name} of the {data.cut.last_in_short()} (%)")
             else:
-                ax.set_xlabel(f"{tb.name} of the {ordinal(data.top)} player (tiebreak points)")
+                ax.set_xlabel(f"{tb.name} of the {data.cut.last_in_short()} (tiebreak points)")
             ax.set_ylabel("share at or below (cumulative)")
-            ax.set_title(f"Cut line: {tiebreak_label(tb)} of the {ordinal(data.top)} player,\n"
+            ax.set_title(f"Cut line: {tiebreak_label(tb)} of the {data.cut.last_in_short()},\n"
                          "for each point total")
             # under the figure, one entry a line: inside the panel it covered the curves' rise, and
             # at a fixed offset under the panel a wrapped axis label ran into it
             fig.legend(*ax.get_legend_handles_labels(), loc="outside lower center", ncol=1)
     return fig
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

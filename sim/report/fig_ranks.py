@@ -23,6 +23,7 @@ from drawsafe.report.style import (
     short,
     styled,
 )
+from drawsafe.simulation.simulator import MAX_RANK
 from drawsafe.stats import wilson
 
 TITLE = "Final rank distribution"
@@ -34,7 +35,7 @@ def shown_ranks(data: ReportData, rendition: Layout | None = None) -> int:
     """Exact ranks shown in ``rendition`` (default: the one being drawn): four past the cut, at
     least 12, at most the simulator's exact ranks; on a phone's figure as many as keep each
     cell's 10-point label clear of its neighbours' (the cut and one rank past it at least)."""
-    shown = min(data.config.max_rank, max(12, data.top + 4), data.snapshot.players)
+    shown = min(MAX_RANK, max(12, data.top + 4), data.snapshot.players)
     if (rendition or layout()) is PHONE:
         shown = min(shown, max(data.top + 1, PHONE_COLUMNS - 1))
     return shown
@@ -73,13 +74,15 @@ def rank_figure(data: ReportData) -> Figure:
                 if v >= 0.01:
                     ax.text(j, i, f"{100 * v:.0f}", ha="center", va="center", fontsize=10,
                             color="white" if v > 0.55 else "black")
-        ax.axvline(data.top - 0.5, color="#D55E00", linewidth=2)
+        if data.cut.points is None:  # a points cut falls at no fixed rank
+            ax.axvline(data.top - 0.5, color="#D55E00", linewidth=2)
         ax.set_xticks(range(r + 1), [str(k) for k in range(1, r + 1)] + [f">{r}"], fontsize=10)
         ax.set_yticks(range(len(players)),
                       [f"{short(data.names[p])} ({data.points_now(p):g})" for p in players])
         ax.tick_params(axis="x", top=True, labeltop=True)
         ax.grid(False)
-        ax.set_xlabel(f"Final rank after the Swiss (orange line: the Top {data.top} cut)")
+        ax.set_xlabel("Final rank after the Swiss" + ("" if data.cut.points is not None
+                                                      else f" (orange line: the {data.cut.label()} cut)"))
         fig.suptitle(f"{TITLE}\n(% of simulations; rows: player (points now))")
         bar = fig.colorbar(image, ax=ax, orientation="horizontal", location="bottom", shrink=0.6,
                            aspect=40)

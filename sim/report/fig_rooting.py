@@ -87,7 +87,7 @@ def rooting_figure(data: ReportData, rows: list[RootingTable]) -> Figure:
         percent_axis(ax)
         ax.tick_params(axis="x", top=True, labeltop=True)
         ax.grid(axis="y", visible=False)
-        ax.set_xlabel(f"{short(name)}'s P(finishing in the Top {data.top}), with 95% intervals")
+        ax.set_xlabel(f"{short(name)}'s P(finishing {data.cut.within()}), with 95% intervals")
         fig.suptitle(title)
         fig.legend(loc="outside lower center", ncol=1, handletextpad=0.4)
     return fig

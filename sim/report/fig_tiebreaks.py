@@ -114,6 +114,6 @@ def tiebreak_figure(data: ReportData, k: int) -> Figure:
             ax.fill_between([], [], color=CUT, alpha=0.75),
         ]
         fig.legend(handles, ["now (before the round)", "player's final value",
-                             f"last player in the Top {data.top}, when on the same points"],
+                             f"{data.cut.last_in()}, when on the same points"],
                    loc="outside lower center", ncol=1, handletextpad=0.4)
     return fig

@@ -61,7 +61,7 @@ def tiebreak_section(data: ReportData, pngs: list[tuple[bytes, bytes]]) -> str:
         "rounds as the opponents' results come in. For each contender (P(cut) between "
         f"{pct(CONTENDER_LOW, 0)} and {pct(CONTENDER_HIGH, 0)}): the value now (triangle), the final "
         f"value across simulations (blue box: quartiles; whiskers: {WHISKERS[0]}th to {WHISKERS[1]}th "
-        f"percentile), and the final value of the last player in the Top {data.top} in the simulations "
+        f"percentile), and the final value of {data.cut.last_in()} in the simulations "
         "where the contender finishes on that player's points (orange): the value they need to pass.")
     body = intro
     for k, pair in enumerate(pngs):
@@ -106,7 +106,7 @@ def ranks_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
 def cutline_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     lines = line_points(data)
     tb = data.rules.tiebreaks[0] if data.rules.tiebreaks else None
-    caption = (f"Top: final points of the last player inside the Top {data.top}, with 95% intervals. "
+    caption = (f"Top: final points of {data.cut.last_in()}, with 95% intervals. "
                + (f"Bottom: that player's {escape(tiebreak_label(tb))} for the most frequent point totals, as "
                   "cumulative shares: the height at x is the share of simulations (on that total) in "
                   f"which the last player in had {escape(tiebreak_label(tb))} of x or less." if tb else ""))
@@ -149,7 +149,7 @@ def rooting_section(data: ReportData, rows: list[RootingTable], pngs: tuple[byte
 
 
 def method_section(data: ReportData, command: str | None) -> str:
-    snap, cfg, r = data.snapshot, data.config, data.draw
+    snap, cfg, r = data.snapshot, data.question, data.draw
     model = cfg.results
     items = [
         (f"Event: {os.path.basename(data.event.source)}; {snap.players} players; standings after Swiss round "

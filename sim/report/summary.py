@@ -17,7 +17,7 @@ def situation(data: ReportData) -> str:
     how = "as published" if data.pairings == "published" else f"not published: {data.pairings}"
     return (f"{data.event.name}: {snap.players} players, standings after Swiss round "
             f"{snap.after_round} of {snap.total_rounds}. Round {report.round} is {left}; its pairings are "
-            f"{how}. The cut is the Top {data.top}. Percentages in brackets are 95% intervals.")
+            f"{how}. The cut is {data.cut.label(sentence=True)}. Percentages in brackets are 95% intervals.")
 
 
 def table_name(t: decisions.TableDecision) -> str:
@@ -32,7 +32,7 @@ def verdicts(data: ReportData) -> list[str]:
     safe = [t for t in tables if t.verdict == decisions.SAFE_TO_DRAW]
     if safe:
         out.append(f"Safe to draw: {join([table_name(t) for t in safe])}: if they draw, both players "
-                   f"finish in the Top {data.top} in at least {pct(data.draw.safe, 0)} of simulations.")
+                   f"finish {data.cut.within()} in at least {pct(data.draw.safe, 0)} of simulations.")
     for t in tables:
         a, b = t.players
         if t.verdict == decisions.DRAW_BOTH:
@@ -66,7 +66,7 @@ def cut_line(data: ReportData) -> str:
     if not lines:
         return ""
     best = lines[0]
-    text = (f"The last player in the Top {data.top} most likely finishes on {best.points:g} points "
+    text = (f"{data.cut.last_in().capitalize()} most likely finishes on {best.points:g} points "
             f"({prop_text(best.share)} of simulations)")
     if best.tiebreak is not None:
         tb = data.rules.tiebreaks[0]

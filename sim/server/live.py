@@ -239,6 +239,7 @@ def install(app, service) -> None:
         rooting = getattr(answered.result, "root_for", {}).get(lookup.name, ()) if answered and lookup else ()
         return pages.render("live.html", title=info.name, info=info, live=status(latest, url, every), name=name,
                             lookup=lookup, card=card, top=options.top, rules=q.get("rules", ""),
+                            cut_label=pages.cut_label(options, info, answered and answered.result),
                             rounds=q.get("rounds", ""),
                             exact=exact and exact.text(), places=places, rooting=rooting, event_id=None)
 

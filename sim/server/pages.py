@@ -99,14 +99,18 @@ def link(request: Request, public_url: str | None, name: str, **params) -> str:
     return base_url(request, public_url) + request.app.url_path_for(name, **params)
 
 
-def cut_label(o, info=None) -> str:
+def cut_label(o, info, answer=None) -> str:
     """The cut a page's request ``o`` asks for, in :meth:`~drawsafe.event.cut.Cut.label`'s words
-    ("Top 8", "19+ points", "Top 8 through day 2 (19:5)"); without a Top N chosen, the event's own
-    (``info.cut_top``, :class:`~drawsafe.server.tasks.EventInfo`)."""
-    top = o.top
-    if top in (None, "auto"):
-        top = info.cut_top if info is not None and info.cut_top else 8
-    return Cut(top, getattr(o, "cut_points", None)).label(day2=getattr(o, "day2", None))
+    ("Top 8", "19+ points", "Top 8 through day 2 (19:5)"): the cut of the ``answer``'s question when
+    there is one (:attr:`~drawsafe.simulation.question.Question.cut`), else the event's own
+    (``info.cut``, :class:`~drawsafe.server.tasks.EventInfo`) or the Top N chosen."""
+    day2 = getattr(o, "day2", None)
+    cut = getattr(answer, "cut", None)
+    if cut is None:
+        top, points = o.top, getattr(o, "cut_points", None)
+        cut = info.cut if top in (None, "auto") and points is None else Cut(
+            info.cut.top if top in (None, "auto") else top, points)
+    return cut.label(day2=day2)
 
 
 def routes(service, read_upload, public_url: str | None = None):
@@ -163,8 +167,8 @@ def routes(service, read_upload, public_url: str | None = None):
     def published_page(request, event_id, token, info, status=200, top="auto"):
         url = url_for(request, "event_page", event_id=event_id)
         edit = url_for(request, "edit_page", event_id=event_id) + "?token=" + token
-        own = str(top) in ("auto", str(info.cut_top))  # the event's own cut, preselected or "auto"
-        cut = info.cut_note.replace(f" ({CHANGE})", "") if own else f"Top {top}, as chosen"
+        own = str(top) in ("auto", str(info.cut.top))  # the event's own cut, preselected or "auto"
+        cut = info.cut_note.replace(f" ({CHANGE})", "") if own else f"{Cut(int(top)).label()}, as chosen"
         return render("published.html", status, title=info.name, info=info, url=url, edit=edit,
                       qr=qr_svg(url), event_id=event_id, loopback=loopback(url), cut=cut)
 
@@ -183,7 +187,8 @@ def routes(service, read_upload, public_url: str | None = None):
         report = answered.result if answered else None
         card = verdicts.card(report, lookup.name, info) if lookup and lookup.name else None
         return render("private.html", title=info.name, info=info, draw=answered and answered.data,
-                      said=said_of(report), lookup=lookup, card=card, top=o.top, cut_label=cut_label(o, info))
+                      said=said_of(report), lookup=lookup, card=card, top=o.top,
+                      cut_label=cut_label(o, info, report))
 
     async def event_cut(request: Request):
         """The cut the publish form preselects for a file (its script asks when a file is chosen):
@@ -197,7 +202,7 @@ def routes(service, read_upload, public_url: str | None = None):
         except HANDLED as e:
             status, message, _ = status_of(e)
             return JSONResponse({"error": message}, status)
-        return JSONResponse({"top": info.cut_top, "why": info.cut_note.replace(f" ({CHANGE})", "")})
+        return JSONResponse({"top": info.cut.top, "why": info.cut_note.replace(f" ({CHANGE})", "")})
 
     async def stored_event(event_id: str):
         stored = await run_in_threadpool(service.store.get, event_id)
@@ -217,7 +222,7 @@ def routes(service, read_upload, public_url: str | None = None):
             stored = await stored_event(event_id)
             o = service.options("draw", event_query(request), stored.options)
             info = await service.info(stored.content, stored.filename, o)
-            lookup = card = None
+            lookup = card = answered = None
             if name.strip():
                 lookup = find_player(info.names, name)
                 if lookup.name is not None:
@@ -230,7 +235,8 @@ def routes(service, read_upload, public_url: str | None = None):
         url = url_for(request, "event_page", event_id=event_id)
         suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
         return render("event.html", title=info.name, info=info, event_id=event_id, name=name, lookup=lookup,
-                      card=card, top=o.top, cut_label=cut_label(o, info), version=stored.version, qr=qr_svg(url),
+                      card=card, top=o.top, cut_label=cut_label(o, info, answered and answered.result),
+                      version=stored.version, qr=qr_svg(url),
                       url=url, suffix=suffix, after_round=o.after_round, file_rounds=stored_rounds(info))
 
     def stored_rounds(info) -> list[int]:
@@ -273,7 +279,8 @@ def routes(service, read_upload, public_url: str | None = None):
             extra["tiebreaks"] = [(t.key, t.percent, t.decimals) for t in result.result.rules.tiebreaks]
         suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
         return render(f"{view}.html", title=info.name, info=info, event_id=event_id, data=result.data,
-                      top=getattr(o, "top", None), cut_label=cut_label(o, info) if hasattr(o, "top") else "",
+                      top=getattr(o, "top", None),
+                      cut_label=cut_label(o, info, result.result) if hasattr(o, "top") else "",
                       suffix=suffix, **extra)
 
     async def edit_page(request: Request):

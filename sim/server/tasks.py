@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numba
 
@@ -16,6 +16,7 @@ from drawsafe.app.context import open_event
 from drawsafe.app.options import OptionError
 from drawsafe.app.warmup import default_packs, warm_up
 from drawsafe.errors import DrawsafeError
+from drawsafe.event.cut import Cut
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.pairing.next_round import next_round_pairings
@@ -59,10 +60,14 @@ class EventInfo:
     rounds_source: str = ""
     #: The file publishes standings for this snapshot (``standings --check`` compares with them).
     checkable: bool = False
-    #: The event's own cut (when the publisher does not choose one): its size and how it was
-    #: chosen ("Top 16, as the file announces (--top N to change)"), :meth:`OpenedEvent.cut`.
-    cut_top: int | None = None
-    cut_note: str = ""
+    #: The event's own cut (when the publisher does not choose one), with its note saying how it
+    #: was chosen ("Top 16, as the file announces (--top N to change)"), :meth:`OpenedEvent.cut`.
+    cut: Cut = field(default_factory=lambda: Cut(8))
+
+    @property
+    def cut_note(self) -> str:
+        """How the event's own cut was chosen (its label when nothing needed saying)."""
+        return self.cut.note or self.cut.label()
 
 
 def guard(name: str, fn):
@@ -98,7 +103,7 @@ def info(raw: bytes, name: str, event_options: dict, limits: Limits, progress=No
         s, cut = ctx.snapshot, ctx.cut()
         return EventInfo(ctx.event.name, s.players, s.after_round, s.total_rounds, s.rounds_left,
                          ctx.rules.name, bool(ctx.event.standings), tuple(s.names), s.rounds_source,
-                         ctx.checkable, cut.top, cut.note or cut.label())
+                         ctx.checkable, cut)
     return guard(name, read)
 
 

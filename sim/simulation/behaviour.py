@@ -31,6 +31,7 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.behaviour_model import (
@@ -41,6 +42,7 @@ from drawsafe.simulation.behaviour_model import (
     table_features,
     ties_are_ids,
 )
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.scenarios import make_evaluator
 from drawsafe.simulation.simulator import FirstRound, Simulator
 from drawsafe.simulation.stakes import locked_tables, stake_function
@@ -89,14 +91,14 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
     look = stake_of.look
     playing = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE]
     evaluated = [t for t in playing if stake_of(t)]
-    drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, sim.config.top))}
+    drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, sim.question.top))}
     draw = np.full((fr.tables, 2), np.nan)
     play = np.full((fr.tables, 2), np.nan)
     for t in playing:
         draw[t] = play[t] = look.cut[[fr.a[t], fr.b[t]]] / look.n
     n = 0
     if evaluated:
-        figures, _ = make_evaluator(sim, fr, seed).evaluate(evaluated, drawing, None, FEATURE_PRECISION, sims, None)
+        figures, _ = make_evaluator(sim, fr, seed).evaluate(evaluated, drawing, Budget(None, FEATURE_PRECISION, sims, seed), None)
         for t, f in zip(evaluated, figures, strict=True):
             draw[t] = f.cut_draw.mean(axis=0)
             play[t] = f.cut_play.mean(axis=0)
@@ -116,7 +118,7 @@ def round_features(sim: Simulator, fr: FirstRound, chances: TableChances, rank: 
     win = sim.points_table[2] / scale
     pair = np.column_stack([fr.a[tables], fr.b[tables]]) if len(tables) else np.zeros((0, 2), int)
     x = table_features(chances.draw[tables], chances.play[tables], pts[pair], rank[pair],
-                       sim.config.top, sim.snap.rounds_left, win_points=win,
+                       sim.question.top, sim.snap.rounds_left, win_points=win,
                        total_rounds=sim.snap.total_rounds, playoff=playoff,
                        ids_before=intentional_draws(sim.snap, ties_are_ids(sim.rules, sim.snap.event)))
     return x, tables
@@ -160,8 +162,6 @@ def observe_round(path: str | Path, round_number: int, cut: int | None = None, s
 
     :raises ValueError: when the round is not a Swiss round after round 1.
     """
-    from drawsafe.simulation.simulator import SimConfig
-
     event = load_event(path)
     if not 2 <= round_number <= len(event.swiss):
         raise ValueError(f"{path}: round {round_number} is not a Swiss round after the first")
@@ -169,7 +169,7 @@ def observe_round(path: str | Path, round_number: int, cut: int | None = None, s
         cut = len({p for r in event.playoff for m in r.matches for p in m.players}) or 8
     snap = take_snapshot(event, round_number - 1)
     rules = get_rules(event.rules or DEFAULT_PACK)
-    sim = Simulator(snap, rules, SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of)))
+    sim = Simulator(snap, rules, Question(Cut(cut), ResultModel.for_best_of(event.best_of)))
     fr = sim.first_round
     chances = table_chances(sim, fr, seed, sims)
     x, tables = round_features(sim, fr, chances, current_ranks(sim, seed), bool(event.playoff))

@@ -40,7 +40,7 @@ from drawsafe.simulation.decisions import (
 )
 from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.question import Budget, Question
-from drawsafe.simulation.simulator import SimConfig, Simulator, published_first_round
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.standings.table import StandingRow, compute_standings
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
@@ -105,7 +105,9 @@ class EventForecast:
     file: str
     entrants: int
     rounds: int
-    cut: int
+    #: The question the event was forecast with: its cut (the playoff's seats), the other tables'
+    #: model (``others``), the budget, the event's own result model.
+    question: Question
     simulations: int
     converged: bool
     players: tuple[PlayerForecast, ...]
@@ -114,11 +116,19 @@ class EventForecast:
     final: tuple[StandingRow, ...]
     keys: tuple[str, ...]
     seconds: float
-    others: str = "rational"
     rounds_left: int = 1
     #: A won round's points (a contender can reach the cut line by winning).
     win_points: float = 3.0
     game: str = "Magic"
+
+    @property
+    def cut(self) -> int:
+        """The playoff's seats (the question's cut)."""
+        return self.question.top
+
+    @property
+    def others(self) -> str:
+        return self.question.others
 
     @property
     def skipped_qualifier(self) -> list[str]:
@@ -159,36 +169,29 @@ def playoff_seats(event) -> int:
     return len({p for r in event.playoff for m in r.matches for p in m.players})
 
 
-def simulate_cut(sim: Simulator, modes: np.ndarray, seed: int, sims: int | None,
-                 precision: float | None, max_sims: int) -> list[Proportion]:
-    """Every player's P(cut) with the first round's tables in ``modes``."""
-    fr = published_first_round(sim.snap).with_modes(modes)
-    batch, _ = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, first_round=fr),
-                              lambda b: b.cut[sim.players], precision, sims, max_sims)
+def simulate_cut(sim: Simulator, fr, budget: Budget) -> list[Proportion]:
+    """Every player's P(cut) with the first round ``fr`` as given (its tables' modes, e.g. the
+    real draws, or ``BEHAVIOUR`` tables)."""
+    batch, _ = simulate_until(lambda first, n: sim.run(n, seed=budget.seed, first=first, first_round=fr),
+                              lambda b: b.cut[sim.players], budget)
     return [Proportion(int(k), batch.n) for k in batch.cut]
 
 
-def simulate_mixed(sim: Simulator, fr, seed: int, sims: int | None, precision: float | None,
-                   max_sims: int) -> list[Proportion]:
-    """Every player's P(cut) with the first round ``fr`` as given (e.g. ``BEHAVIOUR`` tables)."""
-    batch, _ = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, first_round=fr),
-                              lambda b: b.cut[sim.players], precision, sims, max_sims)
-    return [Proportion(int(k), batch.n) for k in batch.cut]
-
-
-def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
-                   precision: float | None = 0.005, seed: int = 0, safe: float = 0.99,
-                   *, max_sims: int = 400_000, entry: EventEntry | None = None,
-                   others: str = "rational", behaviour=None, rounds_left: int = 1) -> EventForecast:
+def forecast_event(path: str | Path, question: Question, *, entry: EventEntry | None = None,
+                   rounds_left: int = 1) -> EventForecast:
     """Forecast the event at ``path`` from the start of its last Swiss round (``rounds_left=1``)
-    or of the round before it (2: the double draw) and set it against what happened.  ``others``
-    is the other tables' model of :func:`draw_decisions` ("rational" or "behaviour", with the
-    :class:`~drawsafe.simulation.behaviour.BehaviourModel` ``behaviour``, default the package's).
+    or of the round before it (2: the double draw) and set it against what happened.  The
+    ``question`` says the cut (the playoff's seats), the other tables' model of
+    :func:`draw_decisions` (``others``: "rational" or "behaviour", with the
+    :class:`~drawsafe.simulation.behaviour.BehaviourModel` ``behaviour``, default the package's),
+    ``safe`` and the budget; the result model is the event's own (its best-of), and the forecast
+    carries the question so completed.
 
     :raises ValueError: when the file lacks the Swiss rounds or the playoff the index announces.
     """
     start = time.perf_counter()
     event = load_event(path)
+    cut = question.top
     entry = entry or EventEntry(Path(path).name, len(event.swiss), cut)
     if (len(event.swiss) != entry.swiss_rounds or len(event.swiss) < 2 or not event.playoff
             or entry.cut not in (2 * len(event.playoff[0].matches), playoff_seats(event))):
@@ -199,14 +202,14 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
     last = len(event.swiss)
     snap = take_snapshot(event, last - rounds_left)
     rules = get_rules(event.rules or DEFAULT_PACK)
-    config = SimConfig(top=cut, results=ResultModel.for_best_of(event.best_of))
+    others, behaviour = question.others, question.behaviour
     if others == "behaviour":
         from drawsafe.simulation.behaviour_model import for_rules, model_for
         behaviour = model_for(rules, cut) if behaviour is None else for_rules(behaviour, rules)
-    question = Question(Cut(cut), config.results, config.last_round, others=others, safe=safe,
-                        budget=Budget(sims, precision, max_sims, seed), behaviour=behaviour)
+    question = replace(question, results=ResultModel.for_best_of(event.best_of), behaviour=behaviour)
+    budget = question.budget
     report = draw_decisions(snap, rules, question)
-    sim = Simulator(snap, rules, config)
+    sim = Simulator(snap, rules, question)
     fr = sim.first_round
     played = event.swiss[last - rounds_left].matches
     drew = np.array([is_intentional(m, ties_are_ids(rules, event)) for m in played], dtype=bool)
@@ -217,22 +220,20 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
             p_draw[t - 1] = p
         model_sim = sim
         if rounds_left >= 2:
-            model_sim = Simulator(snap, rules, replace(config, future_draws="behaviour",
-                                                       behaviour=behaviour))
-        forecast = simulate_mixed(model_sim, fr.with_draw_probabilities(p_draw), seed, sims,
-                                  precision, max_sims)
+            model_sim = Simulator(snap, rules, replace(question, future_draws="behaviour"))
+        forecast = simulate_cut(model_sim, fr.with_draw_probabilities(p_draw), budget)
         # hindsight: the real first round; later rounds' draws as the model would have them
-        hindsight = simulate_cut(model_sim, real, seed, sims, precision, max_sims)
+        hindsight = simulate_cut(model_sim, fr.with_modes(real), budget)
     else:
         modelled = fr.mode.copy()
         modelled[[t - 1 for t in report.drawing_tables]] = engine.INTENTIONAL
-        forecast = simulate_cut(sim, modelled, seed, sims, precision, max_sims)
-        hindsight = simulate_cut(sim, real, seed, sims, precision, max_sims)
-    before = compute_standings(snap, rules, seed)
+        forecast = simulate_cut(sim, fr.with_modes(modelled), budget)
+        hindsight = simulate_cut(sim, fr.with_modes(real), budget)
+    before = compute_standings(snap, rules, budget.seed)
     rank_before = {r.player: r.rank for r in before.rows}
     # every player of the playoff: a double elimination's first seed may not play its first round
     playoff = {p for r in event.playoff for m in r.matches for p in m.players}
-    final = compute_standings(take_snapshot(event, last), rules, seed)
+    final = compute_standings(take_snapshot(event, last), rules, budget.seed)
     top = [r.player for r in final.rows if not r.dropped][:cut]
     rank = {r.player: r.rank for r in final.rows}
     table_of = {p: t + 1 for t, m in enumerate(played) for p in m.players}
@@ -247,9 +248,9 @@ def forecast_event(path: str | Path, cut: int = 8, sims: int | None = None,
         d.players if d else None, t in report.drawing_tables, bool(drew[t - 1]), m.score_text(),
         float(p_draw[t - 1]) if others == "behaviour" else None)
         for t, m in enumerate(played, start=1) if m.kind == MATCH for d in [decided.get(t)])
-    return EventForecast(entry.file, len(event.players), last, cut, report.simulations,
+    return EventForecast(entry.file, len(event.players), last, question, report.simulations,
                          report.converged, players, tables, final.rows, rules.keys,
-                         time.perf_counter() - start, others, rounds_left,
+                         time.perf_counter() - start, rounds_left,
                          rules.points[2] / rules.point_scale, rules.game)
 
 
@@ -548,12 +549,17 @@ def summarize(events: list[EventForecast]) -> Summary:
                    verdict_counts(events), skills, draw_calls(events), draw_calls(events, True))
 
 
+#: The cap on simulations per scenario of a calibration's forecasts when adapting to a precision.
+CALIBRATION_MAX_SIMS = 400_000
+
+
 @dataclass(frozen=True)
 class CalibrationRun:
-    """Forecasts of a folder's events with one other-tables model: the events scored, the events
-    reported apart (a qualifier skipped the playoff: a declined invitation) and their summary."""
+    """Forecasts of a folder's events with one other-tables model (the ``question``'s ``others``;
+    each event asked it at its own cut): the events scored, the events reported apart (a qualifier
+    skipped the playoff: a declined invitation) and their summary."""
 
-    others: str
+    question: Question
     rounds_left: int
     folds: int
     events: tuple[EventForecast, ...]
@@ -561,23 +567,27 @@ class CalibrationRun:
     summary: Summary | None
     game: str = "Magic"
 
+    @property
+    def others(self) -> str:
+        return self.question.others
 
-def calibrate_folder(folder: str | Path, cut: int | None = 8, others: str = "behaviour",
-                     rounds_left: int = 1, sims: int | None = 2000, precision: float | None = None,
-                     *, seed: int = 0, folds: int = 5, observations=None, behaviour=None,
-                     limit: int | None = None, max_sims: int = 400_000, report=None,
+
+def calibrate_folder(folder: str | Path, question: Question, *, cut: int | None = 8, rounds_left: int = 1,
+                     folds: int = 5, observations=None, limit: int | None = None, report=None,
                      game: str | None = None, min_rounds: int = 4) -> CalibrationRun:
     """Forecast every event of ``folder`` (of ``game`` when given) with a playoff of ``cut``
     players (``None``: each event's own) after ``min_rounds`` Swiss rounds or more, from
-    ``rounds_left`` rounds before the end, and score the forecasts against what happened.
+    ``rounds_left`` rounds before the end, and score the forecasts against what happened.  Each
+    event is asked ``question`` (its other tables' model, ``others``; its budget) at the event's
+    own cut (:func:`forecast_event`).
 
-    With ``others="behaviour"`` and ``folds >= 2`` the behaviour model is cross-validated by
-    event: the events are dealt into ``folds`` folds, and each is forecast by a model fitted on
+    With ``question.others="behaviour"`` and ``folds >= 2`` the behaviour model is cross-validated
+    by event: the events are dealt into ``folds`` folds, and each is forecast by a model fitted on
     the table ``observations`` (:class:`~drawsafe.simulation.behaviour.Observations`; simulated
     from ``folder``'s events of the game when not given) of every event outside its fold.
-    Otherwise ``behaviour`` (default: the game's model of the package, fitted on every event,
-    :func:`~drawsafe.simulation.behaviour_model.model_for`) is used as it is.  ``report(text)``
-    receives a line per event.
+    Otherwise ``question.behaviour`` (default: the game's model of the package, fitted on every
+    event, :func:`~drawsafe.simulation.behaviour_model.model_for`) is used as it is.
+    ``report(text)`` receives a line per event.
     """
     from drawsafe.simulation.behaviour import (
         Observations,
@@ -586,6 +596,7 @@ def calibrate_folder(folder: str | Path, cut: int | None = 8, others: str = "beh
         observed_events,
     )
 
+    others = question.others
     entries = [e for e in select_events(folder, cut, min_rounds, game)
                if e.swiss_rounds > rounds_left][:limit]
     models: dict[str, object] = {}
@@ -596,15 +607,14 @@ def calibrate_folder(folder: str | Path, cut: int | None = 8, others: str = "beh
         models = fold_models(observations, [e.file for e in entries], folds)
     scored, apart = [], []
     for i, e in enumerate(entries, 1):
-        ev = forecast_event(Path(folder) / e.file, e.cut, sims, precision, seed, max_sims=max_sims,
-                            entry=e, others=others, behaviour=models.get(e.file, behaviour),
-                            rounds_left=rounds_left)
+        asked = replace(question, cut=Cut(e.cut), behaviour=models.get(e.file, question.behaviour))
+        ev = forecast_event(Path(folder) / e.file, asked, entry=e, rounds_left=rounds_left)
         (apart if ev.skipped_qualifier else scored).append(ev)
         if report:
             report(f"[{others} {i}/{len(entries)}] {e.file}: {ev.seconds:.1f} s"
                    + (" (a qualifier skipped the playoff: reported apart)" if ev.skipped_qualifier
                       else ""))
-    return CalibrationRun(others, rounds_left, folds if others == "behaviour" else 0,
+    return CalibrationRun(question, rounds_left, folds if others == "behaviour" else 0,
                           tuple(scored), tuple(apart), summarize(scored) if scored else None,
                           game or (entries[0].game if entries else ""))
 

@@ -6,7 +6,7 @@ random numbers, see :mod:`drawsafe.engine.kernel`): the table plays, or it draws
 play scenario also gives each player's odds if they win and if they lose (conditioning on the
 table's result).  With two rounds left, "draw" means drawing now and drawing again in the last round
 when both players of that table are then safe, as every table in the last round of a simulated
-future does (``SimConfig.future_draws``: by default "safe": guaranteed the cut on points, or on a
+future does (``Question.future_draws``: by default "safe": guaranteed the cut on points, or on a
 points total from which at least ``safe`` of the players made the cut in a pilot run).
 
 Other tables (``others``):
@@ -34,7 +34,7 @@ should not contradict the model that expects them to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -46,11 +46,10 @@ from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.progress import Progress
 from drawsafe.simulation.odds import simulate_until
-from drawsafe.simulation.question import Question
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
 from drawsafe.simulation.simulator import (
     FirstRound,
-    SimConfig,
     Simulator,
     published_first_round,
 )
@@ -155,23 +154,23 @@ class PlayerNext:
 
 @dataclass(frozen=True)
 class DrawReport:
+    """``draw``'s answer: the verdict of every table with a stake, the tables left out and why.
+    ``question`` is the question answered: its cut (with its note saying how it was chosen; in the
+    JSON its label, "Top 8" or "19+ points"), the other tables' model (``others``) and ``safe``."""
+
+    question: Question
     round: int
     rounds_left: int
     simulations: int
     pairings: str
-    others: str
-    safe: float
-    tables: tuple[TableDecision, ...]
-    left_out: tuple[LeftOutTable, ...]
-    drawing_tables: tuple[int, ...]
+    tables: tuple[TableDecision, ...] = ()
+    left_out: tuple[LeftOutTable, ...] = ()
+    drawing_tables: tuple[int, ...] = ()
     converged: bool = True
     iterations: int = 0
     precision_reached: bool = True
     #: ``--others behaviour``: (table, probability of an intentional draw) for every playing table.
     draw_probabilities: tuple[tuple[int, float], ...] = ()
-    #: The cut the verdicts are against (:class:`~drawsafe.event.cut.Cut`, with its note saying how
-    #: it was chosen); its JSON is its label, "Top 8" or "19+ points".
-    cut: Cut = field(default_factory=lambda: Cut(8))
     #: How the round's tables were found: "standings", "random" or "dutch" for a projection, None
     #: when published.
     projection: str | None = None
@@ -186,6 +185,19 @@ class DrawReport:
     #: which alone would read as "players draw 2%" in an event where a quarter of the games are drawn.
     played_draw_share: float | None = None
 
+    @property
+    def cut(self) -> Cut:
+        """The cut the verdicts are against (the question's)."""
+        return self.question.cut
+
+    @property
+    def others(self) -> str:
+        return self.question.others
+
+    @property
+    def safe(self) -> float:
+        return self.question.safe
+
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
                 "cut": self.cut.label(), "no_draw": self.no_draw, "played_draw_share": self.played_draw_share,
@@ -199,13 +211,19 @@ class DrawReport:
                 "others_draw_probability": {str(t): p for t, p in self.draw_probabilities}}
 
 
-def tables_known(snap: Snapshot, rules: RulePack, config: SimConfig) -> bool:
+def tables_known(snap: Snapshot, rules: RulePack, question: Question) -> bool:
     """The round about to be played has tables the simulations may fix: published ones, or the last
     Swiss round paired by standings (deterministic up to exact ties, shown as "projected")."""
     if snap.next_round is not None:
         return True
-    pairing = config.pairing or rules.pairing
-    return snap.rounds_left == 1 and config.last_round == "standings" and pairing == "mtg"
+    pairing = question.pairing or rules.pairing
+    return snap.rounds_left == 1 and question.last_round == "standings" and pairing == "mtg"
+
+
+def played_share(rules: RulePack, question: Question) -> float | None:
+    """One-game packs (chess): the share of played games that end drawn in the question's result
+    model (:attr:`DrawReport.played_draw_share`); None for the others."""
+    return question.results.draw_share if rules.results.one_game else None
 
 
 def current_round(snap: Snapshot, rules: RulePack, last_round: str, seed: int,
@@ -341,15 +359,14 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     :class:`~drawsafe.simulation.behaviour.BehaviourModel` of ``others="behaviour"``; default: the
     package's fitted one).  The question was checked against the event where it was built
     (:func:`drawsafe.app.commands.question_of`); the report carries its cut."""
-    config, others, safe, player = question.config, question.others, question.safe, question.player
-    budget = question.budget
+    safe, player, budget = question.safe, question.player, question.budget
     seed = budget.seed
     if not rules.draw_helps:
-        return no_verdict(snap, rules, question.cut, others, safe)
-    sim = Simulator(snap, rules, config)
-    if not tables_known(snap, rules, config):
+        return no_verdict(snap, rules, question)
+    sim = Simulator(snap, rules, question)
+    if not tables_known(snap, rules, question):
         return not_out_yet(sim, question, progress)
-    fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
+    fr, how = current_round(snap, rules, question.last_round, seed, question.pairing)
     names = snap.names
     # Who has a stake: a first look with everyone playing.
     stake_of = stake_function(sim, fr, seed)
@@ -375,8 +392,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     def settled(i: int, fig: TableFigures) -> bool:
         return verdict_settled(chances(sim, fr, tables[i], 0, fig), chances(sim, fr, tables[i], 1, fig), safe)
 
-    figures, reached = evaluator.evaluate(tables, drawing, budget.sims, budget.precision, budget.max_sims, progress,
-                                          base=base, settled=settled)
+    figures, reached = evaluator.evaluate(tables, drawing, budget, progress, base=base, settled=settled)
     decisions = []
     for i, t in enumerate(tables):
         a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
@@ -387,20 +403,20 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     probabilities = () if p_draw is None else tuple(
         (t + 1, float(p_draw[t])) for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.BEHAVIOUR)
     pairings, _, projection = how.partition(" (")
-    return DrawReport(snap.after_round + 1, snap.rounds_left, n, pairings, others, safe, tuple(decisions),
+    return DrawReport(question, snap.after_round + 1, snap.rounds_left, n, pairings, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
-                      probabilities, question.cut, projection.rstrip(")") or None)
+                      probabilities, projection.rstrip(")") or None, played_draw_share=played_share(rules, question))
 
 
-def no_verdict(snap: Snapshot, rules: RulePack, cut: Cut, others: str, safe: float) -> DrawReport:
+def no_verdict(snap: Snapshot, rules: RulePack, question: Question) -> DrawReport:
     """``draw``'s answer where a draw scores no more than a loss (``rules.draw_helps`` false): no
     table evaluated, the sentence saying why."""
     loss = display_points(rules.points[0], rules.point_scale)
     said = (f"In {rules.game} ({rules.name}) an intentional draw scores {loss} points, as a loss does: it "
             "cannot help either player make the cut, so there is no draw-or-play verdict. Play; "
             "`drawsafe odds` gives each player's chances.")
-    return DrawReport(snap.after_round + 1, snap.rounds_left, 0, "not evaluated", others, safe, (), (), (),
-                      cut=cut, no_draw=said)
+    return DrawReport(question, snap.after_round + 1, snap.rounds_left, 0, "not evaluated", no_draw=said,
+                      played_draw_share=played_share(rules, question))
 
 
 def not_out_yet(sim: Simulator, question: Question, progress: Progress | None = None) -> DrawReport:
@@ -409,16 +425,14 @@ def not_out_yet(sim: Simulator, question: Question, progress: Progress | None = 
     player with a stake (``question.player`` alone when it names one) gets their odds now and after
     a win, a draw or a loss in it; with ``behaviour`` the last round of each simulated future draws
     by the model."""
-    from drawsafe.simulation.behaviour_model import model_for
 
-    snap, others, player, budget = sim.snap, question.others, question.player, question.budget
+    snap, player, budget = sim.snap, question.player, question.budget
     seed = budget.seed
-    if others == "behaviour" and snap.rounds_left >= 2 and sim.config.future_draws == "safe":
-        model = question.behaviour or model_for(sim.rules, sim.config.top)
-        sim = Simulator(snap, sim.rules, replace(sim.config, future_draws="behaviour", behaviour=model))
+    if question.others == "behaviour":
+        sim = behaviour_future(sim, question.behaviour)
     live = sim.players
     batch, reached = simulate_until(lambda first, n: sim.run(n, seed=seed, first=first, by_first=True),
-                                    lambda b: b.cut[live], budget.precision, budget.sims, budget.max_sims, progress)
+                                    lambda b: b.cut[live], budget, progress)
     rows = []
     for p in live:
         if player is not None and snap.names[p] != player:
@@ -432,8 +446,9 @@ def not_out_yet(sim: Simulator, question: Question, progress: Progress | None = 
                                Proportion(int(counts[1, 1]), int(counts[1, 0])),
                                Proportion(int(counts[0, 1]), int(counts[0, 0]))))
     rows.sort(key=lambda r: (-r.now.estimate, -r.points, r.player))
-    return DrawReport(snap.after_round + 1, snap.rounds_left, batch.n, "not out yet", others, question.safe, (), (),
-                      (), precision_reached=reached, cut=question.cut, next_round=tuple(rows))
+    return DrawReport(question, snap.after_round + 1, snap.rounds_left, batch.n, "not out yet",
+                      precision_reached=reached, next_round=tuple(rows),
+                      played_draw_share=played_share(sim.rules, question))
 
 
 @dataclass(frozen=True)
@@ -471,7 +486,8 @@ def other_tables(sim: Simulator, fr: FirstRound, question: Question, stake_of: S
     tables choose as real players do there: for the day-2 cut (:func:`day1_view`); ``rational``
     best responses are for the cut asked."""
     others, safe, behaviour = question.others, question.safe, question.behaviour
-    seed, max_sims = question.budget.seed, question.budget.max_sims
+    seed = question.budget.seed
+    settle = Budget(SETTLE_SIMS, None, question.budget.max_sims, seed)
     day1 = day1_view(sim) if others in ("locked", "behaviour") else None
     if day1 is not None:
         inner = other_tables(day1, fr, question, stake_function(day1, fr, seed), evaluated)
@@ -480,14 +496,14 @@ def other_tables(sim: Simulator, fr: FirstRound, question: Question, stake_of: S
     drawing: set[int] = set()
     converged, iterations = True, 0
     if others in ("locked", "rational"):
-        drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, sim.config.top))}
+        drawing = {int(t) for t in np.flatnonzero(locked_tables(sim, fr, sim.question.top))}
     if others == "rational":
         candidates = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE
                       and (t in evaluated or stake_of(t))]
         evaluator = make_evaluator(sim, fr, seed)
         converged = False
         for iterations in range(1, MAX_ITERATIONS + 1):
-            figures, _ = evaluator.evaluate(candidates, drawing, SETTLE_SIMS, None, max_sims, None)
+            figures, _ = evaluator.evaluate(candidates, drawing, settle, None)
             choice = set(drawing) - set(candidates)
             for i, t in enumerate(candidates):
                 a = chances(sim, fr, t, 0, figures[i], sim.rules.point_scale)
@@ -511,10 +527,9 @@ def day1_view(sim: Simulator) -> Simulator | None:
     snap = sim.snap
     if not snap.phase_end or snap.after_round + 1 != snap.phase_end or snap.phase_cut is None:
         return None
-    cut = snap.phase_cut.cut.sized(sim.config.top)
+    cut = snap.phase_cut.cut.sized(sim.question.top)
     day1 = replace(snap, total_rounds=snap.phase_end, phase_end=0)
-    config = replace(sim.config, cut_points=cut.points, top=cut.top)
-    return Simulator(day1, sim.rules, config)
+    return Simulator(day1, sim.rules, replace(sim.question, cut=cut))
 
 
 def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf, model=None
@@ -522,23 +537,23 @@ def behaviour_round(sim: Simulator, fr: FirstRound, seed: int, stake_of: StakeOf
     """The behaviour model's draw probability of every table (its features simulated with ``sim``,
     as the model was fitted), and the simulator and first round that apply it: tables that play
     freely become ``BEHAVIOUR`` tables, and with two or more rounds left the last round of each
-    simulated future draws by the model too (unless ``sim``'s config asks for another future
+    simulated future draws by the model too (unless ``sim``'s question asks for another future
     policy than the default "safe")."""
     from drawsafe.simulation.behaviour import draw_probabilities
     from drawsafe.simulation.behaviour_model import model_for
 
-    model = model or model_for(sim.rules, sim.config.top)
+    model = model or model_for(sim.rules, sim.question.top)
     p, _ = draw_probabilities(model, sim, fr, seed, SETTLE_SIMS, stake_of)
     return p, behaviour_future(sim, model), fr.with_draw_probabilities(p)
 
 
 def behaviour_future(sim: Simulator, model=None) -> Simulator:
     """``sim`` with the behaviour ``model`` (default: the package's fitted one) also in the last
-    round of each simulated future, when two or more rounds are left and its config asks for no
+    round of each simulated future, when two or more rounds are left and its question asks for no
     other future policy than the default "safe"."""
     from drawsafe.simulation.behaviour_model import model_for
 
-    if sim.snap.rounds_left >= 2 and sim.config.future_draws == "safe":
-        return Simulator(sim.snap, sim.rules, replace(sim.config, future_draws="behaviour",
-                                                      behaviour=model or model_for(sim.rules, sim.config.top)))
+    if sim.snap.rounds_left >= 2 and sim.question.future_draws == "safe":
+        return Simulator(sim.snap, sim.rules, replace(sim.question, future_draws="behaviour",
+                                                      behaviour=model or model_for(sim.rules, sim.question.top)))
     return sim

@@ -70,7 +70,8 @@ from drawsafe.engine.tables import write_played
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
-from drawsafe.simulation.simulator import FirstRound, SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import FirstRound, Simulator
 from drawsafe.standings.order import complete_keys, refined_order
 from drawsafe.tiebreaks.packs import BY_CODE, RulePack
 from drawsafe.tiebreaks.ranking import TOLERANCE
@@ -824,7 +825,7 @@ def neighbourhood(adj: list[set[int]], start: set[int], depth: int) -> set[int]:
     return seen
 
 
-def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
+def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
                        first_round: FirstRound | None = None, limit: int = EXACT_TABLES,
                        q: np.ndarray | None = None, *, with_id: bool = True,
                        variant_cap: int = VARIANT_CAP, evaluation_cap: int = EVALUATION_CAP,
@@ -841,10 +842,10 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
     ``limit``: a cheap look before the other tables' draw probabilities are simulated.
     """
     started = time.perf_counter()
-    config = config or SimConfig()
+    question = question or Question()
     if snap.rounds_left != 1:
         raise NotExact(f"the exact answer is for the last Swiss round ({snap.rounds_left} rounds are left)")
-    sim = Simulator(snap, rules, config)
+    sim = Simulator(snap, rules, question)
     fr = first_round if first_round is not None else sim.first_round
     if fr is None:
         raise NotExact("the last round's pairings are not published yet")
@@ -865,7 +866,7 @@ def enumerate_outcomes(snap, rules: RulePack, config: SimConfig | None = None,
             p = 0.0
         outs = match_outcomes(sim, int(fr.a[t]), int(fr.b[t]), mode, p, with_id)
         open_tables.append(OpenTable(t + 1, int(fr.a[t]), int(fr.b[t]), tuple(outs), False))
-    top = int(config.top)
+    top = int(question.top)
     sure_in, sure_out = settled(sim, rec, open_tables, top)
     unsettled = ~(sure_in | sure_out)
     depth, col_depth, prefix = key_depths(sim.codes)

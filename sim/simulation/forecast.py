@@ -14,16 +14,19 @@ simulated future models the draws (:attr:`OddsResult.pairings` says "not out yet
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from drawsafe.engine import kernel as engine
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
-from drawsafe.simulation.behaviour_model import model_for
-from drawsafe.simulation.decisions import current_round, other_tables, stake_function, tables_known
-from drawsafe.simulation.odds import OddsResult, compute_odds
+from drawsafe.simulation.decisions import (
+    behaviour_future,
+    current_round,
+    other_tables,
+    stake_function,
+    tables_known,
+)
+from drawsafe.simulation.odds import OddsResult, odds_of
 from drawsafe.simulation.question import Question
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.packs import RulePack
 
 
@@ -31,35 +34,32 @@ def forecast_odds(snap: Snapshot, rules: RulePack, question: Question,
                   progress: Progress | None = None) -> OddsResult:
     """Every player's P(cut), the round about to be played modelled as ``draw`` models it
     (see the module docstring; ``question.others``: none, locked, rational, behaviour); the
-    result carries the question's cut."""
-    config, others, behaviour, budget = question.config, question.others, question.behaviour, question.budget
-    run = dict(sims=budget.sims, precision=budget.precision, seed=budget.seed, max_sims=budget.max_sims,
-               progress=progress)
+    result carries the question."""
+    others = question.others
     if others == "none":
-        result = compute_odds(snap, rules, config, **run)
-        return replace(result, cut=question.cut, others=others, pairings=pairings_state(snap, rules, config))
-    if not tables_known(snap, rules, config):
+        return odds_of(Simulator(snap, rules, question), question, progress=progress,
+                       pairings=pairings_state(snap, rules, question))
+    if not tables_known(snap, rules, question):
         # paired in each simulation: only the last round of each simulated future draws by the model
-        if others == "behaviour" and snap.rounds_left >= 2 and config.future_draws == "safe":
-            config = replace(config, future_draws="behaviour", behaviour=behaviour or model_for(rules, config.top))
-        result = compute_odds(snap, rules, config, **run)
-        return replace(result, cut=question.cut, others=others, pairings="not out yet")
-    sim = Simulator(snap, rules, config)
-    seed = budget.seed
-    fr, how = current_round(snap, rules, config.last_round, seed, config.pairing)
-    choice = other_tables(sim, fr, question, stake_function(sim, fr, seed))
-    result = compute_odds(snap, rules, choice.sim.config, **run, first_round=choice.first_round())
+        sim = Simulator(snap, rules, question)
+        if others == "behaviour":
+            sim = behaviour_future(sim, question.behaviour)
+        return odds_of(sim, question, progress=progress, pairings="not out yet")
+    sim = Simulator(snap, rules, question)
+    fr, how = current_round(snap, rules, question.last_round, question.seed, question.pairing)
+    choice = other_tables(sim, fr, question, stake_function(sim, fr, question.seed))
     probabilities = () if choice.p_draw is None else tuple(
         (t + 1, float(choice.p_draw[t])) for t in range(fr.tables)
         if fr.b[t] >= 0 and choice.fr.mode[t] == engine.BEHAVIOUR)
-    return replace(result, cut=question.cut, others=others,
+    return odds_of(choice.sim, question, progress=progress, first_round=choice.first_round(),
                    pairings="published" if how == "published" else "projected",
-                   drawing_tables=tuple(sorted(t + 1 for t in choice.drawing)), draw_probabilities=probabilities)
+                   drawing_tables=tuple(sorted(t + 1 for t in choice.drawing)),
+                   draw_probabilities=probabilities)
 
 
-def pairings_state(snap: Snapshot, rules: RulePack, config: SimConfig) -> str:
+def pairings_state(snap: Snapshot, rules: RulePack, question: Question) -> str:
     """What the simulations know of the round about to be played: its tables "published",
     "projected" (the last round by standings) or "not out yet" (paired in each simulation)."""
     if snap.next_round is not None:
         return "published"
-    return "projected" if tables_known(snap, rules, config) else "not out yet"
+    return "projected" if tables_known(snap, rules, question) else "not out yet"

@@ -11,16 +11,18 @@ from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.event.model import BYE, LOSS, Event, Match, Round
 from drawsafe.event.snapshot import take_snapshot
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules
 
 
 def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules: RulePack | None = None,
-                   config: SimConfig | None = None, *, name: str | None = None) -> Event:
+                   question: Question | None = None, *, name: str | None = None) -> Event:
     """An event of ``players`` players and ``rounds`` Swiss rounds with the first ``played`` played.
 
     Rounds are paired and played exactly as the simulations play them (point groups, no rematch,
-    measured result model, the last round by standings).  Player names are ``P0001``, ``P0002``...
+    measured result model, the last round by standings; ``question``: how, default the pack's
+    result model and no intentional draws).  Player names are ``P0001``, ``P0002``...
     """
     if players < 2:
         raise UsageError("--players must be at least 2")
@@ -28,7 +30,7 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
         raise UsageError(f"--played must be between 0 and --rounds ({rounds})")
     rules = rules or get_rules(DEFAULT_PACK)
     results = ResultModel.for_rules(rules)  # the game's own draws (Pokémon ties far more than Magic)
-    config = config or SimConfig(future_draws="none", results=results)
+    question = question or Question(results=results, future_draws="none")
     names = tuple(f"P{i + 1:04d}" for i in range(players))
     # the pack goes with the event (and its file): read back, a chess event keeps chess's draw model
     # and points, not Magic's defaults
@@ -37,7 +39,7 @@ def generate_event(players: int, rounds: int, played: int, seed: int = 0, rules:
                   swiss_rounds=rounds, format="generated", rules=suggested)
     if played == 0:
         return empty
-    sim = Simulator(take_snapshot(empty, 0, rounds), rules, config)
+    sim = Simulator(take_snapshot(empty, 0, rounds), rules, question)
     work = engine.work_arrays(sim.field, len(sim.codes), 0)
     opp, kind, gw, gl, gd = work.opp, work.kind, work.gw, work.gl, work.gd
     none = np.zeros(0, dtype=np.int64)

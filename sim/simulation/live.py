@@ -29,6 +29,7 @@ from drawsafe.simulation.decisions import (
     PlayerChances,
     TableDecision,
     locked_tables,
+    played_share,
     skipped_table,
     stake_function,
     verdict,
@@ -251,6 +252,11 @@ class LiveOdds(OddsResult):
 
     exact: ExactSummary | None = None
 
+    @property
+    def precision(self) -> float | None:
+        """None: exact figures have no Monte Carlo precision."""
+        return None
+
     def to_json(self) -> dict:
         d = super().to_json()
         d["method"] = "exact"
@@ -295,10 +301,10 @@ def live_odds(snap, rules: RulePack, question: Question, progress=None) -> LiveO
 
     :raises NotExact: when the round cannot be answered exactly (the reason)."""
     results_decide_points(rules)
-    config, others = question.config, question.others
-    sim = Simulator(snap, rules, config)
+    others = question.others
+    sim = Simulator(snap, rules, question)
     if others == "none":
-        e = enumerate_outcomes(snap, rules, config, limit=question.exact_tables, with_id=False)
+        e = enumerate_outcomes(snap, rules, question, limit=question.exact_tables, with_id=False)
         drawing, probabilities = (), ()
     else:
         if snap.rounds_left != 1 or sim.first_round is None:
@@ -318,9 +324,8 @@ def live_odds(snap, rules: RulePack, question: Question, progress=None) -> LiveO
                                       final_points(sim, e, p, rules.point_scale), story.places(p),
                                       story.root_for(p)))
     players.sort(key=lambda o: (-o.p_cut, o.player))
-    return LiveOdds(0, question.cut, 0, None, True, tuple(players), others=others,
-                    pairings="published", drawing_tables=drawing, draw_probabilities=probabilities,
-                    exact=summary_of(e))
+    return LiveOdds(question, 0, True, tuple(players), pairings="published", drawing_tables=drawing,
+                    draw_probabilities=probabilities, exact=summary_of(e))
 
 
 def summary_of(e: Enumeration) -> ExactSummary:
@@ -373,22 +378,22 @@ def others_enumeration(sim: Simulator, question: Question):
     """The one enumeration of the last round with every open table's probability of an intentional
     draw as ``question.others`` says: (enumeration, those probabilities, the behaviour model's (or
     None), the open tables, best-response iterations, converged)."""
-    snap, rules, config, others, safe = sim.snap, sim.rules, sim.config, question.others, question.safe
+    snap, rules, others, safe = sim.snap, sim.rules, question.others, question.safe
     limit, seed, behaviour = question.exact_tables, question.budget.seed, question.behaviour
     fr = sim.first_round
     # the table count first: refused rounds must not pay for the behaviour model's simulations
-    enumerate_outcomes(snap, rules, config, limit=limit, with_id=True, check_only=True)
+    enumerate_outcomes(snap, rules, question, limit=limit, with_id=True, check_only=True)
     open_ = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE]
     q = np.zeros(fr.tables)
     p_draw = None
     if others in ("locked", "rational"):
-        for t in np.flatnonzero(locked_tables(sim, fr, config.top)):
+        for t in np.flatnonzero(locked_tables(sim, fr, question.top)):
             q[int(t)] = 1.0
     if others == "behaviour":
         from drawsafe.simulation.behaviour import draw_probabilities
         from drawsafe.simulation.behaviour_model import model_for
 
-        model = behaviour or model_for(sim.rules, config.top)
+        model = behaviour or model_for(sim.rules, question.top)
         p_draw, _ = draw_probabilities(model, sim, fr, seed, SETTLE_SIMS, stake_function(sim, fr, seed))
         q[:] = p_draw
     iterations, converged = 0, True
@@ -396,7 +401,7 @@ def others_enumeration(sim: Simulator, question: Question):
     def run(q):
         modes = np.array([engine.BEHAVIOUR if t in open_ else fr.mode[t] for t in range(fr.tables)],
                          dtype=np.int64)
-        return enumerate_outcomes(snap, rules, config, FirstRound(fr.a, fr.b, modes, fr.score, q), limit=limit,
+        return enumerate_outcomes(snap, rules, question, FirstRound(fr.a, fr.b, modes, fr.score, q), limit=limit,
                                   with_id=True)
 
     e = run(q)
@@ -430,8 +435,8 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
 
     :raises NotExact: when the round cannot be answered exactly (the reason)."""
     results_decide_points(rules)
-    others, safe, player = question.others, question.safe, question.player
-    sim = Simulator(snap, rules, question.config)
+    safe, player = question.safe, question.player
+    sim = Simulator(snap, rules, question)
     fr = sim.first_round
     if snap.rounds_left != 1 or fr is None:
         raise NotExact("the exact answer needs the last round's pairings published")
@@ -464,8 +469,9 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
                 rooting[names[x]] = story.root_for(x)
     drawing = tuple(sorted(t + 1 for t in range(fr.tables) if q[t] >= EXPECT and t in open_))
     probabilities = () if p_draw is None else tuple((t + 1, float(p_draw[t])) for t in open_)
-    return LiveDraw(snap.after_round + 1, 1, 0, "published", others, safe, tuple(tables), tuple(left_out),
-                    drawing, converged, iterations, True, probabilities, question.cut, exact=summary_of(e),
+    return LiveDraw(question, snap.after_round + 1, 1, 0, "published", tuple(tables), tuple(left_out),
+                    drawing, converged, iterations, True, probabilities,
+                    played_draw_share=played_share(rules, question), exact=summary_of(e),
                     places=places, root_for=rooting)
 
 

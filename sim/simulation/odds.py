@@ -9,37 +9,35 @@ depend on how the batches were split, nor on the number of threads.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
-from drawsafe.simulation.simulator import FirstRound, SimBatch, SimConfig, Simulator
+from drawsafe.simulation.question import Budget, Question
+from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
 from drawsafe.stats import Proportion, max_half_width
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
 
-#: Default cap on the number of simulations of an adaptive run.
-MAX_SIMS = 2_000_000
 #: Size of the first batch of an adaptive run.
 FIRST_BATCH = 2_000
 
 
 
 def simulate_until(run: Callable[[int, int], SimBatch], counts: Callable[[SimBatch], np.ndarray],
-                   precision: float | None, sims: int | None, max_sims: int = MAX_SIMS,
-                   progress: Progress | None = None) -> tuple[SimBatch, bool]:
+                   budget: Budget, progress: Progress | None = None) -> tuple[SimBatch, bool]:
     """Run ``run(first, n)`` batches until ``counts(batch)`` (success counts per figure) all have
-    95% half-widths <= ``precision``; or exactly ``sims`` simulations when given.
+    95% half-widths <= ``budget.precision``, at most ``budget.max_sims``; or exactly
+    ``budget.sims`` simulations when given.
 
     Returns the merged batch and whether the precision was reached.
     """
+    budget.check()
+    sims, precision, max_sims = budget.sims, budget.precision, budget.max_sims
     if sims is not None:
-        if sims < 1:
-            raise UsageError("--sims must be at least 1")
         total = 0
         merged = None
         step = max(1000, sims // 20)
@@ -51,8 +49,6 @@ def simulate_until(run: Callable[[int, int], SimBatch], counts: Callable[[SimBat
             if progress:
                 progress(total, sims)
         return merged, True
-    if precision is None or not 0 < precision < 0.5:
-        raise UsageError("--precision must be between 0 and 0.5")
     merged = run(0, FIRST_BATCH)
     target = FIRST_BATCH
     while True:
@@ -115,21 +111,36 @@ class PlayerOdds:
 class OddsResult:
     """Cut odds of every player of a snapshot."""
 
+    #: The question answered: its cut (a Top N, or a points cut), its budget (seed, precision),
+    #: and how the other tables of the round about to be played were modelled (``others``).
+    question: Question
     simulations: int
-    #: The cut the odds are of (:class:`~drawsafe.event.cut.Cut`: a Top N, or a points cut).
-    cut: Cut
-    seed: int
-    precision: float | None
     reached: bool
     players: tuple[PlayerOdds, ...]
-    #: How the other tables of the round about to be played were modelled (``--others``), and what
-    #: the simulations knew of its tables: "published", "projected" (the last round by standings)
-    #: or "not out yet" (paired anew in each simulation).
-    others: str = "none"
+    #: What the simulations knew of the round's tables: "published", "projected" (the last round
+    #: by standings) or "not out yet" (paired anew in each simulation).
     pairings: str = "published"
     #: Tables expected to draw, and with ``behaviour`` every playing table's draw probability.
     drawing_tables: tuple[int, ...] = ()
     draw_probabilities: tuple[tuple[int, float], ...] = ()
+
+    @property
+    def cut(self) -> Cut:
+        """The cut the odds are of (the question's)."""
+        return self.question.cut
+
+    @property
+    def seed(self) -> int:
+        return self.question.seed
+
+    @property
+    def precision(self) -> float | None:
+        """The precision simulated to (None: a fixed number of simulations)."""
+        return self.question.budget.adaptive_precision
+
+    @property
+    def others(self) -> str:
+        return self.question.others
 
     def to_json(self) -> dict:
         return {"simulations": self.simulations, "top": self.cut.top, "cut_points": self.cut.points,
@@ -140,27 +151,35 @@ class OddsResult:
                 "players": [p.to_json() for p in self.players]}
 
 
-def compute_odds(snap: Snapshot, rules: RulePack, config: SimConfig | None = None, *, sims: int | None = None,
-                 precision: float | None = 0.005, seed: int = 0, max_sims: int = MAX_SIMS,
-                 progress: Progress | None = None, first_round: FirstRound | None = None) -> OddsResult:
-    """Cut odds of every player still in the event, best odds first.
+def compute_odds(snap: Snapshot, rules: RulePack, question: Question | None = None, *,
+                 progress: Progress | None = None) -> OddsResult:
+    """Cut odds of every player still in the event, best odds first, within ``question.budget``,
+    the round about to be played as published, all its tables played (the result's question says
+    ``others="none"``; :func:`drawsafe.simulation.forecast.forecast_odds` models the other tables)."""
+    question = replace(question or Question(), others="none")
+    return odds_of(Simulator(snap, rules, question), question, progress=progress)
 
-    ``first_round`` sets the tables of the next round and what each does (e.g. the tables other
-    players are expected to draw, :data:`drawsafe.engine.kernel.INTENTIONAL`); default: the published pairings,
-    all played.
-    """
-    config = config or SimConfig()
-    simulator = Simulator(snap, rules, config)
-    live = simulator.players[snap.ranked_mask()[simulator.players]]  # one division of a combined pod
+
+def odds_of(sim: Simulator, question: Question, *, progress: Progress | None = None,
+            first_round: FirstRound | None = None, pairings: str = "published",
+            drawing_tables: tuple[int, ...] = (), draw_probabilities: tuple[tuple[int, float], ...] = ()
+            ) -> OddsResult:
+    """Cut odds of every player still in ``sim``'s event, best odds first, as ``question`` asks
+    (``sim`` may play the futures with the other tables' model: :func:`drawsafe.simulation.
+    decisions.behaviour_future`).  ``first_round`` sets the tables of the next round and what each
+    does (e.g. the tables other players are expected to draw, :data:`drawsafe.engine.kernel.
+    INTENTIONAL`; default: the published pairings, all played); ``pairings``, ``drawing_tables``
+    and ``draw_probabilities`` say how that round was modelled (:class:`OddsResult`)."""
+    snap, rules = sim.snap, sim.rules
+    live = sim.players[snap.ranked_mask()[sim.players]]  # one division of a combined pod
     batch, reached = simulate_until(
-        lambda first, n: simulator.run(n, seed=seed, first=first, first_round=first_round),
-        lambda b: b.cut[live], precision, sims, max_sims, progress)
+        lambda first, n: sim.run(n, seed=question.seed, first=first, first_round=first_round),
+        lambda b: b.cut[live], question.budget, progress)
 
-    now = simulator.rec0[:, REC_POINTS]
+    now = sim.rec0[:, REC_POINTS]
     players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale),
-                          Proportion(int(batch.cut[p]), batch.n), batch.rank_hist[p, :config.max_rank],
+                          Proportion(int(batch.cut[p]), batch.n), batch.rank_hist[p, :MAX_RANK],
                           batch.points_hist[p], rules.point_scale) for p in live]
-    players.sort(key=lambda o: (-o.cut.k, -batch.rank_hist[snap.index[o.player], :config.max_rank].sum(),
+    players.sort(key=lambda o: (-o.cut.k, -batch.rank_hist[snap.index[o.player], :MAX_RANK].sum(),
                                 o.player))
-    return OddsResult(batch.n, config.cut, seed, None if sims else precision, reached, tuple(players))
-
+    return OddsResult(question, batch.n, reached, tuple(players), pairings, drawing_tables, draw_probabilities)

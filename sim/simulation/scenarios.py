@@ -25,8 +25,8 @@ from drawsafe import jit
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import run_flips
 from drawsafe.engine.inputs import FlipOutputs
-from drawsafe.errors import UsageError
 from drawsafe.progress import Progress
+from drawsafe.simulation.question import Budget
 from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator, first_tables
 from drawsafe.stats import max_half_width
 
@@ -101,18 +101,16 @@ class Evaluator:
         """Simulations of the first batch for ``tables`` tables."""
         return FIRST_BATCH
 
-    def evaluate(self, tables: list[int], drawing: set[int], sims: int | None, precision: float | None,
-                 max_sims: int, progress: Progress | None, *, base: np.ndarray | None = None,
-                 settled: Callable[[int, TableFigures], bool] | None = None
+    def evaluate(self, tables: list[int], drawing: set[int], budget: Budget, progress: Progress | None,
+                 *, base: np.ndarray | None = None, settled: Callable[[int, TableFigures], bool] | None = None
                  ) -> tuple[list[TableFigures], bool]:
         """Figures of each table in ``tables`` with the tables in ``drawing`` drawing otherwise
-        (or, given ``base``, the other tables in those modes, e.g. ``BEHAVIOUR``); and whether
-        every table reached ``precision`` or a settled verdict (False: stopped at ``max_sims``)."""
+        (or, given ``base``, the other tables in those modes, e.g. ``BEHAVIOUR``), within
+        ``budget`` (its seed is the evaluator's own); and whether every table reached the budget's
+        precision or a settled verdict (False: stopped at its ``max_sims``)."""
         modes = base_modes(self.fr, drawing, base)
-        if sims is not None and sims < 1:
-            raise UsageError("--sims must be at least 1")
-        if sims is None and (precision is None or not 0 < precision < 0.5):
-            raise UsageError("--precision must be between 0 and 0.5")
+        budget.check()
+        sims, precision, max_sims = budget.sims, budget.precision, budget.max_sims
         cols = [_Columns([], [], []) for _ in tables]
         open_ = list(range(len(tables)))
         limit = sims if sims is not None else max_sims

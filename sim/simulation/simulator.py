@@ -8,21 +8,21 @@ any split and merged (:meth:`SimBatch.merge`) with the same result as one big ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numba
 import numpy as np
 
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.codes import FUTURE_POLICIES, LAST_ROUND, PAIRINGS
+from drawsafe.engine.codes import FUTURE_POLICIES, PAIRINGS
 from drawsafe.engine.inputs import Field, FirstTables, MatchModel, Outputs, Plan, Rules
-from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event import kinds
 from drawsafe.event.cut import Cut
 from drawsafe.event.model import BYE, HALF_BYE, LOSS, MATCH
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.simulation.question import Question
 from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
@@ -37,49 +37,8 @@ PILOT_FIRST = 1 << 40
 PILOT_MIN_COUNT = 30
 
 
-@dataclass(frozen=True)
-class SimConfig:
-    """How the remaining rounds are played and what counts as making it: ``top`` and
-    ``cut_points``, read as one :class:`~drawsafe.event.cut.Cut` (:attr:`cut`)."""
-
-    top: int = 8
-    #: Last Swiss round paired by standings (1 v 2, ...) or at random within point groups.
-    last_round: str = "standings"
-    results: ResultModel = field(default_factory=ResultModel)
-    #: Intentional draws in the last round of a simulated future: "none"; "locked" (both players
-    #: guaranteed the cut on points after a draw); "safe" (locked, or both reach a points total from
-    #: which at least ``safe`` of the players made the cut in a pilot run).
-    future_draws: str = "safe"
-    safe: float = 0.99
-    #: Rank histograms keep ranks 1 .. max_rank exactly, lower ranks in one bin.
-    max_rank: int = 64
-    #: "mtg" (point groups in random order; the last round per ``last_round``) or "dutch" (the
-    #: FIDE Dutch approximation of drawsafe.pairing.dutch, every round); None: the rule pack's.
-    pairing: str | None = None
-    #: The behaviour model of the "behaviour" future draw policy (None: the package's fitted one).
-    behaviour: object = None
-    #: A points cut (day 2): every active player finishing on at least this many points (in the
-    #: pack's displayed points, e.g. 19 match points) makes it, however many they are; ``top`` is
-    #: then not used for the cut.  ``None``: the cut is the first ``top`` active players.
-    cut_points: float | None = None
-
-    def __post_init__(self):
-        if self.last_round not in LAST_ROUND:
-            raise UsageError(f"--last-round must be one of {', '.join(LAST_ROUND)}")
-        if self.future_draws not in FUTURE_POLICIES:
-            raise UsageError(f"future draw policy must be one of {', '.join(FUTURE_POLICIES)}")
-        if self.top < 1:
-            raise UsageError("--top must be at least 1")
-        if self.pairing is not None and self.pairing not in PAIRINGS:
-            raise UsageError(f"--pairing must be one of {', '.join(PAIRINGS)}")
-        if self.cut_points is not None and not 0 <= self.cut_points <= 10_000:
-            raise UsageError(f"--cut-points must be from 0 to 10000, not {self.cut_points}")
-
-    @property
-    def cut(self) -> Cut:
-        """The cut of ``top`` and ``cut_points`` (:class:`~drawsafe.event.cut.Cut`: its words, its
-        kernel points)."""
-        return Cut(self.top, self.cut_points)
+#: Rank histograms keep ranks 1 .. MAX_RANK exactly, lower ranks in one bin.
+MAX_RANK = 64
 
 
 @dataclass
@@ -210,14 +169,16 @@ def safe_points(total: np.ndarray, made: np.ndarray, safe: float, skip_rare: boo
 
 
 class Simulator:
-    """The remaining Swiss rounds of ``snap`` under ``rules`` and ``config``, ready to simulate."""
+    """The remaining Swiss rounds of ``snap`` under ``rules``, played as ``question`` asks
+    (:class:`~drawsafe.simulation.question.Question`: its cut, result model, pairing, future
+    draws), ready to simulate."""
 
-    def __init__(self, snap: Snapshot, rules: RulePack, config: SimConfig | None = None):
-        config = config or SimConfig()
+    def __init__(self, snap: Snapshot, rules: RulePack, question: Question | None = None):
+        question = question or Question()
         if snap.rounds_left < 1:
             raise UsageError(f"no Swiss round left to play after round {snap.after_round} "
                              f"(the event has {snap.total_rounds}); use --after-round or --rounds")
-        self.snap, self.rules, self.config = snap, rules, config
+        self.snap, self.rules, self.question = snap, rules, question
         n, total, done = snap.players, snap.total_rounds, snap.after_round
         self.opp = np.full((n, total), -1, dtype=np.int32)
         self.kind = np.zeros((n, total), dtype=np.int8)
@@ -240,18 +201,18 @@ class Simulator:
         self.points_table = table
         self.flags = rules.flags(snap.has_rematch, snap.phase_start)
         self.ratings = snap.ratings.astype(np.float64)
-        res = config.results
+        res = question.results
         self.strength = res.strengths(snap.names, snap.event.ratings, snap.event.win_probability)
         self.tables_ = res.tables()
         self.first_round = published_first_round(snap)
         self.bye_games = snap.event.best_of // 2 + 1
         self.max_points = int(self.rec0[:, REC_POINTS].max(initial=0)) + table.max() * snap.rounds_left
-        self.pairing = PAIRINGS[config.pairing or rules.pairing]
+        self.pairing = PAIRINGS[question.pairing or rules.pairing]
         #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
-        self.standings_last = config.last_round == "standings" and self.pairing == engine.MTG_PAIRING
+        self.standings_last = question.last_round == "standings" and self.pairing == engine.MTG_PAIRING
         self.pilots: dict = {}
-        #: The points cut in kernel points, -1 for a cut by rank (``config.top``).
-        self.cut_points = config.cut.kernel_points(rules.point_scale)
+        #: The points cut in kernel points, -1 for a cut by rank (the question's ``top``).
+        self.cut_points = question.cut.kernel_points(rules.point_scale)
         # the kernels' inputs (drawsafe.engine.inputs), built once
         self.field = Field(self.opp, self.kind, self.gw, self.gl, self.gd, self.rec0, self.had_bye, self.award,
                            self.active, self.players, self.members, self.ratings)
@@ -265,7 +226,7 @@ class Simulator:
         ``BEHAVIOUR_POINTS``, its draw probabilities ``future_p``).  The pairing selector's dtype
         picks the compiled pairing system (one variant per system)."""
         future_p = np.zeros((0, 0)) if future_p is None else np.ascontiguousarray(future_p, dtype=np.float64)
-        return Plan(int(self.snap.after_round), int(self.snap.total_rounds), int(self.config.top),
+        return Plan(int(self.snap.after_round), int(self.snap.total_rounds), int(self.question.top),
                     int(self.cut_points), np.int64(self.pairing), bool(self.standings_last),
                     int(policy), int(draw_points), future_p, *self.phase_plan())
 
@@ -282,15 +243,15 @@ class Simulator:
 
     def draw_points(self, seed: int) -> int:
         """The "safe points" of the future draw policy: the lowest final points total from which at
-        least ``config.safe`` of the active players made the cut in a pilot run of
+        least ``question.safe`` of the active players made the cut in a pilot run of
         :data:`PILOT_SIMS` simulations (locked draws only), and every higher total too.  A large
         number when no total qualifies (then only locked tables draw)."""
-        if self.config.future_draws != "safe" or self.snap.rounds_left < 2:
+        if self.question.future_draws != "safe" or self.snap.rounds_left < 2:
             return 1 << 30
         if seed not in self.pilots:
             pilot = self.run(PILOT_SIMS, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED)
             self.pilots[seed] = safe_points(pilot.cut_at_points[:, 0], pilot.cut_at_points[:, 1],
-                                            self.config.safe, skip_rare=False)
+                                            self.question.safe, skip_rare=False)
         return self.pilots[seed]
 
     def future_probabilities(self, seed: int) -> np.ndarray:
@@ -303,7 +264,7 @@ class Simulator:
             if self.snap.rounds_left < 2:
                 self.pilots[key] = np.zeros((1, 1))
             else:
-                model = self.config.behaviour or model_for(self.rules, self.config.top)
+                model = self.question.behaviour or model_for(self.rules, self.question.top)
                 self.pilots[key] = future_table(model, self, seed)
         return self.pilots[key]
 
@@ -332,13 +293,13 @@ class Simulator:
         ``focus`` lists players whose per-simulation cut, rank and tiebreaks are kept; with
         ``keep_per_sim`` the first round's table outcomes and the cut line are kept too.
         ``first_round`` overrides the tables (and modes) of the first simulated round; ``policy``
-        the future draw policy (an engine code; default: the config's); ``by_first`` counts every
+        the future draw policy (an engine code; default: the question's); ``by_first`` counts every
         player's cut by the result of their first simulated round (:attr:`SimBatch.by_first`);
         without ``ranks`` no rank is counted (``rank_hist`` holds one empty bin): the simulations
         then rank only as far as the cut, which spares the tiebreaks of the rest of a big field.
         """
         if policy is None:
-            policy = FUTURE_POLICIES[self.config.future_draws]
+            policy = FUTURE_POLICIES[self.question.future_draws]
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
         future_p = self.future_probabilities(seed) if policy == engine.BEHAVIOUR_POINTS \
             else np.zeros((0, 0))
@@ -355,7 +316,7 @@ class Simulator:
         k = len(self.codes)
         chunks = max(1, min(numba.get_num_threads() * 4, n))
         cut = np.zeros((chunks, p), dtype=np.int64)
-        rank_hist = np.zeros((chunks, p, self.config.max_rank + 1 if ranks else 1), dtype=np.int64)
+        rank_hist = np.zeros((chunks, p, MAX_RANK + 1 if ranks else 1), dtype=np.int64)
         points_hist = np.zeros((chunks, p, self.max_points + 1), dtype=np.int64)
         focus_cut = np.zeros((n, len(focus)), dtype=np.int8)
         focus_rank = np.zeros((n, len(focus)), dtype=np.int32)
@@ -411,7 +372,7 @@ def future_table(model: BehaviourModel, sim: Simulator, seed: int) -> np.ndarray
     x = table_features(np.stack([pd[a], pd[b]], -1).reshape(-1, 2),
                        np.stack([pp[a], pp[b]], -1).reshape(-1, 2),
                        np.stack([a, b], -1).reshape(-1, 2) / sim.rules.point_scale,
-                       np.stack([rank[a], rank[b]], -1).reshape(-1, 2), sim.config.top, 1,
+                       np.stack([rank[a], rank[b]], -1).reshape(-1, 2), sim.question.top, 1,
                        win_points=win / sim.rules.point_scale, total_rounds=sim.snap.total_rounds, playoff=True,
                        ids_before=intentional_draws(sim.snap, ties_are_ids(sim.rules, sim.snap.event)))
     return model.probability(x).reshape(size, size)

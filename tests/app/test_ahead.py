@@ -21,7 +21,8 @@ from drawsafe.app import ahead
 from drawsafe.engine import kernel as engine
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +64,7 @@ def calls_typed(kernel, args) -> dict[str, set]:
 
 @pytest.mark.parametrize("pack", ["mtg-classic", "fide"])
 def test_late_calls_type_the_calls_simulate_chunk_makes(monkeypatch, pack):
-    rules, config = get_rules(pack), SimConfig()
+    rules, config = get_rules(pack), Question()
     sim = Simulator(take_snapshot(sample_event()), rules, config)
     chunk = captured_args(monkeypatch, "run_simulations", lambda: sim.run(4, seed=1))
     seed, first = chunk[0], chunk[1]
@@ -81,7 +82,7 @@ def test_late_calls_type_the_calls_simulate_chunk_makes(monkeypatch, pack):
 
 
 def test_nothing_starts_when_switched_off_cached_or_uncacheable(monkeypatch):
-    rules, config = get_rules("mtg"), SimConfig()
+    rules, config = get_rules("mtg"), Question()
     monkeypatch.setenv("DRAWSAFE_COMPILE_AHEAD", "0")
     assert ahead.compile_ahead(rules, config, flips=True) is None
     monkeypatch.setenv("DRAWSAFE_COMPILE_AHEAD", "1")

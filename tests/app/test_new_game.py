@@ -14,10 +14,11 @@ import pytest
 from naive import standings_lines
 
 from drawsafe.app.compiling import CompileWatch
+from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.odds import compute_odds
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks import packs
 
@@ -61,13 +62,13 @@ def test_the_new_game_ranks_as_its_naive_twin(new_game, seed):
 def test_the_new_game_compiles_nothing(new_game):
     """Magic's run loads (or compiles) the engine; the new game's run then compiles nothing: the
     same machine code serves it."""
-    config = SimConfig(top=4)
+    config = Question(Cut(4), budget=Budget(64, None))
     magic = take_snapshot(generate_event(16, 4, 2, seed=5))
     compute_standings(magic, packs.get_rules("mtg"))
-    compute_odds(magic, packs.get_rules("mtg"), config, sims=64, precision=None)
+    compute_odds(magic, packs.get_rules("mtg"), config)
     snap = take_snapshot(generate_event(16, 4, 2, seed=5, rules=new_game))
     with CompileWatch() as watch:
         compute_standings(snap, new_game)
-        odds = compute_odds(snap, new_game, config, sims=64, precision=None)
+        odds = compute_odds(snap, new_game, config)
     assert watch.names == []
     assert len(odds.players) == 16

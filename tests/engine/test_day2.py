@@ -16,17 +16,19 @@ import pytest
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.inputs import FirstTables
 from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.model import Match, Phase, Round
 from drawsafe.event.snapshot import strip_results, take_snapshot, through_day2
 from drawsafe.simulation.generate import generate_event, rounds_from_arrays
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
 
 def one_world(snap, rules, seed):
     """Simulation ``seed`` of ``snap``: the event it plays (with its phases), the final order and
     who played on to the end."""
-    sim = Simulator(snap, rules, SimConfig(future_draws="none", results=generate_config(rules)))
+    sim = Simulator(snap, rules, Question(future_draws="none", results=generate_config(rules)))
     work = engine.work_arrays(sim.field, len(sim.codes), 0)
     none = np.zeros(0, dtype=np.int64)
     tables = FirstTables(none, none, none, np.zeros((0, 3), np.int64), np.zeros(0))
@@ -108,7 +110,7 @@ def test_a_snapshot_after_day1_is_cut_before_day2():
     rules = get_rules("mtg")
     event = generate_event(16, 3, 3, seed=2, rules=rules)
     snap = through_day2(take_snapshot(event, rounds=3), 2, cut_points=6)
-    batch = Simulator(snap, rules, SimConfig(top=4, future_draws="none")).run(2_000, seed=3)
+    batch = Simulator(snap, rules, Question(Cut(4), future_draws="none")).run(2_000, seed=3)
     after1 = points_after(event, 3)
     through = {i for i, p in enumerate(snap.names) if after1[p] >= 6}
     assert set(np.flatnonzero(batch.cut)) <= through and len(set(np.flatnonzero(batch.cut))) > 4
@@ -130,7 +132,7 @@ def test_published_day2_tables_are_not_cut_again():
     # own guard, reached with a day 1 of 3 rounds set by hand)
     snap = through_day2(replace(take_snapshot(event, 3), total_rounds=3), 2, cut_points=6)
     assert snap.next_round is not None
-    batch = Simulator(snap, rules, SimConfig(top=4, future_draws="none")).run(2_000, seed=3)
+    batch = Simulator(snap, rules, Question(Cut(4), future_draws="none")).run(2_000, seed=3)
     index = {p: i for i, p in enumerate(snap.names)}
     assert set(np.flatnonzero(batch.cut)) <= {index[p] for p in published}
     assert batch.cut[index[low[0]]] > 0
@@ -184,7 +186,7 @@ def test_players_cut_after_day1_rank_below_day2s():
     below = [r for r in rows[16:] if key(r) < key(line)]
     surely_cut = [snap.index[r.player] for r in below]
     assert any(r.points == line.points for r in below), "the case needs players cut on the line's points"
-    batch = Simulator(through_day2(snap, 3, cut_top=16), rules, SimConfig(top=4, future_draws="none")).run(
+    batch = Simulator(through_day2(snap, 3, cut_top=16), rules, Question(Cut(4), future_draws="none")).run(
         3_000, seed=4)
     for p in surely_cut:  # (without the rule, 695 of their finishes were among the first 16)
         assert batch.rank_hist[p, :16].sum() == 0, snap.names[p]

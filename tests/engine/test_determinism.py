@@ -29,10 +29,12 @@ import pytest
 from conftest import DATA, ROOT
 from tiny_events import AWARDED, RETRY
 
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.odds import compute_odds, simulate_until
-from drawsafe.simulation.simulator import SimBatch, SimConfig, Simulator
+from drawsafe.simulation.question import Budget, Question
+from drawsafe.simulation.simulator import SimBatch, Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
 EVENT = DATA / "bristol-pauper-league-spring-26-rebound-417805-2026-06-18.json"
@@ -44,7 +46,7 @@ FOCUS = (0, 3, 7)
 def simulator() -> Simulator:
     """22 players, two rounds left (the first published), a bye and a drop along the way."""
     event = load_event(EVENT)
-    return Simulator(take_snapshot(event, 2), get_rules(event.rules), SimConfig())
+    return Simulator(take_snapshot(event, 2), get_rules(event.rules), Question())
 
 
 def run(sim: Simulator, n=N, first=0, seed=SEED) -> SimBatch:
@@ -155,14 +157,14 @@ def test_simulate_until_any_split_same_odds(sim):
     def counts(b):
         return b.cut[sim.players]
 
-    fixed, _ = simulate_until(plain, counts, None, 6_000)
-    again, _ = simulate_until(chopped, counts, None, 6_000)
+    fixed, _ = simulate_until(plain, counts, Budget(6_000))
+    again, _ = simulate_until(chopped, counts, Budget(6_000))
     for b in (fixed, again):
         assert b.n == direct.n
         assert np.array_equal(b.cut, direct.cut)
         assert np.array_equal(b.rank_hist, direct.rank_hist)
         assert np.array_equal(b.points_hist, direct.points_hist)
-    adaptive, _ = simulate_until(chopped, counts, 0.01, None, max_sims=50_000)
+    adaptive, _ = simulate_until(chopped, counts, Budget(None, 0.01, 50_000))
     assert_same(adaptive, sim.run(adaptive.n, seed=SEED))
 
 
@@ -170,9 +172,9 @@ def test_compute_odds_same_on_any_thread_count(threads):
     event = load_event(EVENT)
     snap, rules = take_snapshot(event, 2), get_rules(event.rules)
     numba.set_num_threads(1)
-    one = compute_odds(snap, rules, sims=5_000, seed=3).to_json()
+    one = compute_odds(snap, rules, Question(budget=Budget(5_000, seed=3))).to_json()
     numba.set_num_threads(threads)
-    many = compute_odds(snap, rules, sims=5_000, seed=3).to_json()
+    many = compute_odds(snap, rules, Question(budget=Budget(5_000, seed=3))).to_json()
     assert one == many
 
 
@@ -180,7 +182,7 @@ def test_awarded_byes_and_bye_retries_same_on_any_thread_count(threads):
     """Awarded byes (a pool smaller than the field in some rounds, extra bye tables) and a field of
     three where every bye is retried (tests/test_exact.py): 1 thread and all threads agree."""
     for event in (AWARDED, RETRY):
-        sim = Simulator(take_snapshot(event, 1), get_rules("mtg"), SimConfig(top=2))
+        sim = Simulator(take_snapshot(event, 1), get_rules("mtg"), Question(Cut(2)))
         numba.set_num_threads(1)
         one = sim.run(2_000, seed=SEED, focus=(0, 1, 2), keep_per_sim=True)
         numba.set_num_threads(threads)

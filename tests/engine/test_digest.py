@@ -20,11 +20,13 @@ import pytest
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
+from drawsafe.event.cut import Cut
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.question import Question
 from drawsafe.simulation.scenarios import FlipEvaluator
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
 SEED = 20261201
@@ -51,14 +53,14 @@ def sample_sims() -> dict[str, str]:
     """The embedded sample (last round, pairings published): the full kernel with its tables."""
     event = sample_event()
     snap = take_snapshot(event)
-    sim = Simulator(snap, get_rules(event.rules), SimConfig())
+    sim = Simulator(snap, get_rules(event.rules), Question())
     return batch_digests(sim.run(N, seed=SEED, focus=(0, 5, 11), keep_per_sim=True), SIM_OUTPUTS)
 
 
 def sample_flips() -> dict[str, str]:
     """The sample's last round by flips: every table played, two of them drawing in the base."""
     event = sample_event()
-    sim = Simulator(take_snapshot(event), get_rules(event.rules), SimConfig())
+    sim = Simulator(take_snapshot(event), get_rules(event.rules), Question())
     fr = sim.first_round
     modes = fr.mode.copy()
     playable = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.FREE]
@@ -73,7 +75,7 @@ def generated_sims(policy: str) -> dict[str, str]:
     """A generated 64-player event two rounds from its end (random middle round, last round by
     standings) under a future draw policy; "safe" runs the pilot too."""
     event = generate_event(64, 6, 4, seed=7)
-    sim = Simulator(take_snapshot(event), get_rules("mtg"), SimConfig(future_draws=policy, top=8))
+    sim = Simulator(take_snapshot(event), get_rules("mtg"), Question(Cut(8), future_draws=policy))
     return batch_digests(sim.run(N, seed=SEED, first=1000, focus=(1, 2, 30), keep_per_sim=True), SIM_OUTPUTS)
 
 
@@ -89,8 +91,8 @@ def chess_dutch() -> dict[str, str]:
     event is played with the best-of-three model it was pinned with (generated chess events now play
     one game a round by default, the chess pack's result defaults)."""
     event = generate_event(30, 7, 4, seed=11, rules=get_rules("fide"),
-                           config=SimConfig(future_draws="none", results=ResultModel()))
-    sim = Simulator(take_snapshot(event), get_rules("fide"), SimConfig(future_draws="none"))
+                           question=Question(future_draws="none", results=ResultModel()))
+    sim = Simulator(take_snapshot(event), get_rules("fide"), Question(future_draws="none"))
     return batch_digests(sim.run(N, seed=SEED, focus=(0, 4), keep_per_sim=True), SIM_OUTPUTS)
 
 

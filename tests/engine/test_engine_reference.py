@@ -38,11 +38,13 @@ from scipy.stats import chi2_contingency
 from tiny_events import AWARDED
 
 from drawsafe.engine.results import ResultModel
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.snapshot import take_snapshot, through_day2
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
 Z = 4.5
@@ -74,25 +76,24 @@ def case(name: str):
     """(snapshot, rules, config) of the named case."""
     if name == "real, last round half reported":
         event = half_reported(load_event(DATA / "mont-weekly-legacy-368680-2025-10-02.json"))
-        return take_snapshot(event), get_rules(event.rules), SimConfig(future_draws="locked")
+        return take_snapshot(event), get_rules(event.rules), Question(future_draws="locked")
     if name == "generated 16, two left, locked draws":
         return (take_snapshot(generate_event(16, 5, 3, seed=3)), get_rules("mtg"),
-                SimConfig(future_draws="locked"))
+                Question(future_draws="locked"))
     if name == "real, a drop, last round by standings with a bye":
         event = load_event(DATA / "bristol-pauper-league-spring-26-rebound-417805-2026-06-18.json")
         snap = replace(take_snapshot(event, 3), next_round=None)
-        return snap, get_rules(event.rules), SimConfig(future_draws="locked")
+        return snap, get_rules(event.rules), Question(future_draws="locked")
     if name == "real best-of-one, two left, safe draws":
         event = load_event(DATA / "bristol-pauper-league-winter-26-brew-off-416320-2026-03-26.json")
         return (take_snapshot(event, 5), get_rules(event.rules),
-                SimConfig(results=ResultModel.for_best_of(1), future_draws="safe"))
+                Question(results=ResultModel.for_best_of(1), future_draws="safe"))
     if name == "generated 13 (byes), Elo, random last round, top 4":
         snap = take_snapshot(with_ratings(generate_event(13, 4, 2, seed=4)))
-        return snap, get_rules("mtg-classic"), SimConfig(
-            top=4, last_round="random", results=ResultModel(model="elo"), future_draws="locked")
+        return snap, get_rules("mtg-classic"), Question(Cut(4), last_round="random", results=ResultModel(model="elo"), future_draws="locked")
     if name == "13 with awarded byes (one dropped), three left":
         snap = take_snapshot(AWARDED, 1)
-        return snap, get_rules("mtg"), SimConfig(top=4, future_draws="locked")
+        return snap, get_rules("mtg"), Question(Cut(4), future_draws="locked")
     if name == "13 with its awarded byes ignored":
         snap, rules, config = case("13 with awarded byes (one dropped), three left")
         return replace(snap, event=replace(snap.event, awarded_byes={})), rules, config
@@ -100,13 +101,13 @@ def case(name: str):
         event = load_event(DATA / "7-tappa-tigullio-legacy-league-by-kryptalegacy-212625-"
                                   "2025-03-09.json")
         snap = replace(take_snapshot(event, 2), next_round=None)
-        return snap, get_rules(event.rules), SimConfig(top=4, future_draws="none")
+        return snap, get_rules(event.rules), Question(Cut(4), future_draws="none")
     if name == "generated 24 in day 1, 7+ points to a 2-round day 2, locked draws":
         snap = through_day2(take_snapshot(generate_event(24, 4, 2, seed=3), rounds=4), 2, cut_points=7)
-        return snap, get_rules("mtg"), SimConfig(top=4, future_draws="locked")
+        return snap, get_rules("mtg"), Question(Cut(4), future_draws="locked")
     if name == "generated 20 in day 1, its best 8 to a 2-round day 2, safe draws":
         snap = through_day2(take_snapshot(generate_event(20, 4, 3, seed=5), rounds=4), 2, cut_top=8)
-        return snap, get_rules("mtg"), SimConfig(top=4, future_draws="safe")
+        return snap, get_rules("mtg"), Question(Cut(4), future_draws="safe")
     raise KeyError(name)
 
 
@@ -266,7 +267,7 @@ def test_awarded_byes_cover_the_simulated_rounds():
     event = parse_event(json.dumps(data).encode(), "byes.json")
     assert event.awarded_byes == {"A": 2}
     snap = take_snapshot(event, 1)
-    batch = Simulator(snap, get_rules("mtg"), SimConfig(top=2)).run(2_000, seed=1)
+    batch = Simulator(snap, get_rules("mtg"), Question(Cut(2))).run(2_000, seed=1)
     a = snap.index["A"]
     assert batch.points_hist[a, :6].sum() == 0, "A was paired in a round of their awarded byes"
 

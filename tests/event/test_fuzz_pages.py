@@ -25,7 +25,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_paths import edit, paths
 
-
 CR = DATA / "chess" / "chessresults"
 PAGES = {p.name: p.read_bytes() for p in sorted(CR.glob("*.html")) + sorted(CR.glob("*.csv"))}
 PAGES["pairings-r1.html"] = PAGES["ended_pairings.html"].replace(b"Round 9 on", b"Round 1 on")

@@ -26,7 +26,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_paths import edit, paths
 
-
 REAL = SHARED / "data" / "real"
 TRF_SOURCES = sorted((DATA / "chess").glob("*.trf")) + sorted((REAL / "chess").glob("**/*.trf"))
 JSON_SOURCES = sorted((DATA / "magic").glob("*.json")) + sorted((REAL / "magic").glob("**/*.json"))

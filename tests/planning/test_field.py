@@ -14,21 +14,23 @@ from click.testing import CliRunner
 
 from drawsafe.cli.main import main
 from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.model import Event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.field import (
-    FieldConfig,
     FieldCounts,
     FieldSimulator,
+    PlannedEvent,
     decode,
     encode,
     field_odds,
+    plan_field,
 )
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.question import Budget
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.question import Budget, Question
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.packs import get_rules
 
 NO_DROPS = DropModel.none()
@@ -56,7 +58,7 @@ def records_of(event: Event, rounds: int) -> Counter:
 def test_an_event_with_no_round_played_is_a_valid_snapshot():
     names = tuple(f"P{i}" for i in range(12))
     event = Event("empty", names, (), swiss_rounds=4, format="generated")
-    sim = Simulator(take_snapshot(event, 0, 4), get_rules("mtg"), SimConfig(top=4, future_draws="none"))
+    sim = Simulator(take_snapshot(event, 0, 4), get_rules("mtg"), Question(Cut(4), future_draws="none"))
     batch = sim.run(400, seed=1)
     assert batch.cut.sum() == 4 * 400  # exactly four players in the cut in every simulation
     assert batch.points_hist.sum(axis=1).tolist() == [400] * 12
@@ -65,7 +67,7 @@ def test_an_event_with_no_round_played_is_a_valid_snapshot():
 @pytest.mark.parametrize("players,rounds,seed", [(16, 4, 3), (21, 5, 8)])
 def test_a_simulation_replays_generate_event(players, rounds, seed):
     """With drops off and no IDs, simulation s of the field kernel is the engine's own event."""
-    fs = FieldSimulator(FieldConfig(players, rounds, ids="none", drops=NO_DROPS))
+    fs = FieldSimulator(*plan_field(players, rounds, ids="none", drops=NO_DROPS))
     counts = fs.run(1, seed=seed, first=seed)
     expected = records_of(generate_event(players, rounds, rounds, seed=seed), rounds)
     got = {int(c): int(counts.final_n[c]) for c in np.flatnonzero(counts.final_n)}
@@ -73,7 +75,7 @@ def test_a_simulation_replays_generate_event(players, rounds, seed):
 
 
 def test_eight_players_three_rounds_no_draws_is_the_exact_triangle():
-    fs = FieldSimulator(FieldConfig(8, 3, top=2, ids="none", draw_share=0.0, drops=NO_DROPS))
+    fs = FieldSimulator(*plan_field(8, 3, top=2, ids="none", draw_share=0.0, drops=NO_DROPS))
     c = fs.run(300, seed=5)
     for wins in range(4):
         assert c.final_n[encode(wins, 3 - wins, 0, 3)] == comb(3, wins) * 300  # every simulation
@@ -87,7 +89,7 @@ def test_swiss_triangle_up_to_pair_downs():
     """2^R players, no draws: the expected players per record is binomial (pair-downs after
     rematch avoidance move a little mass)."""
     r, n = 5, 32
-    fs = FieldSimulator(FieldConfig(n, r, ids="none", draw_share=0.0, drops=NO_DROPS))
+    fs = FieldSimulator(*plan_field(n, r, ids="none", draw_share=0.0, drops=NO_DROPS))
     c = fs.run(400, seed=2)
     for wins in range(r + 1):
         mean = c.final_n[encode(wins, r - wins, 0, r)] / c.n
@@ -127,7 +129,7 @@ def enumerate_four_players(d: float, top: int):
 def test_four_players_against_exact_enumeration():
     d, top, n = 0.2, 2, 20_000
     players, line = enumerate_four_players(d, top)
-    fs = FieldSimulator(FieldConfig(4, 2, top=top, ids="none", draw_share=d, drops=NO_DROPS))
+    fs = FieldSimulator(*plan_field(4, 2, top=top, ids="none", draw_share=d, drops=NO_DROPS))
     c = fs.run(n, seed=11)
     for (w, lo, dr), exact in players.items():
         code = encode(w, lo, dr, 2)
@@ -141,7 +143,7 @@ def test_four_players_against_exact_enumeration():
 
 
 def test_split_and_threads_do_not_change_the_counts():
-    fs = FieldSimulator(FieldConfig(40, 6, ids="locked"))
+    fs = FieldSimulator(*plan_field(40, 6, ids="locked"))
     whole = fs.run(60, seed=4)
     parts = fs.run(25, seed=4).merge(fs.run(35, seed=4, first=25))
     threads = numba.get_num_threads()
@@ -157,7 +159,7 @@ def test_split_and_threads_do_not_change_the_counts():
 
 def test_two_six_oh_players_of_a_120_player_event_can_draw():
     """The brief's obvious case: 7 rounds, 120 players, 6-0 after round 6 draw safely."""
-    r = field_odds(FieldConfig(120, 7, ids="safe"), Budget(300, seed=3))
+    r = field_odds(*plan_field(120, 7, ids="safe", budget=Budget(300, seed=3)))
     six_oh = next(b for b in r.before_last if (b.wins, b.losses, b.draws) == (6, 0, 0))
     assert six_oh.draw.n > 200
     assert six_oh.draw.confidence_interval().high == 1.0 and six_oh.draw.estimate > 0.98
@@ -170,7 +172,7 @@ def test_two_six_oh_players_of_a_120_player_event_can_draw():
 def test_drops_follow_the_measured_model():
     model = DropModel.measured()
     assert model.active
-    r = field_odds(FieldConfig(64, 6, ids="none", drops=model), Budget(200, seed=1))
+    r = field_odds(*plan_field(64, 6, ids="none", drops=model, budget=Budget(200, seed=1)))
     assert r.expected_dropped > 1
     assert all(rec.cut.k == 0 or rec.losses <= 2 for rec in r.records)
     # a dropped player never makes the cut and is not counted among the finishing records
@@ -216,7 +218,7 @@ def test_x0_double_draw_gets_riskier_as_the_field_approaches_128():
     (measured with 10,000 events: 100.0% at 65..112, 99.3% at 128, without drops;
     reports/field/x0-double-draw.csv)."""
     def x0(players):
-        r = field_odds(FieldConfig(players, 7, ids="safe", drops=NO_DROPS, probe_groups=1), Budget(2500, seed=7))
+        r = field_odds(*plan_field(players, 7, ids="safe", drops=NO_DROPS, probe_groups=1, budget=Budget(2500, seed=7)))
         return r.x0_double_draw
 
     small, full = x0(96), x0(128)
@@ -226,9 +228,9 @@ def test_x0_double_draw_gets_riskier_as_the_field_approaches_128():
 
 
 def test_awarded_byes_count_for_the_rounds_and_are_played():
-    cfg = FieldConfig(60, byes=(2, 1, 1), ids="none", drops=NO_DROPS)
+    cfg, question = plan_field(60, byes=(2, 1, 1), ids="none", drops=NO_DROPS, budget=Budget(100, seed=2))
     assert cfg.total_rounds == 7  # 60 + 2x1 + 1x3 + 1x7 = 72 effective players: 7 rounds
-    r = field_odds(cfg, Budget(100, seed=2))
+    r = field_odds(cfg, question)
     assert sum(rec.players.estimate for rec in r.records) == pytest.approx(60)
     # every played match has a winner and a loser (or two draws): the extra wins are the byes, 7
     # awarded and one pairing bye in round 3, when 59 players are paired
@@ -236,14 +238,14 @@ def test_awarded_byes_count_for_the_rounds_and_are_played():
     losses = sum(rec.losses * rec.players.estimate for rec in r.records)
     assert wins - losses == pytest.approx(2 * 1 + 1 * 2 + 1 * 3 + 1)
     with pytest.raises(UsageError, match="byes"):
-        FieldConfig(10, rounds=3, byes=(0, 0, 1))
+        PlannedEvent(10, rounds=3, byes=(0, 0, 1))
 
 
 def test_a_flipped_draw_agrees_with_natural_draws():
     """The last-round intervention ("this table draws") against the draws that happen by
     themselves: with equal players a result is a coin toss, so P(cut | record, drew) read off the
     natural draws estimates the same thing (up to the game points of 0-0-3 against a played draw)."""
-    fs = FieldSimulator(FieldConfig(64, 6, ids="none", draw_share=0.3, drops=NO_DROPS))
+    fs = FieldSimulator(*plan_field(64, 6, ids="none", draw_share=0.3, drops=NO_DROPS))
     c = fs.run(600, seed=9)
     checked = 0
     for code in np.flatnonzero(c.bl[:, fk.BL_PDRAW_N] >= 150):

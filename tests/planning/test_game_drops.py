@@ -21,7 +21,7 @@ from drawsafe.planning.drops import (
     decision_rows,
     points_after_rounds,
 )
-from drawsafe.planning.field import FieldConfig, field_odds
+from drawsafe.planning.field import PlannedEvent, field_odds, plan_field
 from drawsafe.planning.phases import Structure
 from drawsafe.simulation.question import Budget
 from drawsafe.tiebreaks.packs import PACKS
@@ -33,10 +33,10 @@ REAL = SHARED / "data" / "real"
                                              ("netrunner-single", "Netrunner"), ("mtg", "Magic"),
                                              ("lorcana", "Magic"), ("yugioh", "Magic"), ("fab", "Magic")])
 def test_each_game_plans_with_its_model(rules, game):
-    cfg = FieldConfig(32, 5, rules=rules)
-    assert cfg.drops.game == game
-    assert cfg.drops == DropModel.for_game(PACKS[rules].game)
-    label = cfg.drops.label(PACKS[rules].game)
+    cfg = PlannedEvent(32, 5, rules=rules)
+    assert cfg.drop_model.game == game
+    assert cfg.drop_model == DropModel.for_game(PACKS[rules].game)
+    label = cfg.drop_model.label(PACKS[rules].game)
     assert label.startswith(f"{game}'s")
     if game == "Magic" and rules != "mtg":
         assert f"no real {PACKS[rules].game} events measured" in label
@@ -74,10 +74,10 @@ def test_round_one_drops_match_the_model(rules, players, rounds):
     players who drop after it are two binomials of the model's rates, whatever the pairing; the
     planner's mean over S simulated events lies within 4 standard deviations of their sum."""
     sims = 400
-    cfg = FieldConfig(players, rounds, rules=rules, ids="none", draw_share=0.0)
-    r = field_odds(cfg, Budget(sims, seed=11))
+    cfg, question = plan_field(players, rounds, rules=rules, ids="none", draw_share=0.0, budget=Budget(sims, seed=11))
+    r = field_odds(cfg, question)
     win = PACKS[rules].points[2]
-    rate = cfg.drops.table(cfg.structure, 0.0, tuple(PACKS[rules].points))[0]
+    rate = cfg.drop_model.table(cfg.structure(question.cut), 0.0, tuple(PACKS[rules].points))[0]
     r_win, r_loss = rate[win], rate[0]
     expected = players / 2 * (r_win + r_loss)
     sd = math.sqrt(players / 2 * (r_win * (1 - r_win) + r_loss * (1 - r_loss)) / sims)
@@ -114,10 +114,10 @@ def test_field_without_a_table_asks_for_rounds(rules):
 
 
 def test_records_carry_the_packs_points():
-    r = field_odds(FieldConfig(16, 4, rules="netrunner", ids="none"), Budget(100, seed=2))
+    r = field_odds(*plan_field(16, 4, rules="netrunner", ids="none", budget=Budget(100, seed=2)))
     for rec in r.records:
         assert rec.points == 6 * rec.wins + 3 * rec.draws
-    r = field_odds(FieldConfig(16, 4, rules="fab", ids="none"), Budget(100, seed=2))
+    r = field_odds(*plan_field(16, 4, rules="fab", ids="none", budget=Budget(100, seed=2)))
     assert all(rec.points == rec.wins for rec in r.records)
     assert r.to_json()["points_table"] == {"win": 1, "draw": 0, "loss": 0}
 

@@ -14,7 +14,7 @@ from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel, day2_cut, features
-from drawsafe.planning.field import FieldConfig, FieldSimulator, encode, field_odds
+from drawsafe.planning.field import FieldSimulator, encode, field_odds, plan_field
 from drawsafe.planning.phases import Structure, parse_day2, top_line
 from drawsafe.planning.study import field_grid
 from drawsafe.simulation.question import Budget
@@ -27,9 +27,10 @@ NO_DROPS = DropModel.none()
 def test_eight_players_day_two_for_six_points_is_exact():
     """8 players, 3 rounds without draws: the players on 6+ points after day 1 (a 3-0 and three 2-1
     unless a rematch forced a pair-down) and no one else play day 2."""
-    cfg = FieldConfig(8, 3, top=2, ids="none", draw_share=0.0, drops=NO_DROPS, day2_points=6, day2_rounds=2)
+    cfg, question = plan_field(8, 3, top=2, ids="none", draw_share=0.0, drops=NO_DROPS, day2_points=6,
+                               day2_rounds=2)
     n = 300
-    c = FieldSimulator(cfg).run(n, seed=4)
+    c = FieldSimulator(cfg, question).run(n, seed=4)
     total = cfg.total_rounds
     assert c.adv_hist.sum() == n and c.adv_hist[4] > 0.9 * n  # the triangle, up to pair-downs
     for wins in range(4):
@@ -43,8 +44,8 @@ def test_eight_players_day_two_for_six_points_is_exact():
 
 
 def test_day_two_by_rank_takes_exactly_n():
-    cfg = FieldConfig(16, 4, top=4, ids="none", drops=NO_DROPS, day2_top=5, day2_rounds=2)
-    c = FieldSimulator(cfg).run(200, seed=2)
+    c = FieldSimulator(*plan_field(16, 4, top=4, ids="none", drops=NO_DROPS, day2_top=5, day2_rounds=2)).run(
+        200, seed=2)
     assert c.adv_hist[5] == 200
     assert c.d1_adv.sum() == 5 * 200 and c.final_n.sum() == 5 * 200
 
@@ -52,8 +53,8 @@ def test_day_two_by_rank_takes_exactly_n():
 def test_restarted_tiebreaks_rank_the_day_two_rounds_alone():
     """phase_order with restart ranks exactly as refined_order on the day-2 columns sliced out."""
     rules = get_rules("pokemon")
-    cfg = FieldConfig(24, 3, top=8, ids="none", drops=NO_DROPS, day2_points=3, day2_rounds=3, rules="pokemon")
-    fs = FieldSimulator(cfg)
+    fs = FieldSimulator(*plan_field(24, 3, top=8, ids="none", drops=NO_DROPS, day2_points=3, day2_rounds=3,
+                                    rules="pokemon"))
     s = fs.sim
     rng = np.random.default_rng(1)
     n, total = 24, 6
@@ -110,7 +111,7 @@ def test_drops_follow_what_can_still_be_reached():
     x = features(st, 3, np.array([0, 12]), 0.028)
     assert x[0, 1] == 1 and x[1, 1] == 0  # dead, alive
     # the issue's example: 164 players and 14 rounds lost 156.5 of 164 to the old model
-    r = field_odds(FieldConfig(164, 14, ids="none"), Budget(100, seed=3))
+    r = field_odds(*plan_field(164, 14, ids="none", budget=Budget(100, seed=3)))
     assert 20 < r.expected_dropped < 110
     total = sum(rec.players.estimate for rec in r.records) + r.expected_dropped
     assert total == pytest.approx(164)
@@ -164,4 +165,4 @@ def test_study_takes_day_two_as_grid_keys():
     assert {c.key.count("day2=12:2") for c in cells} == {0, 1}
     assert next(c for c in cells if c.day2 == "none" and c.rules == "mtg").key.endswith("last=standings")
     ranked = field_grid("100", "6", "8", "safe", day2="2", day2_top="32")
-    assert len(ranked) == 1 and ranked[0].config().day2_top == 32
+    assert len(ranked) == 1 and ranked[0].planned().day2_top == 32

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from drawsafe.cli.main import main
 from drawsafe.errors import UsageError
 from drawsafe.planning import study as st
+from drawsafe.simulation.question import Budget
 
 GRID = {"players": "12,20", "rounds": "auto", "top": "4", "ids": "none,safe", "drops": "measured"}
 SIMS = 120
@@ -37,21 +38,21 @@ def test_cell_seed_depends_on_the_cell_only():
 
 
 def test_resume_after_an_interruption_gives_the_same_table(tmp_path):
-    whole = st.run_study(cells(), tmp_path / "whole.csv", seed=3, sims=SIMS)
+    whole = st.run_study(cells(), tmp_path / "whole.csv", Budget(SIMS, seed=3))
     part = tmp_path / "part.csv"
-    first = st.run_study(cells(), part, seed=3, sims=SIMS, stop_after=1)
+    first = st.run_study(cells(), part, Budget(SIMS, seed=3), stop_after=1)
     assert first.ran == 1
     # a torn write: half of another cell's rows, the last line cut
-    extra = st.run_cell(cells()[2], 3, SIMS, None, 1000)[2]
+    extra = st.run_cell(cells()[2], Budget(SIMS, None, 1000, 3))[2]
     text = st.rows_csv(extra[: len(extra) // 2], st.FIELD_COLUMNS, header=False)
     with open(part, "a") as f:
         f.write(text[:-7])
-    again = st.run_study(cells(), part, seed=3, sims=SIMS)
+    again = st.run_study(cells(), part, Budget(SIMS, seed=3))
     assert again.skipped == 1 and again.ran == 3
     assert part.read_bytes() == (tmp_path / "whole.csv").read_bytes()
     assert pq.read_table(part.with_suffix(".parquet")).equals(pq.read_table(whole.parquet))
     # resuming a complete study runs nothing and changes nothing
-    done = st.run_study(cells(), part, seed=3, sims=SIMS)
+    done = st.run_study(cells(), part, Budget(SIMS, seed=3))
     assert done.ran == 0 and part.read_bytes() == (tmp_path / "whole.csv").read_bytes()
 
 
@@ -65,17 +66,17 @@ def test_a_failed_cell_is_reported_and_the_rest_continue(tmp_path, monkeypatch):
         return real(cell, *args)
 
     monkeypatch.setattr(st, "field_rows", flaky)
-    res = st.run_study(cells(), tmp_path / "t.csv", seed=3, sims=SIMS)
+    res = st.run_study(cells(), tmp_path / "t.csv", Budget(SIMS, seed=3))
     assert res.failed == ((bad, "RuntimeError: worker exploded"),)
     assert {r["cell"] for r in res.rows} == {c.key for c in cells()} - {bad}
 
 
 def test_a_local_cluster_gives_the_same_table(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
-    local = st.run_study(cells(), tmp_path / "local.csv", seed=5, sims=SIMS)
+    local = st.run_study(cells(), tmp_path / "local.csv", Budget(SIMS, seed=5))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
-        remote = st.run_study(cells(), tmp_path / "dask.csv", seed=5, sims=SIMS, client=client)
+        remote = st.run_study(cells(), tmp_path / "dask.csv", Budget(SIMS, seed=5), client=client)
     assert remote.ran == len(cells())
     assert (tmp_path / "dask.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
     assert local.rows == remote.rows
@@ -118,7 +119,7 @@ def test_calibration_study_over_a_folder_of_real_events(tmp_path):
         {"file": "broken.json", "players": 0, "swiss_rounds": 5, "playoff_first_round_matches": 4}]))
     cells = st.event_cells(tmp_path, 8)
     assert [c.key for c in cells] == [small, "broken.json"]
-    res = st.run_study(cells, tmp_path / "cal.csv", seed=1, sims=300)
+    res = st.run_study(cells, tmp_path / "cal.csv", Budget(300, seed=1))
     assert [k for k, _ in res.failed] == ["broken.json"]
     assert res.rows and all(r["cell"] == small for r in res.rows)
     assert sum(r["made_cut"] for r in res.rows) == 8

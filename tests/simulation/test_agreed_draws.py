@@ -15,12 +15,14 @@ import pytest
 from chess_events import random_chess_event
 
 from drawsafe.engine.results import ResultModel, played_games
+from drawsafe.event.cut import Cut
 from drawsafe.simulation.behaviour_model import (
     BehaviourModel,
     DeclaredDraws,
     model_for,
     table_features,
 )
+from drawsafe.simulation.question import Question
 from drawsafe.tiebreaks.packs import CHESS_AGREED, PACKS, get_rules
 
 
@@ -101,7 +103,7 @@ def test_a_published_half_point_bye_is_simulated_as_half_a_point():
     the player gets a draw's points, every simulation alike, and the table is listed as no opponent."""
     from drawsafe.event.model import HALF_BYE
     from drawsafe.event.snapshot import take_snapshot
-    from drawsafe.simulation.simulator import SimConfig, Simulator, published_first_round
+    from drawsafe.simulation.simulator import Simulator, published_first_round
     from drawsafe.tiebreaks.values import REC_POINTS
 
     for seed in range(11, 40):
@@ -112,7 +114,7 @@ def test_a_published_half_point_bye_is_simulated_as_half_a_point():
     event = dataclasses.replace(event, swiss_rounds=5)
     snap = take_snapshot(event, after_round=4)
     rules = get_rules("fide")
-    sim = Simulator(snap, rules, SimConfig(top=4))
+    sim = Simulator(snap, rules, Question(Cut(4)))
     fr = published_first_round(snap)
     assert (fr.b == -3).sum() == len(halves)
     assert snap.rounds_left == 1

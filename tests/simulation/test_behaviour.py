@@ -29,7 +29,7 @@ from drawsafe.simulation.decisions import NOTHING_AT_STAKE, PlayerChances, draw_
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.scenarios import FlipEvaluator
-from drawsafe.simulation.simulator import SimConfig, Simulator, future_table, published_first_round
+from drawsafe.simulation.simulator import Simulator, future_table, published_first_round
 from drawsafe.stats import ConfidenceInterval, PairedDifference, Proportion
 from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -125,7 +125,7 @@ def test_observations_round_trip_and_out_of_fold(tmp_path):
 @pytest.fixture(scope="module")
 def last_round():
     snap = take_snapshot(sample_event())
-    sim = Simulator(snap, get_rules("mtg"), SimConfig())
+    sim = Simulator(snap, get_rules("mtg"), Question())
     return sim, published_first_round(snap)
 
 
@@ -155,12 +155,12 @@ def test_behaviour_tables_draw_at_their_rate_with_common_results(last_round):
     played = ~drew
     np.testing.assert_array_equal(mixed.table_outcome[:, playing][played],
                                   free.table_outcome[:, playing][played])
-    assert (mixed.cut.sum() == sim.config.top * n)
+    assert (mixed.cut.sum() == sim.question.top * n)
 
 
 def test_behaviour_future_policy():
     snap = take_snapshot(generate_event(40, 6, 4, seed=3))
-    sim = Simulator(snap, get_rules("mtg"), SimConfig())
+    sim = Simulator(snap, get_rules("mtg"), Question())
     before = sim.rec0[:, REC_POINTS]
     none = sim.run(2000, seed=1, policy=engine.NO_DRAWS)
     sim.pilots[("future", 1)] = np.zeros((sim.max_points + 1, sim.max_points + 1))
@@ -174,7 +174,7 @@ def test_behaviour_future_policy():
 
 def test_future_table_is_a_probability_table():
     snap = take_snapshot(generate_event(64, 6, 4, seed=8))
-    sim = Simulator(snap, get_rules("mtg"), SimConfig())
+    sim = Simulator(snap, get_rules("mtg"), Question())
     table = future_table(BehaviourModel.load(), sim, 0)
     assert table.shape == (sim.max_points + 1,) * 2
     assert np.all((table >= 0) & (table <= 1))
@@ -186,9 +186,9 @@ def test_future_table_is_a_probability_table():
 def test_flips_with_behaviour_base_match_free_base_at_zero(last_round):
     sim, fr = last_round
     tables = [t for t in range(fr.tables) if fr.mode[t] == engine.FREE][:3]
-    free, _ = FlipEvaluator(sim, fr, 2).evaluate(tables, set(), 2000, None, 2000, None)
+    free, _ = FlipEvaluator(sim, fr, 2).evaluate(tables, set(), Budget(2000, None, 2000), None)
     mix = fr.with_draw_probabilities(np.zeros(fr.tables))
-    zero, _ = FlipEvaluator(sim, mix, 2).evaluate(tables, set(), 2000, None, 2000, None, base=mix.mode)
+    zero, _ = FlipEvaluator(sim, mix, 2).evaluate(tables, set(), Budget(2000, None, 2000), None, base=mix.mode)
     for a, b in zip(free, zero, strict=True):
         np.testing.assert_array_equal(a.cut_play, b.cut_play)
         np.testing.assert_array_equal(a.cut_draw, b.cut_draw)
@@ -335,8 +335,8 @@ def test_cross_validation_fits_without_the_event(tmp_path, monkeypatch):
         return real_fit(o, *args, **kwargs)
 
     monkeypatch.setattr(behaviour, "fit_observations", spy)
-    run = calibration.calibrate_folder(tmp_path, 8, "behaviour", 1, sims=300, folds=2,
-                                       observations=obs)
+    question = Question(others="behaviour", budget=Budget(300, None, calibration.CALIBRATION_MAX_SIMS))
+    run = calibration.calibrate_folder(tmp_path, question, cut=8, folds=2, observations=obs)
     assert seen and all(SMALL not in files for files in seen)
     assert run.folds == 2 and [e.file for e in run.events] == [SMALL]
     assert all(t.draw_probability is not None for t in run.events[0].tables)

@@ -16,9 +16,11 @@ import numpy as np
 import pytest
 from conftest import MELEE, ROOT, need
 
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.simulation.calibration import (
     BANDS,
+    CALIBRATION_MAX_SIMS,
     LEFT_OUT,
     EventEntry,
     EventForecast,
@@ -40,11 +42,18 @@ from drawsafe.simulation.calibration import (
     verdict_counts,
 )
 from drawsafe.simulation.decisions import PLAY, SAFE_TO_DRAW
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.standings.table import StandingRow
 from drawsafe.stats import Proportion
 
 SMALL = "srlandsmesterskap-sommer-2024-modern-93765-2024-06-08.json"
 
+
+
+def asked(cut: int, sims: int | None = None, precision: float | None = 0.005, seed: int = 0) -> Question:
+    """The question of a forecast at a Top ``cut``: the other tables' rational choices, as the
+    calibration's studies ask it."""
+    return Question(Cut(cut), others="rational", budget=Budget(sims, precision, CALIBRATION_MAX_SIMS, seed))
 
 def pred(model, outcome, event=None, top=None) -> Predictions:
     model = np.asarray(model, dtype=float)
@@ -135,7 +144,7 @@ def hand_made_event() -> EventForecast:
                player("E", 3, 0.0, False, 5, False), player("F", 3, 0.0, False, 6, False))
     final = (row(1, "A", 10, 0.6), row(2, "C", 10, 0.55, 0.7), row(3, "B", 10, 0.55, 0.6),
              row(4, "D", 6, 0.5), row(5, "E", 4, 0.4), row(6, "F", 4, 0.3))
-    return EventForecast("hand.json", 6, 5, 2, 1000, True, players, tables, final,
+    return EventForecast("hand.json", 6, 5, asked(2), 1000, True, players, tables, final,
                          ("OMW", "GW", "OGW"), 0.0)
 
 
@@ -166,7 +175,7 @@ def test_replaced_playoff_seats_are_named():
     players = list(ev.players)
     players[0] = player("A", 1, 1.0, False, 1, True)  # declined
     players[3] = player("D", 2, 0.0, True, 4, False)  # took the seat
-    ev = EventForecast(ev.file, ev.entrants, ev.rounds, ev.cut, ev.simulations, ev.converged,
+    ev = EventForecast(ev.file, ev.entrants, ev.rounds, ev.question, ev.simulations, ev.converged,
                        tuple(players), ev.tables, ev.final, ev.keys, 0.0)
     assert ev.replaced() == (["D"], ["A"])
     assert explain(ev, "A").endswith("in the exact top cut but did not play the playoff "
@@ -201,8 +210,7 @@ def test_predictions_flatten_events():
 def small():
     folder = need(MELEE)
     entry = next(e for e in select_events(folder, 8) if e.file == SMALL)
-    return folder, entry, forecast_event(folder / SMALL, 8, sims=2000, precision=None, seed=3,
-                                         entry=entry)
+    return folder, entry, forecast_event(folder / SMALL, asked(8, 2000, seed=3), entry=entry)
 
 
 def test_selection_reads_the_index():
@@ -243,15 +251,14 @@ def test_forecast_reads_what_happened(small):
 
 def test_forecast_is_reproducible(small):
     folder, entry, ev = small
-    again = forecast_event(folder / SMALL, 8, sims=2000, precision=None, seed=3, entry=entry)
+    again = forecast_event(folder / SMALL, asked(8, 2000, seed=3), entry=entry)
     assert again.players == ev.players and again.tables == ev.tables
 
 
 def test_forecast_refuses_an_event_without_the_announced_playoff():
     folder = need(MELEE)
     with pytest.raises(ValueError, match="playoff seating 4"):
-        forecast_event(folder / SMALL, 4, sims=1000, precision=None,
-                       entry=EventEntry(SMALL, 5, 4))
+        forecast_event(folder / SMALL, asked(4, 1000), entry=EventEntry(SMALL, 5, 4))
 
 
 def test_script_writes_json(capsys):
@@ -276,7 +283,7 @@ def test_all_top8_events_beat_the_baselines_and_misses_are_explained():
     who drew and missed is explained by the draw model or a replaced seat, never by the rest of
     the simulation (their hindsight figure, with the real draws, is below the safe line too)."""
     folder = need(MELEE)
-    events = [forecast_event(folder / e.file, 8, precision=0.01, entry=e)
+    events = [forecast_event(folder / e.file, asked(8, precision=0.01), entry=e)
               for e in select_events(folder, 8)]
     summary = summarize(events)
     scores = {s.name: s for s in summary.scores}
@@ -318,7 +325,7 @@ def test_a_folder_of_files_of_several_games_is_scored_per_game(tmp_path):
     for key, run in runs.items():
         scored = run["events"] + [a["file"] for a in run["apart"]]
         assert len(scored) == 1 and run["game"] == key.split(":")[0]
-    ev = forecast_event(tmp_path / worlds.name, 16, sims=300, precision=None)
+    ev = forecast_event(tmp_path / worlds.name, asked(16, 300))
     drew = {t.table for t in ev.tables if t.drew}
     file = json.loads(worlds.read_text(encoding="utf-8"))
     assert drew == {i + 1 for i, p in enumerate(file["rounds"][8]) if p["intentionalDraw"]} and len(drew) > 10

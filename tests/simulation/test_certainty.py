@@ -201,7 +201,7 @@ def test_report_section_lists_clinched_and_open_players():
 
     rules = get_rules("pokemon")
     snap = take_snapshot(generate_event(12, 4, 4, seed=0, rules=rules), after_round=3)
-    data = SimpleNamespace(snapshot=snap, rules=rules, config=SimpleNamespace(cut=Cut(4)),
+    data = SimpleNamespace(snapshot=snap, rules=rules, cut=Cut(4),
                            standings=compute_standings(snap, rules))
     html = certainty_section(data)
     report = certainty(snap, rules, Cut(4))

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
+from drawsafe.event.cut import Cut
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.decisions import (
@@ -25,8 +26,9 @@ from drawsafe.simulation.decisions import (
     verdict_settled,
 )
 from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.scenarios import FlipEvaluator, ScenarioEvaluator
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.stats import PairedDifference, Proportion, z_value
 from drawsafe.tiebreaks.packs import get_rules
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -68,7 +70,7 @@ def test_locked_tables_match_a_brute_force_count(seed, top):
     for played in (rounds - 2, rounds - 1):
         snap = take_snapshot(generate_event(players, rounds, played, seed=seed))
         rules = get_rules("mtg")
-        sim = Simulator(snap, rules, SimConfig(top=top))
+        sim = Simulator(snap, rules, Question(Cut(top)))
         fr, _ = current_round(snap, rules, "standings", seed)
         assert locked_tables(sim, fr, top).tolist() == brute_locked(sim, fr, top).tolist()
 
@@ -92,8 +94,8 @@ def test_flip_shortcut_gives_the_same_simulations_as_full_scenarios(drawing):
     sim = Simulator(snap, rules)
     fr, _ = current_round(snap, rules, "standings", 0)
     tables = [0, 1, 2, 3, 4, 5, 6]
-    flips, _ = FlipEvaluator(sim, fr, 11).evaluate(tables, drawing, 1500, None, 10**6, None)
-    full, _ = ScenarioEvaluator(sim, fr, 11).evaluate(tables, drawing, 1500, None, 10**6, None)
+    flips, _ = FlipEvaluator(sim, fr, 11).evaluate(tables, drawing, Budget(1500, None, 10**6), None)
+    full, _ = ScenarioEvaluator(sim, fr, 11).evaluate(tables, drawing, Budget(1500, None, 10**6), None)
     for a, b in zip(flips, full):
         assert np.array_equal(a.cut_play, b.cut_play)
         assert np.array_equal(a.cut_draw, b.cut_draw)
@@ -111,7 +113,7 @@ def test_full_scenarios_take_a_smaller_first_look_where_it_costs_more():
         ev = ScenarioEvaluator(Simulator(snap, rules), current_round(snap, rules, "standings", 0)[0], 5)
         assert snap.rounds_left == 3 and ev.first_batch(tables) == expected
     assert FlipEvaluator(ev.sim, ev.fr, 5).first_batch(26) == 2000
-    figures, reached = ev.evaluate(list(range(26)), set(), None, 0.005, 10**6, None,
+    figures, reached = ev.evaluate(list(range(26)), set(), Budget(None, 0.005, 10**6), None,
                                    settled=lambda i, fig: True)
     assert reached and {len(f.cut_play) for f in figures} == {500}
 
@@ -130,7 +132,7 @@ def test_behaviour_tables_read_their_usual_choice_from_the_base_worlds(p):
     fr = fr.with_draw_probabilities(np.full(fr.tables, p))
     tables = [0, 1, 2, 3]
     ev = ScenarioEvaluator(sim, fr, 5)
-    figures, _ = ev.evaluate(tables, set(), 1000, None, 10**6, None, base=fr.mode)
+    figures, _ = ev.evaluate(tables, set(), Budget(1000, None, 10**6), None, base=fr.mode)
     focus = np.array([x for t in tables for x in (fr.a[t], fr.b[t])], dtype=np.int64)
     base = ev.scenario(fr.mode.copy(), focus, 0, 1000)
     for i, t in enumerate(tables):

@@ -12,11 +12,12 @@ import numpy as np
 import pytest
 from naive_enumeration import enumerate_naive
 
+from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation import enumeration
 from drawsafe.simulation.enumeration import NotExact, enumerate_outcomes, key_depths
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.simulator import SimConfig
+from drawsafe.simulation.question import Question
 from drawsafe.tiebreaks.packs import get_rules
 
 
@@ -43,7 +44,7 @@ CASES = [  # players, rounds, open tables, seed, top, points cut, pack
 def test_the_enumeration_agrees_with_its_plain_python_twin(players, rounds, k, seed, top, cut_points, pack):
     rules = get_rules(pack)
     snap = take_snapshot(pending(generate_event(players, rounds, rounds, seed, rules), k, seed))
-    config = SimConfig(top=top, cut_points=cut_points)
+    config = Question(Cut(top, cut_points))
     e = enumerate_outcomes(snap, rules, config, limit=12)
     p_cut, joint, places = enumerate_naive(snap, rules, config)
     for name, p in p_cut.items():
@@ -71,7 +72,7 @@ def test_game_scores_are_tried_where_they_decide_and_the_twin_agrees():
     for seed in range(10, 40):
         rules = get_rules("mtg")
         snap = take_snapshot(pending(generate_event(10, 3, 3, seed, rules), 2, seed))
-        config = SimConfig(top=4)
+        config = Question(Cut(4))
         e = enumerate_outcomes(snap, rules, config)
         if e.straddles == 0:
             continue
@@ -96,9 +97,9 @@ def melee_snapshot():
 
 def test_the_incremental_evaluation_equals_the_standings_ranked_afresh(melee_snapshot, monkeypatch):
     snap, rules = melee_snapshot
-    fast = enumerate_outcomes(snap, rules, SimConfig(top=8))
+    fast = enumerate_outcomes(snap, rules, Question(Cut(8)))
     monkeypatch.setattr(enumeration, "FAST", False)
-    fresh = enumerate_outcomes(snap, rules, SimConfig(top=8))
+    fresh = enumerate_outcomes(snap, rules, Question(Cut(8)))
     assert np.array_equal(fast.p_cut, fresh.p_cut)
     assert np.array_equal(fast.conditional, fresh.conditional)
     assert np.array_equal(fast.best, fresh.best) and np.array_equal(fast.worst, fresh.worst)
@@ -111,9 +112,9 @@ def test_the_answer_is_the_same_on_any_number_of_threads(melee_snapshot):
     before = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
-        one = enumerate_outcomes(snap, rules, SimConfig(top=8))
+        one = enumerate_outcomes(snap, rules, Question(Cut(8)))
         numba.set_num_threads(max(2, before))
-        many = enumerate_outcomes(snap, rules, SimConfig(top=8))
+        many = enumerate_outcomes(snap, rules, Question(Cut(8)))
     finally:
         numba.set_num_threads(before)
     assert np.array_equal(one.p_cut, many.p_cut) and np.array_equal(one.conditional, many.conditional)
@@ -123,14 +124,14 @@ def test_too_many_open_tables_is_said_not_guessed(melee_snapshot):
     snap, rules = melee_snapshot
     with pytest.raises(NotExact, match=r"open tables can still change who makes the cut; the exact answer "
                                        r"enumerates at most 3 \(--exact-tables\)"):
-        enumerate_outcomes(snap, rules, SimConfig(top=8), limit=3)
+        enumerate_outcomes(snap, rules, Question(Cut(8)), limit=3)
 
 
 def test_not_the_last_round_is_not_exact():
     rules = get_rules("mtg")
     snap = take_snapshot(generate_event(12, 4, 2, 1, rules))
     with pytest.raises(NotExact, match="last Swiss round"):
-        enumerate_outcomes(snap, rules, SimConfig(top=4))
+        enumerate_outcomes(snap, rules, Question(Cut(4)))
 
 
 def test_key_depths_read_from_the_codes():
@@ -199,11 +200,11 @@ def test_a_tiebreak_must_declare_its_reach():
 def test_a_round_too_costly_to_enumerate_is_said_not_guessed(melee_snapshot):
     snap, rules = melee_snapshot
     with pytest.raises(NotExact, match=r"more than 10 standings to evaluate"):
-        enumerate_outcomes(snap, rules, SimConfig(top=8), evaluation_cap=10)
+        enumerate_outcomes(snap, rules, Question(Cut(8)), evaluation_cap=10)
     with pytest.raises(NotExact, match=r"game scores to try at the cut line exceed 1 combinations"):
         small = take_snapshot(pending(generate_event(10, 3, 3, 12, get_rules("mtg")), 2, 12))
         for seed in range(10, 40):
             small = take_snapshot(pending(generate_event(10, 3, 3, seed, get_rules("mtg")), 2, seed))
-            if enumerate_outcomes(small, get_rules("mtg"), SimConfig(top=4)).straddles:
+            if enumerate_outcomes(small, get_rules("mtg"), Question(Cut(4))).straddles:
                 break
-        enumerate_outcomes(small, get_rules("mtg"), SimConfig(top=4), variant_cap=1)
+        enumerate_outcomes(small, get_rules("mtg"), Question(Cut(4)), variant_cap=1)

@@ -22,10 +22,12 @@ from conftest import MELEE, need
 from tiny_events import RETRY, native_event
 
 from drawsafe.engine.results import ResultModel
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import PILOT_MIN_COUNT, PILOT_SIMS, Simulator
 from drawsafe.stats import wilson
 from drawsafe.tiebreaks.packs import get_rules
 
@@ -73,31 +75,31 @@ def generated(players, rounds, played, seed):
 CASES = {
     # name: (snapshot, rules, config)
     "bye retried in both rounds": (take_snapshot(RETRY, 1), MTG,
-                                   SimConfig(top=2, results=TWO_SCORES, future_draws="locked")),
+                                   Question(Cut(2), results=TWO_SCORES, future_draws="locked")),
     "awarded byes": (take_snapshot(AWARDED, 1), MTG,
-                     SimConfig(top=3, results=ONE_SCORE, future_draws="locked")),
-    "cascade, draws, top 2": (take_snapshot(CASCADE, 2), MTG, SimConfig(top=2, results=WITH_DRAWS)),
+                     Question(Cut(3), results=ONE_SCORE, future_draws="locked")),
+    "cascade, draws, top 2": (take_snapshot(CASCADE, 2), MTG, Question(Cut(2), results=WITH_DRAWS)),
     "published round half reported": (take_snapshot(PUBLISHED), MTG,
-                                      SimConfig(top=2, results=WITH_DRAWS)),
-    "8 players, 1 left, draws": (generated(8, 3, 2, 2), MTG, SimConfig(top=3, results=WITH_DRAWS)),
+                                      Question(Cut(2), results=WITH_DRAWS)),
+    "8 players, 1 left, draws": (generated(8, 3, 2, 2), MTG, Question(Cut(3), results=WITH_DRAWS)),
     "8 players, 1 left, two scores": (generated(8, 3, 2, 1), MTG,
-                                      SimConfig(top=3, results=TWO_SCORES)),
+                                      Question(Cut(3), results=TWO_SCORES)),
     "8 players, 2 left": (generated(8, 3, 1, 3), MTG,
-                          SimConfig(top=3, results=ONE_SCORE, future_draws="none")),
+                          Question(Cut(3), results=ONE_SCORE, future_draws="none")),
     "8 players, 2 left, locked draws": (generated(8, 5, 3, 9), MTG,
-                                        SimConfig(top=3, results=ONE_SCORE, future_draws="locked")),
+                                        Question(Cut(3), results=ONE_SCORE, future_draws="locked")),
     "8 players, 2 left, safe draws": (generated(8, 5, 3, 9), MTG,
-                                      SimConfig(top=3, results=ONE_SCORE, future_draws="safe")),
+                                      Question(Cut(3), results=ONE_SCORE, future_draws="safe")),
     "7 players, 2 left, byes": (generated(7, 3, 1, 5), MTG,
-                                SimConfig(top=3, results=ONE_SCORE, future_draws="locked")),
+                                Question(Cut(3), results=ONE_SCORE, future_draws="locked")),
     "7 players, 1 left, byes, draws": (generated(7, 4, 3, 6), MTG,
-                                       SimConfig(top=3, results=WITH_DRAWS)),
+                                       Question(Cut(3), results=WITH_DRAWS)),
     "6 players, 2 left, top 2": (generated(6, 4, 2, 7), MTG,
-                                 SimConfig(top=2, results=ONE_SCORE, future_draws="safe")),
+                                 Question(Cut(2), results=ONE_SCORE, future_draws="safe")),
     "8 players, random last round": (generated(8, 4, 3, 8), MTG,
-                                     SimConfig(top=4, results=TWO_SCORES, last_round="random")),
+                                     Question(Cut(4), results=TWO_SCORES, last_round="random")),
     "8 players, 1 left, mtg-classic": (generated(8, 3, 2, 2), get_rules("mtg-classic"),
-                                       SimConfig(top=3, results=TWO_SCORES)),
+                                       Question(Cut(3), results=TWO_SCORES)),
 }
 
 
@@ -161,10 +163,10 @@ def test_exact_cut_by_hand():
     """
     snap = take_snapshot(native_event("ABCD", [[("A", "B", "2-0-0"), ("C", "D", "2-0-0")]], 2,
                                       "hand"), 1)
-    top2 = SimConfig(top=2, results=ONE_SCORE)
+    top2 = Question(Cut(2), results=ONE_SCORE)
     assert exact.exact_cut(snap, MTG, top2) == {"A": Fraction(7, 8), "B": Fraction(1, 8),
                                                 "C": Fraction(7, 8), "D": Fraction(1, 8)}
-    top1 = SimConfig(top=1, results=ONE_SCORE)
+    top1 = Question(Cut(1), results=ONE_SCORE)
     assert exact.exact_cut(snap, MTG, top1) == {"A": Fraction(1, 2), "B": 0, "C": Fraction(1, 2),
                                                 "D": 0}
     check_inside(snap, MTG, top2)
@@ -256,16 +258,15 @@ def test_real_tiny_event(file, after, published):
     if not published:
         snap = replace(snap, next_round=None)
     left = snap.rounds_left
-    config = SimConfig(top=4, results=WITH_DRAWS if left == 1 else ONE_SCORE,
-                       future_draws="locked")
+    config = Question(Cut(4), results=WITH_DRAWS if left == 1 else ONE_SCORE, future_draws="locked")
     check_inside(snap, get_rules(event.rules or "mtg"), config)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", [
-    (generated(8, 3, 1, 21), SimConfig(top=3, results=TWO_SCORES, future_draws="locked")),
-    (generated(8, 4, 2, 22), SimConfig(top=4, results=TWO_SCORES, future_draws="none")),
-    (generated(9, 4, 2, 23), SimConfig(top=4, results=ONE_SCORE)),
+    (generated(8, 3, 1, 21), Question(Cut(3), results=TWO_SCORES, future_draws="locked")),
+    (generated(8, 4, 2, 22), Question(Cut(4), results=TWO_SCORES, future_draws="none")),
+    (generated(9, 4, 2, 23), Question(Cut(4), results=ONE_SCORE)),
 ])
 def test_engine_inside_exact_interval_larger(case):
     """Two rounds left with two game scores (hundreds of thousands of futures), and nine players."""
@@ -278,7 +279,7 @@ def test_real_nine_players_two_left():
     event = load_event(need(MELEE / "152-the-152nd-legacy-at-home-329435-2025-06-21.json"))
     snap = replace(take_snapshot(event, 1), next_round=None)
     check_inside(snap, get_rules(event.rules or "mtg"),
-                 SimConfig(top=4, results=ONE_SCORE, future_draws="locked"))
+                 Question(Cut(4), results=ONE_SCORE, future_draws="locked"))
 
 
 @pytest.mark.parametrize("players, rounds, played, seed, top", [
@@ -293,7 +294,7 @@ def test_safe_points_follow_the_rule(players, rounds, played, seed, top):
     pilot's estimates (checked), so the pilot must find exactly the exact answer.
     """
     snap = generated(players, rounds, played, seed)
-    config = SimConfig(top=top, results=ONE_SCORE, future_draws="safe")
+    config = Question(Cut(top), results=ONE_SCORE, future_draws="safe")
     _, by_points = exact.enumerate_futures(snap, MTG, replace(config, future_draws="locked"))
     expected = naive_sim.NO_THRESHOLD
     for v in sorted(by_points, reverse=True):

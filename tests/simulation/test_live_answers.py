@@ -9,6 +9,7 @@ import json
 import math
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from test_enumeration import pending
@@ -21,7 +22,6 @@ from drawsafe.simulation.decisions import draw_decisions
 from drawsafe.simulation.live import ExactShare, LiveDraw, LiveOdds, live_draw, live_odds
 from drawsafe.simulation.odds import compute_odds
 from drawsafe.simulation.question import Budget, Question
-from drawsafe.simulation.simulator import SimConfig
 from drawsafe.tiebreaks.packs import get_rules
 
 SIMS = 40_000
@@ -42,9 +42,9 @@ def close(exact: float, k: int, n: int) -> bool:
 
 
 def test_exact_odds_agree_with_the_simulations(event):
-    snap, rules, config = take_snapshot(event), get_rules("mtg"), SimConfig(top=8)
+    snap, rules, config = take_snapshot(event), get_rules("mtg"), Question(Cut(8))
     exact = live_odds(snap, rules, Question(Cut(8), others="none"))
-    simulated = compute_odds(snap, rules, config, sims=SIMS, seed=5)
+    simulated = compute_odds(snap, rules, replace(config, budget=Budget(SIMS, seed=5)))
     by_name = {p.player: p for p in exact.players}
     checked = 0
     for p in simulated.players:
@@ -62,7 +62,7 @@ def test_exact_odds_agree_with_the_simulations(event):
 
 
 def test_exact_draw_or_play_agrees_with_the_simulations(event):
-    snap, rules, config = take_snapshot(event), get_rules("mtg"), SimConfig(top=8)
+    snap, rules, config = take_snapshot(event), get_rules("mtg"), Question(Cut(8))
     question = Question(Cut(8), others="none", budget=Budget(SIMS, None, 400_000, 7))
     exact = live_draw(snap, rules, question)
     simulated = draw_decisions(snap, rules, question)
@@ -114,7 +114,7 @@ def test_the_library_takes_the_same_switch(event):
 def test_one_number_in_the_exact_odds_and_draw(event, others):
     """The exact ``odds`` model the other tables' draws as ``draw`` does: a player's P(cut) is their
     table's draw and play figures mixed by that table's probability of drawing."""
-    snap, rules, config = take_snapshot(event), get_rules("mtg"), SimConfig(top=8)
+    snap, rules, config = take_snapshot(event), get_rules("mtg"), Question(Cut(8))
     question = Question(Cut(8), others=others, budget=Budget(seed=3))
     odds = live_odds(snap, rules, question)
     draw = live_draw(snap, rules, question)

@@ -12,12 +12,14 @@ from conftest import DATA
 from drawsafe.cli.main import main
 from drawsafe.engine.results import ResultModel, tie_share
 from drawsafe.errors import UsageError
+from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.event.model import Event, Match, Round
 from drawsafe.event.schedule import POKEMON as POKEMON_TABLE
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
-from drawsafe.simulation.simulator import SimConfig, Simulator
+from drawsafe.simulation.question import Question
+from drawsafe.simulation.simulator import Simulator
 from drawsafe.tiebreaks.cuts import auto_top
 from drawsafe.tiebreaks.packs import get_rules
 
@@ -63,24 +65,24 @@ def field():
 def test_points_cut_is_everyone_on_the_points(field):
     # the kernel's cut counts equal, player by player, the simulations finishing on >= P points
     for p in (15, 16, 21, 0):
-        sim = Simulator(field, POKEMON, SimConfig(cut_points=p))
+        sim = Simulator(field, POKEMON, Question(Cut(8, p)))
         b = sim.run(600, seed=5)
         want = b.points_hist[:, p:].sum(axis=1) * sim.active
         assert np.array_equal(b.cut, want)
         made = b.cut_at_points[:, 1]
         assert made[:p].sum() == 0 and np.array_equal(made[p:], b.cut_at_points[p:, 0])
-    assert Simulator(field, POKEMON, SimConfig(cut_points=1000)).run(50).cut.sum() == 0
+    assert Simulator(field, POKEMON, Question(Cut(8, 1000))).run(50).cut.sum() == 0
 
 
 def test_no_points_cut_is_unchanged(field):
-    a = Simulator(field, POKEMON, SimConfig(top=8)).run(300, seed=2)
+    a = Simulator(field, POKEMON, Question(Cut(8))).run(300, seed=2)
     assert a.cut.sum() == 8 * 300
 
 
 def test_points_cut_draws_lock_on_points(field):
     from drawsafe.simulation.decisions import current_round, locked_tables
 
-    sim = Simulator(field, POKEMON, SimConfig(cut_points=16))
+    sim = Simulator(field, POKEMON, Question(Cut(8, 16)))
     fr, _ = current_round(field, POKEMON, "standings", 0)
     locked = locked_tables(sim, fr, 8)
     pts = sim.rec0[:, 0]
@@ -95,10 +97,9 @@ def test_points_cut_last_round_draws_only_into_the_cut(field, policy):
     points with the draw (the behaviour model too: a points cut once made every table draw)."""
     from drawsafe.simulation.behaviour import BehaviourModel
 
-    config = SimConfig(cut_points=16, future_draws=policy,
-                       behaviour=BehaviourModel.load() if policy == "behaviour" else None)
+    config = Question(Cut(8, 16), future_draws=policy, behaviour=BehaviourModel.load() if policy == "behaviour" else None)
     batch = Simulator(field, POKEMON, config).run(600, seed=3)
-    free = Simulator(field, POKEMON, SimConfig(cut_points=16, future_draws="none")).run(600, seed=3)
+    free = Simulator(field, POKEMON, Question(Cut(8, 16), future_draws="none")).run(600, seed=3)
     low = [p for p in range(field.players) if field.active[p] and batch.points_hist[p].argmax() < 9]
     assert low  # players far below 16: they draw with nobody, and win both rounds as often as when nobody draws
     for p in low:
