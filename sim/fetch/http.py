@@ -25,6 +25,8 @@ from drawsafe.writing import write_atomic
 
 #: Seconds a live document is reused from the cache.
 LIVE_TTL = 30.0
+#: The hint of a refusal (HTTP 401/403) by a platform that takes no key.
+REFUSED = "the platform refused the request"
 #: Most seconds waited on a Retry-After before giving up.
 MAX_RETRY_AFTER = 60.0
 
@@ -133,7 +135,7 @@ class Http:
 
     def __init__(self, platform: str, *, timeout: float = 20.0, retries: int = 3, backoff: float = 1.0,
                  cache: Cache | None = None, refresh: bool = False, interval: float = 1.0,
-                 refused: str = "the platform refused the request", client=None, sleep=time.sleep):
+                 refused: str = REFUSED, client=None, sleep=time.sleep):
         import httpx
 
         self.platform = platform

@@ -6,7 +6,8 @@ imported), so adding a connector is adding a module.  Everything that names the 
 read from here: the lookup of a link (:func:`connector_of`), its key's environment variable and
 polite interval (:func:`drawsafe.fetch.fetch`), the link list of ``drawsafe fetch --help``
 (:func:`links_help`), the ``--key`` help (:func:`keys_help`), the message for a link of no known
-platform and the table of links in the manual (:func:`markdown`).
+platform, the phone page's "paste the event's link" (:func:`titles`) and the table of links in
+the manual (:func:`markdown`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from drawsafe.fetch.base import Fetched, FetchError, host_of
-from drawsafe.fetch.http import Http
+from drawsafe.fetch.http import REFUSED, Http
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Connector:
     @property
     def refused(self) -> str:
         """The hint of a refusal (HTTP 401/403)."""
-        return self.key.refused if self.key else "the platform refused the request"
+        return self.key.refused if self.key else REFUSED
 
     @property
     def sites(self) -> str:

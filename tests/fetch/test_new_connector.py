@@ -13,6 +13,7 @@ import html
 import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,27 @@ def test_the_manual_has_its_row(toy):
     built = hooks.on_page_markdown(page, page=None, config=None, files=None)
     assert "<!-- drawsafe:connectors -->" not in built and rows[0] in built
     assert len([line for line in built.splitlines() if line.startswith("| ")]) == len(CONNECTORS) + 2
+
+
+def test_a_module_is_all_a_connector_needs(tmp_path, monkeypatch):
+    """Discovery: a package's modules are imported, and a module ending with its declaration is a
+    connector (as each of drawsafe.fetch's is)."""
+    from drawsafe.fetch.registry import discover
+
+    package = tmp_path / "more_links"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "toyland.py").write_text(
+        "from drawsafe.fetch import Connector, register\n\n"
+        "CONNECTOR = register(Connector(name='toyland', title='Toyland', hosts=('toy.land',),\n"
+        "    example='https://toy.land/e/ID', description='Toyland', fetch=print, format='json'))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        discover("more_links", [str(package)])
+        assert connector_of("https://toy.land/e/1").name == "toyland"
+        assert list(CONNECTORS)[-1] == "toyland"
+    finally:
+        CONNECTORS.pop("toyland", None)
+        for name in ("more_links", "more_links.toyland"):
+            monkeypatch.delitem(sys.modules, name, raising=False)
+    assert "toyland" not in CONNECTORS
