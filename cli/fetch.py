@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
+
 import click
 
+from drawsafe.app.options import fields
 from drawsafe.app.requests import FetchRequest
 from drawsafe.cli.options import (
     check_folder,
@@ -16,7 +19,30 @@ from drawsafe.cli.options import (
 from drawsafe.writing import never_an_input, write_atomic
 
 
-@click.command()
+class LinksCommand(click.Command):
+    """A command whose help lists the links drawsafe reads and the platforms' keys, from the
+    connectors' declarations when the help is shown: ``drawsafe --help`` loads no connector, and
+    one registered later (a test's) is listed."""
+
+    def get_help(self, ctx: click.Context) -> str:
+        from drawsafe.fetch import registry  # lazy: every connector module, for this help only
+
+        plain = self.help
+        first, _, rest = inspect.cleandoc(plain).partition("\n\n")
+        links = "\n".join("  " + line for line in registry.links_help())
+        self.help = (f"{first}\n\n\b\nLinks read (the platform's published standings are kept in the file for "
+                     f"--check):\n{links}\n\n{rest}")
+        key = next(o for o in fields(FetchRequest) if o.name == "key")
+        for param in self.params:
+            if param.name == "key":
+                param.help = f"{key.help.rstrip('.')}: {registry.keys_help()}."
+        try:
+            return super().get_help(ctx)
+        finally:
+            self.help = plain
+
+
+@click.command(cls=LinksCommand)
 @click.argument("file", metavar="URL")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
               help="Where to write the event (replaced atomically, only once it is complete and valid).")
@@ -26,27 +52,12 @@ from drawsafe.writing import never_an_input, write_atomic
 def fetch(file, output, as_json, **params):
     """Fetch an event from its link and write it as a file drawsafe reads.
 
-    \b
-    Links read (the platform's published standings are kept in the file for --check):
-      https://www.pokedata.ovh/standings/ID/masters/   pokedata (standings and the round's pairings)
-      https://lichess.org/swiss/ID                     lichess Swiss (TRF, ranks from the results)
-      https://play.limitlesstcg.com/tournament/ID/...  Limitless (API; a key may be needed)
-      https://topdeck.gg/event/TID                     TopDeck.gg (API key needed)
-      https://melee.gg/Tournament/View/ID              melee.gg (public pages, or organiser API)
-      https://tcg.ravensburgerplay.com/events/ID       Play Hub: Lorcana (Riftbound: riftbound.uvsgames.com)
-      https://tournaments.nullsignal.games/tournaments/ID  cobra: Netrunner (the NRTM export)
-      https://chess-results.com/tnrNNN.aspx            chess-results.com (ranking and crosstable pages)
-      https://rk9.gg/pairings/ID                       RK9: Pokemon TCG and VGC (every round's pairings)
-      https://battlefy.com/ORG/SLUG/ID/...             Battlefy (the Swiss stage)
-      https://www.spicerack.gg/events/TID/...          Spicerack: Magic (the top cut's records only)
-
     Every command that reads an event also takes the link in place of FILE (keys from the
     environment).  Answers are cached on disk (~/.cache/drawsafe/fetch): a finished round is
     fetched once, a live one again after 30 s.
     """
     from drawsafe.app.commands import fetch as run
     from drawsafe.cli.render import emit_json
-
     from drawsafe.fetch.http import cache_folder
 
     request = request_of(FetchRequest, params)

@@ -1,5 +1,6 @@
-"""mkdocs hook: the API reference reads `drawsafe` from its source (sim/, through the editable
-install), never the `drawsafe` console script.
+"""mkdocs hooks: the API reference reads `drawsafe` from its source (sim/, through the editable
+install), never the `drawsafe` console script; and a page's generated parts (a marker such as
+`<!-- drawsafe:connectors -->`) are written from the library when the site is built.
 
 Run as `mkdocs build`, the script's folder (say ~/.local/bin) is the first entry of sys.path, and
 griffe, looking for a module named drawsafe, would take the script `bin/drawsafe` for it.
@@ -11,3 +12,21 @@ import sys
 
 def on_startup(**kwargs):
     sys.path[:] = [p for p in sys.path if not os.path.isfile(os.path.join(p or ".", "drawsafe"))]
+
+
+def connectors():
+    """The table of links (docs/formats/links.md): one row per registered connector."""
+    from drawsafe.fetch.registry import markdown
+
+    return markdown()
+
+
+#: Each marker a page may hold, and the function whose Markdown replaces it.
+MARKERS = {"<!-- drawsafe:connectors -->": connectors}
+
+
+def on_page_markdown(markdown, **kwargs):
+    for marker, make in MARKERS.items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, make())
+    return markdown

@@ -264,13 +264,12 @@ class ExportRequest:
 
 @dataclass(frozen=True)
 class FetchRequest:
-    """``drawsafe fetch``: an event from its link (pokedata, lichess, Limitless, TopDeck, melee.gg),
-    written as a file drawsafe reads."""
+    """``drawsafe fetch``: an event from its link (a platform of :mod:`drawsafe.fetch`), written as a
+    file drawsafe reads."""
 
-    key: str | None = option(Option(str, None, "API key or credentials: Limitless's X-Access-Key, TopDeck's "
-                                               "API key, melee.gg's organiser API CLIENT_ID:CLIENT_SECRET, "
-                                               "Spicerack's X-API-Key (default: DRAWSAFE_LIMITLESS_KEY, "
-                                               "DRAWSAFE_TOPDECK_KEY, DRAWSAFE_MELEE_KEY, DRAWSAFE_SPICERACK_KEY).", metavar="KEY", api=False))
+    #: ``drawsafe fetch --help`` adds each platform's key and variable (the connectors' declarations).
+    key: str | None = option(Option(str, None, "API key or credentials, for a platform that takes one (default: "
+                                               "the platform's environment variable).", metavar="KEY", api=False))
     refresh: bool = option(Option(bool, False, "Fetch the live documents again even if they were fetched less "
                                                "than 30 s ago (finished rounds always come from the cache).",
                                   api=False))

@@ -2,16 +2,13 @@
 command that reads an event takes a URL in place of FILE).
 
 A layer above :mod:`drawsafe.event` (it may use its readers and writers) and below
-:mod:`drawsafe.app`.  Each connector (:mod:`~drawsafe.fetch.pokedata`, :mod:`~drawsafe.fetch.lichess`,
-:mod:`~drawsafe.fetch.limitless`, :mod:`~drawsafe.fetch.topdeck`, :mod:`~drawsafe.fetch.melee`,
-:mod:`~drawsafe.fetch.playhub` (Lorcana, Riftbound), :mod:`~drawsafe.fetch.cobra` (Netrunner),
-:mod:`~drawsafe.fetch.chessresults` (chess-results.com), :mod:`~drawsafe.fetch.rk9` (RK9, Pokémon),
-:mod:`~drawsafe.fetch.battlefy`, :mod:`~drawsafe.fetch.spicerack` (Magic on Carde.io))
-turns the platform's answers into a file drawsafe reads, with the platform's published standings
-in it for ``--check``; :mod:`~drawsafe.fetch.http` does the requests (timeouts, retries with
-backoff, a polite rate limit per platform, a User-Agent naming drawsafe, an on-disk cache keyed by
-request: a finished round is fetched once).  Every problem is a :class:`FetchError` naming the
-platform, the URL and what is wrong.
+:mod:`drawsafe.app`.  Each connector is a module of this package declaring itself
+(:mod:`~drawsafe.fetch.registry`: its link's hosts, its fetch, its polite rate, its key); importing
+the package imports them all.  A connector turns the platform's answers into a file drawsafe
+reads, with the platform's published standings in it for ``--check``; :mod:`~drawsafe.fetch.http`
+does the requests (timeouts, retries with backoff, a polite rate limit per platform, a User-Agent
+naming drawsafe, an on-disk cache keyed by request: a finished round is fetched once).  Every
+problem is a :class:`FetchError` naming the platform, the URL and what is wrong.
 """
 
 from __future__ import annotations
@@ -23,35 +20,25 @@ from dataclasses import dataclass
 from drawsafe.choices import FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
-from drawsafe.fetch import (battlefy, chessresults, cobra, lichess, limitless, melee, playhub, pokedata, rk9,
-                            spicerack, topdeck)
 from drawsafe.fetch.base import Fetched, FetchError
 from drawsafe.fetch.http import Cache, Http
+from drawsafe.fetch.registry import (
+    CONNECTORS,
+    Connector,
+    Key,
+    Link,
+    connector_of,
+    discover,
+    register,
+    titles,
+)
 
-#: The connectors, by platform name.
-CONNECTORS = {c.NAME: c for c in (pokedata, lichess, limitless, topdeck, melee, playhub, cobra, chessresults, rk9,
-                                   battlefy, spicerack)}
-#: Environment variables holding a platform's API key or credentials.
-KEYS = {limitless.NAME: limitless.ENV_KEY, topdeck.NAME: topdeck.ENV_KEY, melee.NAME: melee.ENV_KEY,
-        spicerack.NAME: spicerack.ENV_KEY}
+discover(__name__, __path__)
 
 
 def is_url(text: object) -> bool:
     """True for an ``http://`` or ``https://`` link (what the commands fetch instead of reading)."""
     return isinstance(text, str) and re.match(r"^https?://", text.strip(), re.IGNORECASE) is not None
-
-
-def connector_of(url: str):
-    """The connector of ``url``'s platform.
-
-    :raises FetchError: for a link of no known platform (the message lists them)."""
-    for c in CONNECTORS.values():
-        if c.matches(url):
-            return c
-    raise FetchError("drawsafe", url, "not a link of a platform drawsafe knows",
-                     "links of pokedata.ovh, lichess.org (Swiss), play.limitlesstcg.com, topdeck.gg, melee.gg, "
-                     "Play Hub (ravensburgerplay.com, riftbound.uvsgames.com), cobra "
-                     "(tournaments.nullsignal.games), chess-results.com, rk9.gg, battlefy.com and spicerack.gg are read; for another platform download the event's file")
 
 
 @dataclass(frozen=True)
@@ -78,12 +65,13 @@ def fetch(url: str, options: FetchOptions | None = None, client=None) -> Fetched
     options = options or FetchOptions()
     url = url.strip()
     connector = connector_of(url)
-    key = options.key or os.environ.get(KEYS.get(connector.NAME, ""), "") or None
+    key = options.key or (os.environ.get(connector.key.env, "") if connector.key else "") or None
     cache = None if options.cache is False else Cache(options.cache if options.cache else None)
-    http = Http(connector.NAME, timeout=options.timeout, cache=cache, refresh=options.refresh,
-                interval=options.interval, client=client, retries=options.retries, backoff=options.backoff)
+    interval = connector.interval if options.interval is None else options.interval
+    http = Http(connector.name, timeout=options.timeout, cache=cache, refresh=options.refresh, interval=interval,
+                refused=connector.refused, client=client, retries=options.retries, backoff=options.backoff)
     try:
-        return connector.fetch(url, http, key)
+        return connector.fetch(Link(connector, url, http, key))
     finally:
         if client is None:
             http.close()
@@ -116,12 +104,17 @@ def read_url(url: str, format: str = "auto", division: str | None = None):
 
 __all__ = [
     "CONNECTORS",
+    "Connector",
     "FetchError",
     "FetchOptions",
     "Fetched",
+    "Key",
+    "Link",
     "connector_of",
     "fetch",
     "fetch_checked",
     "is_url",
     "read_url",
+    "register",
+    "titles",
 ]

@@ -1,4 +1,5 @@
-"""What every connector shares: the error, the result of a fetch, and the checks of an answer's shape.
+"""What every connector shares: the error, the result of a fetch, the checks of an answer's shape,
+and the host of a link.
 
 A platform's answer is checked before anything is built from it: an unexpected shape is one
 :class:`FetchError` naming the platform, the URL and what was missing (never a traceback, never a
@@ -7,6 +8,7 @@ half-written file: the command line writes only a complete, validated result).
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,3 +105,9 @@ def kind_name(kind) -> str:
     names = {dict: "an object", list: "a list", str: "a text", bool: "true/false", int: "a number",
              float: "a number"}
     return " or ".join(dict.fromkeys(names.get(k, k.__name__) for k in kinds))
+
+
+def host_of(url: str) -> str:
+    """The host of a link, in lower case ("" when ``url`` is not one)."""
+    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
+    return m.group(1).lower() if m else ""

@@ -18,12 +18,11 @@ import re
 
 from drawsafe.event.io.battlefy import kind_of
 from drawsafe.fetch.base import Fetched, FetchError
-from drawsafe.fetch.http import Http
-from drawsafe.fetch.summary import read_checked, summarise
+from drawsafe.fetch.registry import Connector, Link, register
+from drawsafe.fetch.summary import read_back
 
 NAME = "battlefy"
 API = "https://dtmwra1jsgyb0.cloudfront.net"
-HOSTS = ("battlefy.com", "www.battlefy.com")
 #: The extensions Battlefy's clients ask (teams of every match and standing, groups' too).
 EXTEND = ("extend%5Bstages%5D%5Bgroups%5D%5Bmatches%5D%5Btop.team%5D=true"
           "&extend%5Bstages%5D%5Bgroups%5D%5Bmatches%5D%5Bbottom.team%5D=true"
@@ -31,11 +30,6 @@ EXTEND = ("extend%5Bstages%5D%5Bgroups%5D%5Bmatches%5D%5Btop.team%5D=true"
           "&extend%5Bstages%5D%5Bmatches%5D%5Bbottom.team%5D=true"
           "&extend%5Bstages%5D%5Bgroups%5D%5Bstandings%5D%5Bteam%5D=true"
           "&extend%5Bstages%5D%5Bstandings%5D%5Bteam%5D=true")
-
-
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return bool(m) and m.group(1).lower() in HOSTS
 
 
 def ids_of(url: str) -> tuple[str, str | None]:
@@ -49,11 +43,10 @@ def ids_of(url: str) -> tuple[str, str | None]:
     return tid, stage.group(1) if stage else None
 
 
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    tid, stage = ids_of(url)
+def fetch(link: Link) -> Fetched:
+    tid, stage = ids_of(link.url)
     api = f"{API}/tournaments/{tid}?{EXTEND}"
-    body = http.get(api, what="the tournament")
-    doc = http.json(body, api, "the tournament")
+    doc = link.http.get_json(api, what="the tournament")
     t = doc[0] if isinstance(doc, list) and len(doc) == 1 else doc
     stages = t.get("stages") if isinstance(t, dict) else None
     if not isinstance(stages, list) or not all(isinstance(s, dict) for s in stages):
@@ -62,13 +55,17 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
     swiss = [s for s in stages if (stage and s.get("_id") == stage) or (not stage and kind_of(s).startswith("swiss"))]
     if not swiss or not kind_of(swiss[0]).startswith("swiss"):
         listed = "; ".join(f"{s.get('name')} ({kind_of(s)})" for s in stages) or "none"
-        raise FetchError(NAME, url, f"no Swiss stage {'at this link' if stage else 'in this event'} "
-                                    f"(stages: {listed})",
+        raise link.error(f"no Swiss stage {'at this link' if stage else 'in this event'} (stages: {listed})",
                          "drawsafe reads Swiss stages; elimination brackets have no standings to forecast")
     content = json.dumps({"battlefy": {"tournament": doc, "stage": swiss[0].get("_id") if stage else None}},
                          ensure_ascii=False, indent=1).encode("utf-8")
-    event = read_checked(NAME, url, content, "battlefy")
-    players, rounds, reported, pending, live = summarise(event)
-    return Fetched(NAME, url, content, "battlefy", ".json", event.name, players, rounds, live, reported, pending,
-                   http.documents, http.cached, notes=event.notes,
-                   published="the stage's standings rows (rank, wins, losses, ties) when Battlefy gives them")
+    return read_back(link, content)
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="Battlefy", hosts=("battlefy.com", "www.battlefy.com"),
+    example="https://battlefy.com/ORG/SLUG/ID/...", description="Battlefy (the Swiss stage)", fetch=fetch,
+    format="battlefy", published="the stage's standings rows (rank, wins, losses, ties) when Battlefy gives them",
+    fetched="`GET dtmwra1jsgyb0.cloudfront.net/tournaments/ID?extend[stages][matches][top.team]=true&...` (stages, "
+            "matches, standings in one answer); `/stage/SID/` in the link chooses the stage",
+    written='`{"battlefy": {"tournament", "stage"}}`, the answer unchanged'))

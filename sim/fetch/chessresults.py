@@ -28,26 +28,13 @@ from drawsafe.errors import InputError
 from drawsafe.event.io.chessresults import looks_like_chessresults, played_of, read_pages, round_of
 from drawsafe.fetch.base import Fetched, FetchError
 from drawsafe.fetch.http import Http
-from drawsafe.fetch.summary import read_checked, summarise
+from drawsafe.fetch.registry import Connector, Link, register
+from drawsafe.fetch.summary import read_back
 
 NAME = "chess-results"
 BASE = "https://chess-results.com"
 #: The words of a final ranking's heading, in English (the pages are asked with lan=1).
 FINAL = re.compile(r"\bfinal\b", re.IGNORECASE)
-
-
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    host = m.group(1).lower() if m else ""
-    return host == "chess-results.com" or host.endswith(".chess-results.com")
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"tnr(\d{1,9})\.aspx", url, re.IGNORECASE) or re.search(r"[?&]tnr=(\d{1,9})", url)
-    if not m:
-        raise FetchError(NAME, url, "no tournament number in the link",
-                         "give a page of the tournament, e.g. https://chess-results.com/tnr865223.aspx?lan=1")
-    return m.group(1)
 
 
 def page_url(tid: str, art: int) -> str:
@@ -89,8 +76,11 @@ def rounds_of(http: Http, tid: str, played: int, final: bool) -> list[str]:
     return out
 
 
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    tid = event_id(url)
+def fetch(link: Link) -> Fetched:
+    tid = link.id(re.compile(r"tnr(\d{1,9})\.aspx", re.IGNORECASE), r"[?&]tnr=(\d{1,9})",
+                  problem="no tournament number in the link",
+                  hint="give a page of the tournament, e.g. https://chess-results.com/tnr865223.aspx?lan=1")
+    url, http = link.url, link.http
     notes: list[str] = []
     ranking_url = page_url(tid, 1)
     body = http.get(ranking_url, what="the ranking", missing_ok=True)
@@ -127,11 +117,16 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
         start_url = page_url(tid, 0)
         text, pages = pages_of(http.get(start_url, what="the starting rank"), start_url, "the starting rank")
         kept = [text]
-    if final and body is not None and http.cache is not None:  # a final ranking never changes
-        http.cache.put(http.cache.key("GET", ranking_url, None), ranking_url, body, True)
-    content = "\n".join(kept).encode("utf-8")
-    event = read_checked(NAME, url, content, "chessresults")
-    players, rounds, reported, pending, live = summarise(event)
-    return Fetched(NAME, url, content, "chessresults", ".html", event.name, players, rounds, live or not final,
-                   reported, pending, http.documents, http.cached, notes=tuple(notes) + event.notes,
-                   published="rank, points and tie-breaks per player (chess-results' ranking)")
+    if final and body is not None:
+        http.keep(ranking_url, body)
+    return read_back(link, "\n".join(kept).encode("utf-8"), notes=notes, live=not final)
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="chess-results.com", hosts=("chess-results.com",),
+    example="https://chess-results.com/tnrNNN.aspx",
+    description="chess-results.com (ranking and crosstable pages)", fetch=fetch, format="chessresults",
+    suffix=".html", published="rank, points and tie-breaks per player (chess-results' ranking)",
+    fetched="`art=1` (the ranking: team check, rounds played, tie-breaks), then `art=4` (the crosstable), else "
+            "every round's `art=2&rd=N`; `art=0` before round 1; `lan=1&turdet=YES&zeilen=99999`",
+    written="the pages one after the other, as served", interval=2.0, subdomains=True))

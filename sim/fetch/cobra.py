@@ -13,44 +13,34 @@ Swiss round has no score or fewer Swiss rounds than announced are paired.
 
 from __future__ import annotations
 
-import re
-
-from drawsafe.fetch.base import Fetched, FetchError, Shape
-from drawsafe.fetch.http import Http
-from drawsafe.fetch.summary import read_checked, summarise
+from drawsafe.fetch.base import Fetched, Shape
+from drawsafe.fetch.registry import Connector, Link, register
+from drawsafe.fetch.summary import read_back
 
 NAME = "cobra"
 BASE = "https://tournaments.nullsignal.games"
-HOSTS = ("tournaments.nullsignal.games",)
 
 
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return bool(m) and m.group(1).lower() in HOSTS
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"/tournaments/([A-Za-z0-9_-]+?)(?:\.json)?(?:[/?#]|$)", url)
-    if not m:
-        raise FetchError(NAME, url, "no tournament id in the link",
-                         "give the event's page, e.g. https://tournaments.nullsignal.games/tournaments/WIR7")
-    return m.group(1)
-
-
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    tid = event_id(url)
+def fetch(link: Link) -> Fetched:
+    tid = link.id(r"/tournaments/([A-Za-z0-9_-]+?)(?:\.json)?(?:[/?#]|$)", problem="no tournament id in the link",
+                  hint="give the event's page, e.g. https://tournaments.nullsignal.games/tournaments/WIR7")
     api = f"{BASE}/tournaments/{tid}.json"
-    body = http.get(api, what="the NRTM export")
-    doc = http.json(body, api, "the NRTM export")
+    body = link.http.get(api, what="the NRTM export")
+    doc = link.http.json(body, api, "the NRTM export")
     s = Shape(NAME, api, "the NRTM export")
     if not isinstance(doc, dict):
         raise s.fail("", "expected an object")
     s.items(s.get(doc, "players", list), "players")
     s.items(s.get(doc, "rounds", list), "rounds")
-    event = read_checked(NAME, api, body, "cobra")
-    players, rounds, reported, pending, live = summarise(event)
-    if not live and http.cache is not None:  # a finished event never changes: kept for good
-        http.cache.put(http.cache.key("GET", api, None), api, body, True)
-    return Fetched(NAME, url, body, "cobra", ".json", event.name, players, rounds, live, reported, pending,
-                   http.documents, http.cached, notes=event.notes,
-                   published="rank, match points, SOS and extended SOS per player (cobra's)")
+    fetched = read_back(link, body, at=api)
+    if not fetched.live:
+        link.http.keep(api, body)
+    return fetched
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="cobra", hosts=("tournaments.nullsignal.games",),
+    example="https://tournaments.nullsignal.games/tournaments/ID",
+    description="cobra: Netrunner (the NRTM export)", fetch=fetch, format="cobra",
+    published="rank, match points, SOS and extended SOS per player (cobra's)",
+    fetched="`GET /tournaments/ID.json`", written="the NRTM export, unchanged"))

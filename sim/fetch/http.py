@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import ClassVar
 
 from drawsafe.errors import StorageError
-from drawsafe.fetch.base import FetchError
+from drawsafe.fetch.base import FetchError, host_of
 from drawsafe.writing import write_atomic
 
 #: Seconds a live document is reused from the cache.
 LIVE_TTL = 30.0
-#: Seconds between two requests to one platform (polite: below every documented limit).
-INTERVALS = {"pokedata": 1.0, "lichess": 1.0, "limitless": 1.2, "topdeck": 0.7, "melee.gg": 2.0, "playhub": 1.0,
-             "cobra": 1.0, "chess-results": 2.0, "rk9": 2.0, "battlefy": 1.0, "spicerack": 1.0}
+#: The hint of a refusal (HTTP 401/403) by a platform that takes no key.
+REFUSED = "the platform refused the request"
 #: Most seconds waited on a Retry-After before giving up.
 MAX_RETRY_AFTER = 60.0
 
@@ -45,11 +44,6 @@ def replayed(url: str, platform: str) -> str:
     if not re.match(r"^http://(127\.0\.0\.1|localhost)(:\d+)?/?$", base):
         raise FetchError(platform, url, f"{REPLAY}={base!r} is not a local address (http://127.0.0.1:PORT)")
     return base.rstrip("/") + "/" + url.split("://", 1)[1]
-
-
-def host_of(url: str) -> str:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return m.group(1).lower() if m else url
 
 
 def reason_of(error: Exception) -> str:
@@ -135,18 +129,19 @@ class RateLimit:
 
 
 class Http:
-    """Requests to one platform (see the module text).  ``documents``/``cached`` count the answers
+    """Requests to one platform (see the module text), at most one per ``interval`` seconds;
+    ``refused``: the hint of a refusal (HTTP 401/403).  ``documents``/``cached`` count the answers
     used and those the cache gave."""
 
     def __init__(self, platform: str, *, timeout: float = 20.0, retries: int = 3, backoff: float = 1.0,
-                 cache: Cache | None = None, refresh: bool = False, interval: float | None = None,
-                 client=None, sleep=time.sleep):
+                 cache: Cache | None = None, refresh: bool = False, interval: float = 1.0,
+                 refused: str = REFUSED, client=None, sleep=time.sleep):
         import httpx
 
         self.platform = platform
         self.timeout, self.retries, self.backoff = timeout, retries, backoff
         self.cache, self.refresh = cache, refresh
-        self.interval = INTERVALS.get(platform, 1.0) if interval is None else interval
+        self.interval, self.refused = interval, refused
         self.sleep = sleep
         self.client = client or httpx.Client(timeout=httpx.Timeout(timeout), follow_redirects=True,
                                              headers={"User-Agent": user_agent()})
@@ -156,6 +151,10 @@ class Http:
     def get(self, url: str, *, final: bool = False, headers: dict | None = None, what: str = "the answer",
             missing_ok: bool = False) -> bytes | None:
         return self.request("GET", url, None, final, headers, what, missing_ok=missing_ok)
+
+    def get_json(self, url: str, *, what: str, final: bool = False, headers: dict | None = None):
+        """``url``'s answer, parsed (:meth:`json`)."""
+        return self.json(self.get(url, final=final, headers=headers, what=what), url, what)
 
     def post(self, url: str, data: dict, *, final: bool = False, headers: dict | None = None,
              what: str = "the answer") -> bytes:
@@ -186,7 +185,7 @@ class Http:
                 # no route, no name resolution, connection refused: nothing answered at all, so
                 # retrying only makes the person wait (7-11 s before): said at once, apart from
                 # the platform answering an error
-                raise FetchError(self.platform, url, f"{what}: cannot reach {host_of(url)} ({reason_of(e)})",
+                raise FetchError(self.platform, url, f"{what}: cannot reach {host_of(url) or url} ({reason_of(e)})",
                                  "no network here, or the platform's address does not answer; check the "
                                  "connection and try again") from None
             except httpx.HTTPError as e:
@@ -194,7 +193,7 @@ class Http:
                 continue
             status = response.status_code
             if status == 429 or status >= 500:
-                last = f"{host_of(url)} answered HTTP {status}"
+                last = f"{host_of(url) or url} answered HTTP {status}"
                 wait = response.headers.get("retry-after", "")
                 if status == 429 and wait.isdigit() and attempt < self.retries:
                     self.sleep(min(float(wait), MAX_RETRY_AFTER))
@@ -205,7 +204,7 @@ class Http:
                 raise FetchError(self.platform, url, f"{what}: not found (HTTP 404)",
                                  "check the link: the event may not exist or not be public")
             if status in (401, 403):
-                raise FetchError(self.platform, url, f"{what}: refused (HTTP {status})", self.refusal_hint())
+                raise FetchError(self.platform, url, f"{what}: refused (HTTP {status})", self.refused)
             if status >= 400:
                 raise FetchError(self.platform, url, f"{what}: HTTP {status}")
             body = response.content
@@ -216,21 +215,18 @@ class Http:
         raise FetchError(self.platform, url, f"{what}: {last} after {self.retries + 1} tries",
                          "the platform may be down or busy; try again in a minute")
 
-    def refusal_hint(self) -> str:
-        return {"limitless": "this endpoint needs an API key: --key KEY or DRAWSAFE_LIMITLESS_KEY "
-                             "(keys are granted by Limitless on request)",
-                "topdeck": "TopDeck's API needs a key: --key KEY or DRAWSAFE_TOPDECK_KEY",
-                "spicerack": "Spicerack refused the request; with a key give --key KEY or DRAWSAFE_SPICERACK_KEY",
-                "melee.gg": "melee.gg refused the request; with organiser API credentials give "
-                            "--key CLIENT_ID:CLIENT_SECRET or DRAWSAFE_MELEE_KEY"}.get(
-            self.platform, "the platform refused the request")
-
     def json(self, body: bytes, url: str, what: str):
         try:
             return json.loads(body.decode("utf-8-sig"))
         except (UnicodeDecodeError, ValueError) as e:
             raise FetchError(self.platform, url, f"{what}: not JSON ({e})",
                              "the platform answered with something else (an error page?)") from None
+
+    def keep(self, url: str, body: bytes) -> None:
+        """Keep ``body`` as the final answer of ``GET url`` (a finished event's document never
+        changes: fetched once, even when it was asked as a live one)."""
+        if self.cache is not None:
+            self.cache.put(Cache.key("GET", url, None), url, body, True)
 
     def close(self) -> None:
         self.client.close()

@@ -14,33 +14,20 @@ points and ranks kept for ``--check``.  Live until the status is "finished".
 from __future__ import annotations
 
 import json
-import re
 
-from drawsafe.fetch.base import Fetched, FetchError, Shape
-from drawsafe.fetch.http import Http
+from drawsafe.fetch.base import Fetched, Shape
+from drawsafe.fetch.registry import Connector, Link, register
 
 NAME = "lichess"
 BASE = "https://lichess.org"
-HOSTS = ("lichess.org", "www.lichess.org")
 
 
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return bool(m) and m.group(1).lower() in HOSTS
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"/swiss/([A-Za-z0-9]{8})", url)
-    if not m:
-        raise FetchError(NAME, url, "not a lichess Swiss tournament link",
-                         "give the tournament's page, e.g. https://lichess.org/swiss/FaLp5fSD")
-    return m.group(1)
-
-
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    sid = event_id(url)
+def fetch(link: Link) -> Fetched:
+    sid = link.id(r"/swiss/([A-Za-z0-9]{8})", problem="not a lichess Swiss tournament link",
+                  hint="give the tournament's page, e.g. https://lichess.org/swiss/FaLp5fSD")
+    http = link.http
     info_url = f"{BASE}/api/swiss/{sid}"
-    info = http.json(http.get(info_url, what="the tournament"), info_url, "the tournament")
+    info = http.get_json(info_url, what="the tournament")
     s = Shape(NAME, info_url, "the tournament")
     name = s.get(info, "name", str)
     rounds = s.get(info, "nbRounds", int)
@@ -53,10 +40,9 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
                             res_url)
     text, players, notes = with_ranks(trf, results, rounds, trf_url)
     played, pending = count_cells(text)
-    return Fetched(NAME, url, text.encode("utf-8"), "trf", ".trf", name, players,
-                   int(info.get("round") or 0) if isinstance(info.get("round"), int) else rounds,
-                   not finished, played, pending, http.documents, http.cached, notes=tuple(notes),
-                   published="points and rank per player (lichess's results)")
+    return link.result(text.encode("utf-8"), name=name, players=players,
+                       rounds=int(info.get("round") or 0) if isinstance(info.get("round"), int) else rounds,
+                       live=not finished, reported=played, pending=pending, notes=notes)
 
 
 def parse_results(text: str, url: str) -> list[dict]:
@@ -127,3 +113,11 @@ def count_cells(text: str) -> tuple[int, int]:
                 else:
                     pending += 1
     return played // 2, pending // 2
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="lichess", hosts=("lichess.org", "www.lichess.org"), example="https://lichess.org/swiss/ID",
+    description="lichess Swiss (TRF, ranks from the results)", fetch=fetch, format="trf", suffix=".trf",
+    published="points and rank per player (lichess's results)",
+    fetched="`/api/swiss/ID`, `/swiss/ID.trf`, `/api/swiss/ID/results`",
+    written="the TRF export, its rank column (86-89) filled from the results, `XXR` added"))

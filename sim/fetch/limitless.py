@@ -15,32 +15,19 @@ every pairing of the announced phases has a result.
 from __future__ import annotations
 
 import json
-import re
 
 from drawsafe.fetch.base import Fetched, FetchError, Shape
-from drawsafe.fetch.http import Http
+from drawsafe.fetch.registry import Connector, Key, Link, register
 
 NAME = "limitless"
 BASE = "https://play.limitlesstcg.com/api"
-HOSTS = ("play.limitlesstcg.com",)
 ENV_KEY = "DRAWSAFE_LIMITLESS_KEY"
 
 
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return bool(m) and m.group(1).lower() in HOSTS
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"/(?:tournament|tournaments)/([0-9a-zA-Z]{6,40})", url)
-    if not m:
-        raise FetchError(NAME, url, "no tournament id in the link",
-                         "give the tournament's page, e.g. https://play.limitlesstcg.com/tournament/<id>/standings")
-    return m.group(1)
-
-
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    tid = event_id(url)
+def fetch(link: Link) -> Fetched:
+    tid = link.id(r"/(?:tournament|tournaments)/([0-9a-zA-Z]{6,40})", problem="no tournament id in the link",
+                  hint="give the tournament's page, e.g. https://play.limitlesstcg.com/tournament/<id>/standings")
+    http, key = link.http, link.key
     headers = {"X-Access-Key": key} if key else None
     docs = {}
     for part in ("details", "standings", "pairings"):
@@ -57,19 +44,17 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
             raise key_error(api, key, f"an error instead of {part}: {said!r}")
     check(docs, f"{BASE}/tournaments/{tid}")
     finished = complete(docs)
-    if finished and http.cache is not None:  # a finished event never changes: kept for good
+    if finished:
         for part in ("details", "standings", "pairings"):
             api = f"{BASE}/tournaments/{tid}/{part}"
-            http.cache.put(http.cache.key("GET", api, None), api,
-                           json.dumps(docs[part], ensure_ascii=False).encode("utf-8"), True)
+            http.keep(api, json.dumps(docs[part], ensure_ascii=False).encode("utf-8"))
     content = json.dumps(docs, ensure_ascii=False, indent=1).encode("utf-8")
     pairings = docs["pairings"]
     reported = sum(1 for p in pairings if p.get("player2") and p.get("winner") is not None)
     pending = sum(1 for p in pairings if p.get("player2") and p.get("winner") is None)
     rounds = max((p["round"] for p in pairings), default=0)
-    return Fetched(NAME, url, content, "limitless", ".json", str(docs["details"].get("name") or tid),
-                   len(docs["standings"]), rounds, not finished, reported, pending, http.documents, http.cached,
-                   published="placing, record and drop per player (Limitless's)")
+    return link.result(content, name=str(docs["details"].get("name") or tid), players=len(docs["standings"]),
+                       rounds=rounds, live=not finished, reported=reported, pending=pending)
 
 
 def error_body(doc) -> str | None:
@@ -85,9 +70,9 @@ def error_body(doc) -> str | None:
 def key_error(url: str, key: str | None, said: str) -> FetchError:
     if key:
         return FetchError(NAME, url, f"Limitless refused the key ({said})",
-                          "check --key or DRAWSAFE_LIMITLESS_KEY (your key is on play.limitlesstcg.com/account/settings/api)")
+                          f"check --key or {ENV_KEY} (your key is on play.limitlesstcg.com/account/settings/api)")
     return FetchError(NAME, url, f"Limitless needs an API key with every request ({said})",
-                      "--key KEY or DRAWSAFE_LIMITLESS_KEY (keys are granted by Limitless on request)")
+                      f"--key KEY or {ENV_KEY} (keys are granted by Limitless on request)")
 
 
 def check(docs: dict, url: str) -> None:
@@ -126,3 +111,13 @@ def complete(docs: dict) -> bool:
     announced = sum(ph.get("rounds", 0) for ph in phases if ph.get("type") == "SWISS")
     played = len({p["round"] for p in pairings if (p.get("phase") or 1) == 1})
     return not announced or played >= announced
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="Limitless", hosts=("play.limitlesstcg.com",),
+    example="https://play.limitlesstcg.com/tournament/ID/...", description="Limitless (API; a key may be needed)",
+    fetch=fetch, format="limitless", published="placing, record and drop per player (Limitless's)",
+    fetched="`/api/tournaments/ID/details`, `/standings`, `/pairings` (`X-Access-Key`)",
+    written='`{"details", "standings", "pairings"}`, read by the Limitless importer', interval=1.2,
+    key=Key(ENV_KEY, "Limitless's X-Access-Key",
+            f"this endpoint needs an API key: --key KEY or {ENV_KEY} (keys are granted by Limitless on request)")))

@@ -17,7 +17,7 @@ are read as other clients read them (unverified here):
   reason says it forfeited (melee.gg scores that a loss); standings rows: ``Rank, Points, MatchWins,
   MatchLosses, MatchDraws, OpponentMatchWinPercentage, TeamGameWinPercentage,
   OpponentGameWinPercentage, Team.Players[]``.  melee.gg's firewall refuses requests without a
-  Referer and bursts: a Referer is sent and requests are spaced (:data:`~drawsafe.fetch.http.INTERVALS`).
+  Referer and bursts: a Referer is sent and requests are two seconds apart (the declaration's interval).
 - the API (``--key CLIENT_ID:CLIENT_SECRET`` or ``DRAWSAFE_MELEE_KEY``, HTTP Basic): ``GET
   /api/tournament/{id}`` (its ``Rounds``, or the ``Rounds`` of its ``Phases``), ``GET
   /api/match/list/round/{roundId}`` and ``/api/standing/list/round/{roundId}``, paged with
@@ -39,10 +39,10 @@ import re
 from drawsafe.fetch.base import Fetched, FetchError, Shape
 from drawsafe.fetch.http import Http
 from drawsafe.fetch.native import NativeEvent
+from drawsafe.fetch.registry import Connector, Key, Link, register
 
 NAME = "melee.gg"
 BASE = "https://melee.gg"
-HOSTS = ("melee.gg", "www.melee.gg")
 ENV_KEY = "DRAWSAFE_MELEE_KEY"
 PAGE = 250
 #: Rows asked per DataTables request (one client reports melee.gg caps ``length`` at 500).
@@ -54,31 +54,18 @@ STANDING_COLUMNS = ("Rank", "Player", "Decklists", "MatchRecord", "GameRecord", 
 SWISS = re.compile(r"^\s*round\s*(\d+)\s*$", re.IGNORECASE)
 
 
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return bool(m) and m.group(1).lower() in HOSTS
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"/Tournament/(?:View/)?(\d+)", url, re.IGNORECASE)
-    if not m:
-        raise FetchError(NAME, url, "no tournament id in the link",
-                         "give the event's page, e.g. https://melee.gg/Tournament/View/123456")
-    return m.group(1)
-
-
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    tid = event_id(url)
-    page = f"{BASE}/Tournament/View/{tid}"
-    if key:
-        source = ApiSource(http, tid, key)
+def fetch(link: Link) -> Fetched:
+    tid = link.id(re.compile(r"/Tournament/(?:View/)?(\d+)", re.IGNORECASE), problem="no tournament id in the link",
+                  hint="give the event's page, e.g. https://melee.gg/Tournament/View/123456")
+    if link.key:
+        source = ApiSource(link.http, tid, link.key)
     else:
-        source = PageSource(http, tid, page)
+        source = PageSource(link.http, tid, f"{BASE}/Tournament/View/{tid}")
     name, date, rounds = source.rounds()
     event = NativeEvent(name, date)
     swiss = [(int(SWISS.match(r["name"]).group(1)), r) for r in rounds if SWISS.match(r["name"])]
     if not swiss:
-        raise FetchError(NAME, url, "no Swiss round ('Round 1', ...) is published yet")
+        raise link.error("no Swiss round ('Round 1', ...) is published yet")
     reported = pending = 0
     latest_done = None
     for i, (number, rnd) in enumerate(swiss):
@@ -113,13 +100,12 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
         event.standings = source.standings(latest_done["id"], latest_done is not swiss[-1][1]
                                            or pending == 0)
     event.rules = None
-    content = event.content(NAME, url)
+    content = event.content(NAME, link.url)
     live = pending > 0 or not all(r.get("completed", False) for _, r in swiss)
     notes = [] if source.rounds_known else [("melee.gg does not say how many Swiss rounds the event has: "
                                              "give --rounds when it matters")]
-    return Fetched(NAME, url, content, "json", ".json", name, len(event.players), len(swiss), live, reported,
-                   pending, http.documents, http.cached, notes=tuple(notes),
-                   published="points, record, OMW%, GW%, OGW% per player after the latest Swiss round (melee.gg's)")
+    return link.result(content, name=name, players=len(event.players), rounds=len(swiss), live=live,
+                       reported=reported, pending=pending, notes=notes)
 
 
 def lone_kind(row: dict) -> str:
@@ -254,7 +240,7 @@ class ApiSource:
 
     def rounds(self) -> tuple[str, str | None, list[dict]]:
         url = f"{BASE}/api/tournament/{self.tid}"
-        doc = self.http.json(self.http.get(url, headers=self.headers, what="the tournament"), url, "the tournament")
+        doc = self.http.get_json(url, headers=self.headers, what="the tournament")
         s = Shape(NAME, url, "the tournament")
         raw = doc.get("Rounds") if isinstance(doc, dict) else None
         if raw is None and isinstance(doc, dict) and isinstance(doc.get("Phases"), list):
@@ -280,7 +266,7 @@ class ApiSource:
         page = 1
         while True:
             at = f"{url}?variables.page={page}&variables.pageSize={PAGE}"
-            doc = self.http.json(self.http.get(at, final=final, headers=self.headers, what=what), at, what)
+            doc = self.http.get_json(at, final=final, headers=self.headers, what=what)
             s = Shape(NAME, at, what)
             if isinstance(doc, list):  # a bare list: paged while pages are full
                 rows.extend(doc)
@@ -305,3 +291,16 @@ class ApiSource:
     def standings(self, round_id: str, final: bool) -> list[dict]:
         url = f"{BASE}/api/standing/list/round/{round_id}"
         return standings_rows(self.pages(url, final, "the round's standings"), Shape(NAME, url, "the round's standings"))
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="melee.gg", hosts=("melee.gg", "www.melee.gg"), example="https://melee.gg/Tournament/View/ID",
+    description="melee.gg (public pages, or organiser API)", fetch=fetch, format="json",
+    published="points, record, OMW%, GW%, OGW% per player after the latest Swiss round (melee.gg's)",
+    fetched="public pages: the event page's round selectors, `POST /Match/GetRoundMatches/RID`, `POST "
+            "/Standing/GetRoundStandings`; with `--key CLIENT_ID:SECRET` the organiser API "
+            "(`/api/tournament/ID`, `/api/match/list/round/RID`, `/api/standing/list/round/RID`, pages of 250)",
+    written="native JSON of the Swiss rounds with game scores", interval=2.0,
+    key=Key(ENV_KEY, "melee.gg's organiser API CLIENT_ID:CLIENT_SECRET",
+            f"melee.gg refused the request; with organiser API credentials give --key CLIENT_ID:CLIENT_SECRET "
+            f"or {ENV_KEY}")))

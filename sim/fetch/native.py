@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 
-from drawsafe.errors import InputError
-from drawsafe.event.io import parse_event
-from drawsafe.fetch.base import FetchError
+from drawsafe.fetch.summary import read_checked
 
 
 class NativeEvent:
@@ -61,11 +59,6 @@ class NativeEvent:
     def content(self, platform: str, url: str) -> bytes:
         """The UTF-8 native JSON, checked by reading it back (a platform answer that does not make a
         valid event is a :class:`FetchError`, not a file that fails later)."""
-        text = json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
-        try:
-            parse_event(text.encode("utf-8"), f"{platform} {url}", "json")
-        except InputError as e:
-            raise FetchError(platform, url, f"the fetched event is not valid: {e.problem}"
-                             + (f" ({e.where})" if e.where else ""),
-                             "the platform's data contradicts itself; please report this URL") from None
-        return text.encode("utf-8")
+        content = json.dumps(self.to_dict(), ensure_ascii=False, indent=1).encode("utf-8")
+        read_checked(platform, url, content, "json")
+        return content

@@ -21,11 +21,11 @@ reader then says what is missing.  Written: the bundle ``{"event", "rounds": {"<
 from __future__ import annotations
 
 import json
-import re
 
-from drawsafe.fetch.base import Fetched, FetchError, Shape
+from drawsafe.fetch.base import Fetched, Shape, host_of
 from drawsafe.fetch.http import Http
-from drawsafe.fetch.summary import read_checked, summarise
+from drawsafe.fetch.registry import Connector, Link, register
+from drawsafe.fetch.summary import read_back
 
 NAME = "playhub"
 #: The API of each game's Play Hub, by the host of its links.
@@ -37,36 +37,18 @@ PAGE = 100
 MAX_PAGES = 100
 
 
-def host_of(url: str) -> str:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return m.group(1).lower() if m else ""
-
-
-def api_of(url: str) -> str | None:
+def api_of(url: str) -> str:
+    """The API of a Play Hub link's game (a link the connector matches)."""
     host = host_of(url)
-    for suffix, api in APIS.items():
-        if host == suffix or host.endswith("." + suffix):
-            return api
-    return None
+    return next(api for suffix, api in APIS.items() if host == suffix or host.endswith("." + suffix))
 
 
-def matches(url: str) -> bool:
-    return api_of(url) is not None
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"/events/(\d+)", url)
-    if not m:
-        raise FetchError(NAME, url, "no event id in the link",
-                         "give the event's page, e.g. https://tcg.ravensburgerplay.com/events/159805")
-    return m.group(1)
-
-
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    api = api_of(url)
-    eid = event_id(url)
+def fetch(link: Link) -> Fetched:
+    http = link.http
+    api = api_of(link.url)
+    eid = link.id(r"/events/(\d+)", hint="give the event's page, e.g. https://tcg.ravensburgerplay.com/events/159805")
     event_url = f"{api}/events/{eid}/"
-    event = http.json(http.get(event_url, what="the event"), event_url, "the event")
+    event = http.get_json(event_url, what="the event")
     rounds = listed_rounds(event, event_url)
     bundle: dict = {"event": event, "rounds": {}}
     notes: list[str] = []
@@ -94,12 +76,7 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
         else:
             bundle["rounds"][rd["id"]]["standings"] = pages
     content = json.dumps(bundle, ensure_ascii=False, indent=1).encode("utf-8")
-    read = read_checked(NAME, url, content, "playhub")
-    players, played, reported, pending, live = summarise(read)
-    live = live or any(not rd["final"] for rd in rounds)
-    return Fetched(NAME, url, content, "playhub", ".json", read.name, players, played, live, reported, pending,
-                   http.documents, http.cached, notes=tuple(notes) + read.notes,
-                   published="rank, record, match points, OMW%, GW%, OGW% of the latest round (Play Hub's)")
+    return read_back(link, content, notes=notes, live=any(not rd["final"] for rd in rounds))
 
 
 def listed_rounds(event, url: str) -> list[dict]:
@@ -141,3 +118,13 @@ def pages_of(http: Http, url: str, final: bool, what: str, notes: list[str]) -> 
             return pages
         page = nxt
     return pages
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="Play Hub", hosts=tuple(APIS), example="https://tcg.ravensburgerplay.com/events/ID",
+    description="Play Hub: Lorcana (Riftbound: riftbound.uvsgames.com)", fetch=fetch, format="playhub",
+    published="rank, record, match points, OMW%, GW%, OGW% of the latest round (Play Hub's)",
+    fetched="`GET {api}/events/ID/` (Riftbound's API on `api.cloudflare.riftbound.uvsgames.com`); per paired "
+            "round its matches (`/tournament-rounds/RID/matches/paginated/`, every page) and the latest paired "
+            "round's standings",
+    written="the bundle of answers, unchanged", subdomains=True))

@@ -30,44 +30,27 @@ from __future__ import annotations
 import json
 import re
 
-from drawsafe.fetch.base import Fetched, FetchError, Shape
-from drawsafe.fetch.http import Http
+from drawsafe.fetch.base import Fetched, Shape
+from drawsafe.fetch.registry import Connector, Link, register
 
 NAME = "pokedata"
 BASE = "https://www.pokedata.ovh"
 STANDINGS_URL = BASE + "/apiv2/division/masters+juniors+seniors/{game}/id/{id}"
 #: Assumed (not documented): the per-round pairings document of one division.
 PAIRINGS_URL = BASE + "/apiv2/division/{division}/{game}/id/{id}/round/{round}"
-HOSTS = ("pokedata.ovh", "www.pokedata.ovh")
 
 
-def matches(url: str) -> bool:
-    return host_of(url) in HOSTS
-
-
-def host_of(url: str) -> str:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return m.group(1).lower() if m else ""
-
-
-def event_id(url: str) -> tuple[str, str]:
-    """(tournament id, game) of a pokedata link."""
-    m = re.search(r"/(?:standings|id|tournament|pairings)/([0-9A-Za-z]+)", url)
-    if not m:
-        raise FetchError(NAME, url, "no event id in the link",
-                         "give the event's standings page, e.g. https://www.pokedata.ovh/standings/0000128/masters/")
+def fetch(link: Link) -> Fetched:
+    url, http = link.url, link.http
+    tid = link.id(r"/(?:standings|id|tournament|pairings)/([0-9A-Za-z]+)", hint="give the event's standings "
+                  "page, e.g. https://www.pokedata.ovh/standings/0000128/masters/")
     game = "vgc" if re.search(r"vgc|/vg/", url, re.IGNORECASE) else "tcg"
-    return m.group(1), game
-
-
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    tid, game = event_id(url)
     api = STANDINGS_URL.format(game=game, id=tid)
     body = http.get(api, what="the standings document")
     doc = http.json(body, api, "the standings document")
     finished = check_standings(doc, api)
-    if finished and http.cache is not None:  # a finished event's document never changes: kept for good
-        http.cache.put(http.cache.key("GET", api, None), api, body, True)
+    if finished:
+        http.keep(api, body)
     tournament = doc["tournament"]
     divisions = [d["division"] for d in doc["tournament_data"] if d.get("data")]
     empty = [d["division"] for d in doc["tournament_data"] if not d.get("data")]
@@ -106,10 +89,9 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
                         reported += 1
                     else:
                         pending += 1
-    return Fetched(NAME, url, content, "pokedata", ".json", str(tournament.get("name") or tid), players,
-                   max(current.values(), default=0) + (1 if pairings else 0), not finished, reported // 2, (pending + 1) // 2,
-                   http.documents, http.cached, notes=tuple(notes),
-                   published="placing per player (pokedata's; 9999 = not placed)")
+    return link.result(content, name=str(tournament.get("name") or tid), players=players,
+                       rounds=max(current.values(), default=0) + (1 if pairings else 0), live=not finished,
+                       reported=reported // 2, pending=(pending + 1) // 2, notes=notes)
 
 
 def check_standings(doc, url: str) -> bool:
@@ -163,3 +145,13 @@ def current_rounds(doc) -> dict[str, int]:
                 latest = max(latest, int(r))
         out[div["division"]] = latest
     return out
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="pokedata", hosts=("pokedata.ovh", "www.pokedata.ovh"),
+    example="https://www.pokedata.ovh/standings/ID/masters/",
+    description="pokedata (standings and the round's pairings)", fetch=fetch, format="pokedata",
+    published="placing per player (pokedata's; 9999 = not placed)",
+    fetched="`/apiv2/division/masters+juniors+seniors/tcg/id/ID` (every division); during a round, each "
+            "division's pairings `/apiv2/division/DIV/tcg/id/ID/round/N` (endpoint assumed; a 404 is noted)",
+    written='`{"standings": doc, "pairings": [docs]}`, the documents as fetched'))

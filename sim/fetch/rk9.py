@@ -20,29 +20,15 @@ from __future__ import annotations
 
 import re
 
-from drawsafe.fetch.base import Fetched, FetchError
-from drawsafe.fetch.http import Http
-from drawsafe.fetch.summary import read_checked, summarise
+from drawsafe.fetch.base import Fetched
+from drawsafe.fetch.registry import Connector, Link, register
+from drawsafe.fetch.summary import read_back
 
 NAME = "rk9"
 BASE = "https://rk9.gg"
-HOSTS = ("rk9.gg", "www.rk9.gg")
 TAB = re.compile(r"""["'#/]P(\d{1,2})R(\d{1,2})(?![\dA-Za-z])""")
 #: Most round tabs followed (a guard: three pods of 20 rounds is a World Championship).
 MAX_TABS = 120
-
-
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return bool(m) and m.group(1).lower() in HOSTS
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"/(?:pairings|standings|roster|tournament)/([A-Za-z0-9_-]{4,40})", url)
-    if not m:
-        raise FetchError(NAME, url, "no event id in the link",
-                         "give the event's pairings page, e.g. https://rk9.gg/pairings/WCS01mIMYt8if4wVuaO0")
-    return m.group(1)
 
 
 def tabs_of(page: str) -> list[tuple[int, int]]:
@@ -51,16 +37,18 @@ def tabs_of(page: str) -> list[tuple[int, int]]:
     return [(p, r) for p, r in found if r >= 1]
 
 
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    eid = event_id(url)
+def fetch(link: Link) -> Fetched:
+    eid = link.id(r"/(?:pairings|standings|roster|tournament)/([A-Za-z0-9_-]{4,40})",
+                  hint="give the event's pairings page, e.g. https://rk9.gg/pairings/WCS01mIMYt8if4wVuaO0")
+    http = link.http
     page_url = f"{BASE}/pairings/{eid}"
     page = http.get(page_url, what="the pairings page").decode("utf-8", "replace")
     tabs = tabs_of(page)
     if not tabs:
-        raise FetchError(NAME, page_url, "the pairings page has no round tabs (P{pod}R{round})",
-                         "the event may not have started, or RK9 changed its page; please report this URL")
+        raise link.error("the pairings page has no round tabs (P{pod}R{round})",
+                         "the event may not have started, or RK9 changed its page; please report this URL", page_url)
     if len(tabs) > MAX_TABS:
-        raise FetchError(NAME, page_url, f"more than {MAX_TABS} round tabs")
+        raise link.error(f"more than {MAX_TABS} round tabs", at=page_url)
     last = {}
     for pod, rnd in tabs:
         last[pod] = max(last.get(pod, 0), rnd)
@@ -72,9 +60,12 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
             notes.append(f"RK9 has no rows for round {rnd} of pod {pod}: left out")
             continue
         parts.append(f"<!-- {at} -->\n" + body.decode("utf-8", "replace"))
-    content = "\n".join(parts).encode("utf-8")
-    event = read_checked(NAME, url, content, "rk9")
-    players, rounds, reported, pending, live = summarise(event)
-    return Fetched(NAME, url, content, "rk9", ".html", event.name, players, rounds, live, reported, pending,
-                   http.documents, http.cached, notes=tuple(notes) + event.notes,
-                   published="each player's record and match points after the latest complete round (RK9's)")
+    return read_back(link, "\n".join(parts).encode("utf-8"), notes=notes)
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="RK9", hosts=("rk9.gg", "www.rk9.gg"), example="https://rk9.gg/pairings/ID",
+    description="RK9: Pokemon TCG and VGC (every round's pairings)", fetch=fetch, format="rk9", suffix=".html",
+    published="each player's record and match points after the latest complete round (RK9's)",
+    fetched="the pairings page's tabs `P{pod}R{round}`, then every `?pod=P&rnd=R`",
+    written="every round's rows, as served", interval=2.0))

@@ -1,12 +1,13 @@
-"""What a fetch reports of an event read back by drawsafe's own reader (connectors that save the
-platform's answers unchanged: cobra, Play Hub)."""
+"""Reading a fetched file back with drawsafe's own reader, and what a fetch then reports of the
+event (connectors that save the platform's answers unchanged: cobra, Play Hub, RK9, ...)."""
 
 from __future__ import annotations
 
 from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
 from drawsafe.event.model import MATCH, Event
-from drawsafe.fetch.base import FetchError
+from drawsafe.fetch.base import Fetched, FetchError
+from drawsafe.fetch.registry import Link
 
 
 def read_checked(platform: str, url: str, content: bytes, format: str) -> Event:
@@ -34,3 +35,14 @@ def summarise(event: Event) -> tuple[int, int, int, int, bool]:
     announced = event.swiss_rounds
     live = pending > 0 or (announced is not None and len(swiss) < announced)
     return len(event.players), len(swiss), reported, pending, live
+
+
+def read_back(link: Link, content: bytes, *, notes: tuple[str, ...] | list[str] = (), live: bool = False,
+              at: str | None = None) -> Fetched:
+    """The fetch of ``content``, read as the connector's format: the event's name, players, Swiss
+    rounds, results in and pending; live while a result is to come, or when ``live`` says so; the
+    reader's notes after ``notes``.  ``at``: the address an invalid file is reported at (the link)."""
+    event = read_checked(link.connector.name, at or link.url, content, link.connector.format)
+    players, rounds, reported, pending, still = summarise(event)
+    return link.result(content, name=event.name, players=players, rounds=rounds, live=live or still,
+                       reported=reported, pending=pending, notes=tuple(notes) + event.notes)

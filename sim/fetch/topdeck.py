@@ -20,37 +20,23 @@ TopDeck's standings (points, record, OMW%, GW%, OGW% as TopDeck computes them) f
 
 from __future__ import annotations
 
-import re
-
-from drawsafe.fetch.base import Fetched, FetchError, Shape
-from drawsafe.fetch.http import Http
+from drawsafe.fetch.base import Fetched, Shape
 from drawsafe.fetch.native import NativeEvent
+from drawsafe.fetch.registry import Connector, Key, Link, register
 
 NAME = "topdeck"
 BASE = "https://topdeck.gg/api/v2/tournaments"
-HOSTS = ("topdeck.gg", "www.topdeck.gg")
 ENV_KEY = "DRAWSAFE_TOPDECK_KEY"
 DONE = ("completed", "complete", "finished", "done")
 
 
-def matches(url: str) -> bool:
-    m = re.match(r"^[a-z]+://([^/:?#]+)", url.strip(), re.IGNORECASE)
-    return bool(m) and m.group(1).lower() in HOSTS
-
-
-def event_id(url: str) -> str:
-    m = re.search(r"/(?:event|bracket|tournaments)/([A-Za-z0-9_-]{6,40})", url)
-    if not m:
-        raise FetchError(NAME, url, "no event id in the link", "give the event's page, e.g. https://topdeck.gg/event/<TID>")
-    return m.group(1)
-
-
-def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
-    if not key:
-        raise FetchError(NAME, url, "TopDeck's API needs a key", f"--key KEY or {ENV_KEY}")
-    tid = event_id(url)
+def fetch(link: Link) -> Fetched:
+    if not link.key:
+        raise link.error("TopDeck's API needs a key", f"--key KEY or {ENV_KEY}")
+    tid = link.id(r"/(?:event|bracket|tournaments)/([A-Za-z0-9_-]{6,40})",
+                  hint="give the event's page, e.g. https://topdeck.gg/event/<TID>")
     api = f"{BASE}/{tid}"
-    doc = http.json(http.get(api, headers={"Authorization": key}, what="the tournament"), api, "the tournament")
+    doc = link.http.get_json(api, headers={"Authorization": link.key}, what="the tournament")
     s = Shape(NAME, api, "the tournament")
     if not isinstance(doc, dict):
         raise s.fail("", "expected an object")
@@ -103,7 +89,7 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
                 raise s.fail(where + ".winner", f"{winner!r} is not at the table")
     rows, notes = standings_rows(doc, s)
     event.standings = rows
-    content = event.content(NAME, url)
+    content = event.content(NAME, link.url)
     if swiss:
         finished = swiss_seen >= swiss and pending == 0 and playoff_done is not False
     else:  # no Swiss count given: finished once a playoff is played out, else live (and said)
@@ -111,9 +97,8 @@ def fetch(url: str, http: Http, key: str | None = None) -> Fetched:
         if not finished:
             notes.append("TopDeck's answer does not say how many Swiss rounds the event has: give --rounds "
                          "when it matters")
-    return Fetched(NAME, url, content, "json", ".json", str(name), len(event.players), swiss_seen, not finished,
-                   reported, pending, http.documents, http.cached, notes=tuple(notes),
-                   published="points, record, OMW%, GW%, OGW% per player (TopDeck's own; match results only)")
+    return link.result(content, name=str(name), players=len(event.players), rounds=swiss_seen, live=not finished,
+                       reported=reported, pending=pending, notes=notes)
 
 
 def table_winner(table: dict, ids: dict[str, str], s: Shape, where: str) -> str | None:
@@ -147,3 +132,12 @@ def standings_rows(doc: dict, s: Shape) -> tuple[list[dict] | None, list[str]]:
                      "wins": int(row.get("wins") or 0), "losses": int(row.get("losses") or 0),
                      "draws": int(row.get("draws") or 0), **values})
     return rows or None, []
+
+
+CONNECTOR = register(Connector(
+    name=NAME, title="TopDeck.gg", hosts=("topdeck.gg", "www.topdeck.gg"), example="https://topdeck.gg/event/TID",
+    description="TopDeck.gg (API key needed)", fetch=fetch, format="json",
+    published="points, record, OMW%, GW%, OGW% per player (TopDeck's own; match results only)",
+    fetched="`/api/v2/tournaments/TID` (key in `Authorization`)",
+    written="native JSON of the Swiss rounds, match results only (`best_of` 1)", interval=0.7,
+    key=Key(ENV_KEY, "TopDeck's API key", f"TopDeck's API needs a key: --key KEY or {ENV_KEY}")))

@@ -41,7 +41,7 @@ from starlette.routing import Route
 from drawsafe.app.context import open_event
 from drawsafe.app.options import values
 from drawsafe.errors import UsageError
-from drawsafe.fetch import FetchOptions, connector_of, fetch_checked, is_url
+from drawsafe.fetch import FetchOptions, connector_of, fetch_checked, is_url, titles
 from drawsafe.fetch.base import Fetched
 from drawsafe.server import pages, verdicts
 from drawsafe.server.names import find_player
@@ -137,7 +137,7 @@ def link_of(text: str | None) -> str:
     :raises Refused: 400 with the reason."""
     url = (text or "").strip()
     if not url:
-        raise Refused(400, "paste the event's link (pokedata, lichess, Limitless, TopDeck or melee.gg)")
+        raise Refused(400, f"paste the event's link ({titles()})")
     if len(url) > MAX_URL or not is_url(url):
         raise Refused(400, "that is not a link (it should start with https://)")
     connector_of(url)  # FetchError (400) for a platform drawsafe does not read

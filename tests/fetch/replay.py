@@ -9,12 +9,13 @@ import gzip
 import json
 import threading
 import urllib.parse
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from drawsafe.fetch import FetchOptions
+from drawsafe.fetch import CONNECTORS, FetchOptions
 from drawsafe.fetch.http import REPLAY
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "fetch"
@@ -136,7 +137,8 @@ def platform(replay, monkeypatch, tmp_path):
     requests; yields the server with its overrides cleared afterwards."""
     monkeypatch.setenv(REPLAY, replay.url)
     monkeypatch.setenv("DRAWSAFE_FETCH_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr("drawsafe.fetch.http.INTERVALS", {})
+    for name, connector in list(CONNECTORS.items()):
+        monkeypatch.setitem(CONNECTORS, name, replace(connector, interval=0.0))
     replay.overrides.clear()
     replay.seen.clear()
     yield replay

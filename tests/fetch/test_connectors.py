@@ -242,6 +242,24 @@ def test_not_found_and_refused(platform):
         fetch(LIMITLESS, quick(key="wrong"))
 
 
+def test_each_platform_keeps_its_polite_rate_and_key():
+    """The declarations carry what drawsafe.fetch.http.INTERVALS and drawsafe.fetch.KEYS held
+    before connectors declared themselves (seconds between two requests; key variables)."""
+    from drawsafe.fetch import CONNECTORS
+    from drawsafe.fetch.http import Http
+
+    assert {n: c.interval for n, c in CONNECTORS.items()} == {
+        "pokedata": 1.0, "lichess": 1.0, "limitless": 1.2, "topdeck": 0.7, "melee.gg": 2.0, "playhub": 1.0,
+        "cobra": 1.0, "chess-results": 2.0, "rk9": 2.0, "battlefy": 1.0, "spicerack": 1.0}
+    assert {n: c.key.env for n, c in CONNECTORS.items() if c.key} == {
+        "limitless": "DRAWSAFE_LIMITLESS_KEY", "topdeck": "DRAWSAFE_TOPDECK_KEY", "melee.gg": "DRAWSAFE_MELEE_KEY",
+        "spicerack": "DRAWSAFE_SPICERACK_KEY"}
+    assert CONNECTORS["cobra"].refused == "the platform refused the request"
+    http = Http("a platform of no declaration")
+    assert (http.interval, http.refused) == (1.0, "the platform refused the request")
+    http.close()
+
+
 def test_unknown_platform_and_bad_links():
     from drawsafe.fetch import connector_of
 

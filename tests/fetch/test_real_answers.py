@@ -225,7 +225,7 @@ def test_a_playhub_event_not_found_is_one_line(platform):
 def test_a_riftbound_link_asks_riftbounds_host(platform):
     from drawsafe.fetch import connector_of
 
-    assert connector_of("https://locator.riftbound.uvsgames.com/events/123").NAME == "playhub"
+    assert connector_of("https://locator.riftbound.uvsgames.com/events/123").name == "playhub"
     with pytest.raises(FetchError, match=r"^playhub https://api.cloudflare.riftbound.uvsgames.com/hydraproxy/api/v2/"
                                          r"events/123/: the event: not found"):
         fetch("https://locator.riftbound.uvsgames.com/events/123", quick())
