@@ -20,7 +20,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from drawsafe.choices import FORMATS
+from drawsafe.event.io.formats import NAMES as FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
 from drawsafe.fetch import (battlefy, chessresults, cobra, lichess, limitless, melee, playhub, pokedata, rk9,

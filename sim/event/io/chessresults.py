@@ -34,9 +34,20 @@ from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.io.numbers import is_digits
-from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, MATCH, NO_RESULT, Event, Match, \
-    PublishedStanding
+from drawsafe.event.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    HALF_BYE,
+    LOSS,
+    MATCH,
+    NO_RESULT,
+    Event,
+    Match,
+    PublishedStanding,
+)
 
 FORMAT = "chessresults"
 #: The first line of chess-results' crosstable export.
@@ -319,7 +330,7 @@ def number(text: str) -> float | None:
         v = float(t)
     except ValueError:
         return None
-    return v if v == v and abs(v) < 1e9 else None
+    return v if abs(v) < 1e9 else None  # false for NaN too
 
 
 # --- tie-breaks --------------------------------------------------------------------------
@@ -724,3 +735,8 @@ def describe(text: str) -> str:
         return "chess-results pages that cannot be read"
     kinds = [p.kind or "other" for p in pages]
     return f"{len(pages)} chess-results page(s): " + ", ".join(kinds)
+
+
+register(Format("chessresults", "chess-results.com pages as saved (ranking, pairings, players, crosstable), and "
+                "its crosstable export", read_chessresults, TEXT, looks_like_chessresults, priority=20,
+                page="[chess-results.com and Swiss-Manager](chessresults.md)"))

@@ -33,6 +33,7 @@ import re
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, check_best_of
+from drawsafe.event.io.formats import Folder, Format, register
 from drawsafe.event.io.numbers import parse_json
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event, Match
 from drawsafe.writing import write_atomic
@@ -73,12 +74,15 @@ def read_folder(folder: str) -> Event:
     return read_limitless(data, folder)
 
 
-def read_limitless(data: dict, file: str) -> Event:
+def read_limitless(data: object, file: str) -> Event:
     """Build an event from the Limitless documents (see the module text).
 
     :raises InputError: naming the file and the entry for a wrong shape, an unknown player, a
         winner who is not at the table, or anything the shared checks of :class:`EventBuilder` reject.
     """
+    if not isinstance(data, dict):
+        raise InputError(file, None, "Limitless data must be a JSON object with a 'pairings' list",
+                         "or a folder of details.json, standings.json and pairings.json")
     details = data.get("details") or {}
     if not isinstance(details, dict):
         raise InputError(file, "details", "must be an object (the /details document)")
@@ -365,3 +369,9 @@ def write_limitless(event: Event, path: str, places: dict[str, int] | None = Non
         return out
     write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     return [path]
+
+
+register(Format("limitless", "Limitless's tournament data (details, standings and pairings: one JSON object, or a "
+                "folder of the three documents)", read_limitless, sniff=looks_like_limitless, priority=20,
+                folder=Folder(read_folder, "Limitless data"), write=write_limitless,
+                page="[Pokémon: TOM, pokedata, Limitless](pokemon.md)"))

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, parse_int
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.io.native_json import number
 from drawsafe.event.model import (
     BYE,
@@ -42,6 +43,15 @@ UNFLOORED_GW = ("2024-05-16", "2025-11-12")
 
 def looks_like_melee(data: object) -> bool:
     return isinstance(data, dict) and "Rounds" in data and ("Tournament" in data or "Standings" in data)
+
+
+def check_entry(data: object, file: str, what: str) -> dict:
+    """``data``, an entry of the decklist cache (:func:`looks_like_melee`) read as ``what``.
+
+    :raises InputError: when it is not one."""
+    if not looks_like_melee(data):
+        raise InputError(file, None, f"not {what}: it lacks 'Rounds' and 'Tournament'")
+    return data
 
 
 def cache_parts(data: dict, file: str) -> tuple[dict, list]:
@@ -66,11 +76,11 @@ def read_melee(data: dict, file: str) -> Event:
 
     TopDeck and MTGO entries of the same cache have their own readers
     (:mod:`drawsafe.event.io.topdeck`, :mod:`drawsafe.event.io.mtgo`, which use this module's
-    parts); :func:`drawsafe.event.io.read_json` sends each entry to its reader.
+    parts), formats of their own that ``--format melee`` also reads (their ``within``).
 
     :raises InputError: on any problem, naming the file, round and match.
     """
-    info, rounds = cache_parts(data, file)
+    info, rounds = cache_parts(check_entry(data, file, "a melee.gg file"), file)
     b = EventBuilder(file, "melee", strict=False)
     merged = 0
     for i, rnd in enumerate(rounds):
@@ -228,3 +238,7 @@ def elimination_shape(r: Round) -> bool:
 def follows(later: Round, earlier: Round) -> bool:
     winners = {m.winner() for m in earlier.matches}
     return 2 * len(later.matches) == len(earlier.matches) and later.players <= winners
+
+
+register(Format("melee", "melee.gg's decklist cache (`--format melee` also reads its TopDeck and MTGO entries)",
+                read_melee, sniff=looks_like_melee, priority=90, page="[melee.gg, TopDeck, MTGO](melee.md)"))

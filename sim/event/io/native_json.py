@@ -28,16 +28,25 @@ import math
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, check_best_of, check_count, check_text, parse_int
+from drawsafe.event.io.formats import JSON_FAMILY, Format, register
 from drawsafe.event.model import MATCH, Event, Match, PublishedStanding
 
 MATCH_KEYS = {"a", "b", "score", "kind", "table"}
 
 
-def read_native_json(data: dict, file: str) -> Event:
+def any_json(data: object) -> bool:
+    """Native JSON is the last resort of JSON documents: its reader says what is wrong."""
+    return True
+
+
+def read_native_json(data: object, file: str) -> Event:
     """Build an event from parsed native JSON.
 
     :raises InputError: on any problem, naming the file and the round/match.
     """
+    if not isinstance(data, dict):
+        raise InputError(file, None, "the JSON must be an object with a 'rounds' list",
+                         "see the native JSON format in the manual, docs/formats/native.md")
     best_of = check_best_of(parse_int(data.get("best_of", 3), file, "best_of", "best_of"), file, "best_of")
     b = EventBuilder(file, "json", best_of=best_of)
     ratings: dict[str, float] = {}
@@ -153,3 +162,8 @@ def parse_standings(rows: object, file: str) -> tuple[PublishedStanding, ...] | 
         except KeyError as e:
             raise InputError(file, where, f"standings row lacks {e.args[0]!r}") from None
     return tuple(out)
+
+
+register(Format(JSON_FAMILY, "native JSON: a scorekeeper, a script, `drawsafe generate`; `--format json` reads "
+                "any JSON format", read_native_json, sniff=any_json, priority=1000,
+                page="[Native CSV and JSON](native.md)"))

@@ -46,6 +46,7 @@ import re
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, MATCH, NO_RESULT, Event, Match, Phase
 
 #: Most players of one division, and the placing that means "not placed".
@@ -648,3 +649,8 @@ def event_date(tournament: dict) -> str | None:
     if isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", date):
         return date[:10]
     return None
+
+
+register(Format("pokedata", "pokedata's live standings and pairings documents (Play! Pokémon premier events, "
+                "from RK9)", read_pokedata, sniff=looks_like_pokedata, priority=10, division=True,
+                page="[Pokémon: TOM, pokedata, Limitless](pokemon.md)"))

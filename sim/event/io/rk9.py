@@ -29,6 +29,7 @@ from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import BYE, LOSS, Event, Match, PublishedStanding
 
@@ -278,3 +279,7 @@ def published(rows: list[Row], rnd: int) -> tuple[PublishedStanding, ...] | None
                 out[s.name] = PublishedStanding(rank=0, player=s.name, points=s.points, wins=w, losses=lo, draws=t,
                                                 omw=float("nan"), gw=float("nan"), ogw=float("nan"))
     return tuple(out.values()) or None
+
+
+register(Format("rk9", "RK9's pairings pages (Pokémon TCG and VGC): one round, or every round of every division",
+                read_rk9, TEXT, looks_like_rk9, priority=30, division=True, json_like=True, page="[RK9](rk9.md)"))

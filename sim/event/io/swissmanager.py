@@ -31,7 +31,18 @@ import struct
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
-from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, MATCH, NO_RESULT, Event, Match
+from drawsafe.event.io.formats import BYTES, Format, register
+from drawsafe.event.model import (
+    BYE,
+    DOUBLE_LOSS,
+    FORFEIT,
+    HALF_BYE,
+    LOSS,
+    MATCH,
+    NO_RESULT,
+    Event,
+    Match,
+)
 
 FORMAT = "swissmanager"
 MARK = b"\xff\x89\x44"
@@ -205,3 +216,7 @@ def read_swissmanager(raw: bytes, file: str) -> Event:
     rules = "fide-2026" if iso and iso >= "2026-03-01" else "fide"
     return b.build(title, date=iso, swiss_rounds=n_rounds if n_rounds >= last_paired and n_rounds else None,
                    ratings=ratings, rules=rules, notes=tuple(notes))
+
+
+register(Format("swissmanager", "Swiss-Manager's binary files (`.TUNX`, `.TURX`)", read_swissmanager, BYTES,
+                is_swissmanager, priority=20, page="[chess-results.com and Swiss-Manager](chessresults.md)"))

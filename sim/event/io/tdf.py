@@ -69,7 +69,9 @@ from xml.sax.saxutils import escape, quoteattr
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event import schedule
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
+from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, NO_RESULT, Event, Match
+from drawsafe.writing import write_atomic
 
 #: Pod categories by name (``--division``; a category code is accepted too).
 DIVISIONS = {"junior": "0", "senior": "1", "masters": "2", "combined": "8", "junior-senior": "8",
@@ -608,3 +610,16 @@ def match_xml(m: Match, uid: dict[str, str], table: int) -> str:
         raise UsageError(f"round {m.round}: a {m.kind} cannot be written to a TOM file")
     return (f'<match outcome="{outcome}"><player1 userid="{uid[m.player_a]}"/>'
             f'<player2 userid="{uid[m.player_b]}"/>{tail}')
+
+
+def write_tdf(event: Event, output: str, division: str | None = None, places: dict[str, int] | None = None
+              ) -> list[str]:
+    """``event`` written to ``output`` as a TOM file (:func:`to_tdf`, the pod of ``division``,
+    default masters); the files written."""
+    write_atomic(output, to_tdf(event, division or "masters", places, event.top_cut))
+    return [output]
+
+
+register(Format("tdf", "Pokémon TOM (Tournament Operations Manager) files, one division", read_tdf, TEXT,
+                looks_like_tdf, priority=40, division=True, write=write_tdf,
+                page="[Pokémon: TOM, pokedata, Limitless](pokemon.md)"))

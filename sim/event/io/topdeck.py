@@ -26,9 +26,12 @@ from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, parse_int
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.io.melee import (
     cache_parts,
+    check_entry,
     detect_playoff,
+    looks_like_melee,
     merge_listed_twice,
     parse_standings,
     published_precision,
@@ -60,6 +63,11 @@ def looks_like_topdeck(data: dict) -> bool:
     return False
 
 
+def looks_like_topdeck_entry(data: object) -> bool:
+    """A TopDeck entry among the decklist cache's (:func:`looks_like_topdeck`)."""
+    return looks_like_melee(data) and looks_like_topdeck(data)
+
+
 def is_playoff_name(name: str) -> bool:
     return PLAYOFF_NAME.match(name) is not None
 
@@ -69,7 +77,7 @@ def read_topdeck(data: dict, file: str) -> Event:
 
     :raises InputError: on any problem, naming the file, round and match.
     """
-    info, rounds = cache_parts(data, file)
+    info, rounds = cache_parts(check_entry(data, file, "a TopDeck.gg file"), file)
     b = EventBuilder(file, "topdeck", strict=False)
     games_seen = False
     merged = 0
@@ -177,3 +185,7 @@ def parse_match(raw: object, rnd: int, file: str, where: str) -> tuple[Match, bo
     if score == (0, 0, 0):
         return Match(rnd, a, b, where=where), False  # no result yet
     return Match(rnd, a, b, *score, where=where), score not in MATCH_RESULTS
+
+
+register(Format("topdeck", "TopDeck.gg's events in the decklist cache (match results only)", read_topdeck,
+                sniff=looks_like_topdeck_entry, priority=70, within="melee", page="[melee.gg, TopDeck, MTGO](melee.md)"))
