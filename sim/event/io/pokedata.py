@@ -212,7 +212,8 @@ def division_names(standings: dict | None, round_docs: list[tuple[str, dict]], f
     names: dict[str, None] = {}
     docs = ([("standings" if round_docs else "", standings)] if standings is not None else []) + round_docs
     for where, d in docs:
-        for i, part in enumerate(d["tournament_data"]):
+        parts = d["tournament_data"]  # not yet checked a list in a standings document given alone
+        for i, part in enumerate(parts if isinstance(parts, list) else ()):
             w = f"{where}.tournament_data[{i}]".lstrip(".")
             if not isinstance(part, dict) or not isinstance(part.get("division"), str):
                 raise InputError(file, w, "each entry of tournament_data needs a division (masters, seniors, ...)")
