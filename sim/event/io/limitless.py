@@ -33,8 +33,8 @@ import re
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, check_best_of
+from drawsafe.event.io.files import load_json
 from drawsafe.event.io.formats import Folder, Format, register
-from drawsafe.event.io.numbers import parse_json
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event, Match
 from drawsafe.writing import write_atomic
 
@@ -56,18 +56,8 @@ def read_folder(folder: str) -> Event:
     data: dict = {}
     for part in PARTS:
         path = os.path.join(folder, f"{part}.json")
-        if not os.path.exists(path):
-            continue
-        try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except OSError as e:
-            raise InputError(path, None, f"cannot read the file: {e.strerror}") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise InputError(path, f"byte {e.start}", "the file is not UTF-8 text", "save it as UTF-8") from None
-        data[part] = parse_json(text, path)
+        if os.path.exists(path):
+            data[part] = load_json(path)
     if "pairings" not in data:
         raise InputError(folder, None, "the folder has no pairings.json",
                          "a Limitless folder holds pairings.json, and optionally details.json and standings.json")

@@ -49,8 +49,8 @@ def read_spicerack(data, file: str, division: str | None = None) -> Event:
     :raises InputError: for an empty export, a tournament not in it, a row without name or with
         counts that are not whole numbers.
     """
-    events = data["spicerack"] if isinstance(data, dict) else data
-    events = [e for e in events if isinstance(e, dict)]
+    events = data.get("spicerack") if isinstance(data, dict) else data
+    events = [e for e in events if isinstance(e, dict)] if isinstance(events, list) else []
     if not events:
         raise InputError(file, None, "Spicerack's export holds no tournament")
     notes = []
