@@ -35,6 +35,7 @@ from html.parser import HTMLParser
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, forfeit, solo
 from drawsafe.event.io.formats import TEXT, Format, register
+from drawsafe.event.io.markup import add_text, read_html
 from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import MATCH, NO_RESULT, Event, Match, PublishedStanding
 
@@ -106,9 +107,7 @@ class _Collect(HTMLParser):
         elif tag in ("td", "th") and self._row is not None and self._table_depth == self._depth:
             self._cell = []
         elif tag == "br":
-            for buf in (self._cell, self._heading, self._para):
-                if buf is not None:
-                    buf.append("\n")
+            add_text((self._cell, self._heading, self._para), "\n")
         elif tag == "p":
             self._para = []
 
@@ -136,9 +135,7 @@ class _Collect(HTMLParser):
             self._para = None
 
     def handle_data(self, data):
-        for buf in (self._cell, self._heading, self._para):
-            if buf is not None:
-                buf.append(data)
+        add_text((self._cell, self._heading, self._para), data)
 
 
 def clean(text: str) -> str:
@@ -158,12 +155,7 @@ def split_pages(text: str) -> list[str]:
 
 
 def parse_page(html: str, where: str) -> Page:
-    c = _Collect()
-    try:
-        c.feed(html)
-        c.close()
-    except (AssertionError, ValueError) as e:  # pragma: no cover - html.parser is lenient
-        raise InputError(where, None, f"the page cannot be read as HTML: {e}") from None
+    c = read_html(_Collect(), html, where)
     page = Page(where)
     h2 = [t for tag, t in c.headings if tag == "h2" and t]
     page.headings = h2

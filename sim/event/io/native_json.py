@@ -25,6 +25,7 @@ published standings table to check against (``drawsafe standings --check``).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, check_best_of, check_count, check_text, parse_int
@@ -146,22 +147,34 @@ def parse_standings(rows: object, file: str) -> tuple[PublishedStanding, ...] | 
         raise InputError(file, "standings", "must be a list of rows")
     out = []
     for i, r in enumerate(rows):
-        where = f"standings[{i}]"
-        if not isinstance(r, dict):
-            raise InputError(file, where, "a standings row must be an object")
-        try:
-            out.append(PublishedStanding(
-                rank=parse_int(r["rank"], file, where, "rank"), player=str(r["player"]),
-                points=parse_int(r["points"], file, where, "points"),
-                wins=parse_int(r.get("wins", 0), file, where, "wins"),
-                losses=parse_int(r.get("losses", 0), file, where, "losses"),
-                draws=parse_int(r.get("draws", 0), file, where, "draws"),
-                omw=number(r["omw"], file, where + ".omw"), gw=number(r["gw"], file, where + ".gw"),
-                ogw=number(r["ogw"], file, where + ".ogw"),
-            ))
-        except KeyError as e:
-            raise InputError(file, where, f"standings row lacks {e.args[0]!r}") from None
+        row = standing_row(r, file, f"standings[{i}]")
+        out.append(replace(row, player=str(row.player)))
     return tuple(out)
+
+
+#: The figures of a published standings row, under native JSON's keys.
+STANDING_KEYS = ("rank", "player", "points", "wins", "losses", "draws", "omw", "gw", "ogw")
+
+
+def standing_row(r: object, file: str, where: str, keys: tuple[str, ...] = STANDING_KEYS,
+                 record: int | None = 0) -> PublishedStanding:
+    """One row of published standings, its figures under ``keys`` (in :data:`STANDING_KEYS`'
+    order; melee.gg's are others); a count of wins, losses or draws not given is ``record`` (None:
+    each is needed).  The player as written.
+
+    :raises InputError: for a row that is not an object, lacks a figure, or has one that is not a
+        number."""
+    if not isinstance(r, dict):
+        raise InputError(file, where, "a standings row must be an object")
+    rank, player, points, *counts, omw, gw, ogw = keys
+    try:
+        return PublishedStanding(
+            parse_int(r[rank], file, where, rank), r[player], parse_int(r[points], file, where, points),
+            *(parse_int(r[k] if record is None else r.get(k, record), file, where, k) for k in counts),
+            number(r[omw], file, f"{where}.{omw}"), number(r[gw], file, f"{where}.{gw}"),
+            number(r[ogw], file, f"{where}.{ogw}"))
+    except KeyError as e:
+        raise InputError(file, where, f"standings row lacks {e.args[0]!r}") from None
 
 
 register(Format(JSON_FAMILY, "native JSON: a scorekeeper, a script, `drawsafe generate`; `--format json` reads "

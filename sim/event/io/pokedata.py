@@ -280,14 +280,22 @@ def table_of(value: object, file: str, where: str) -> int | None:
     return whole(value, file, where, "table", 0, 10**7)
 
 
+def named_row(row: object, file: str, where: str, shape: str) -> tuple[str, str]:
+    """The name of a player's row as written, and where the row is (with the name).
+
+    :raises InputError: for a row that is not an object (``shape`` says what it must be) or
+        without a name."""
+    if not isinstance(row, dict):
+        raise InputError(file, where, shape)
+    raw = text(row.get("name"), file, where, "name")
+    return raw, f"{where} ({raw})"
+
+
 def read_standing_rows(rows: list, division: str, file: str, people: list[Person],
                        entries: dict[int, dict[int, Entry]]) -> None:
     for i, row in enumerate(rows):
-        where = f"{division}, standings row {i + 1}"
-        if not isinstance(row, dict):
-            raise InputError(file, where, "a standings row must be an object with name, placing, rounds")
-        raw = text(row.get("name"), file, where, "name")
-        where += f" ({raw})"
+        raw, where = named_row(row, file, f"{division}, standings row {i + 1}",
+                               "a standings row must be an object with name, placing, rounds")
         placing = row.get("placing")
         if placing is not None:
             placing = whole(placing, file, where + " placing", "placing", 1, max(MAX_PLAYERS, NOT_PLACED))
@@ -364,11 +372,7 @@ def read_live_round(number: int, doc: tuple[str, list], people: list[Person],
     new: dict[int, Entry] = {}
     used: set[int] = set()
     for j, row in enumerate(rows):
-        where = f"{label}, row {j + 1}"
-        if not isinstance(row, dict):
-            raise InputError(file, where, "a row must be an object with name, record, round_data")
-        raw = text(row.get("name"), file, where, "name")
-        where += f" ({raw})"
+        raw, where = named_row(row, file, f"{label}, row {j + 1}", "a row must be an object with name, record, round_data")
         data = row.get("round_data")
         if data in (None, [], {}):
             data = None
