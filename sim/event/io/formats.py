@@ -170,10 +170,10 @@ WRITERS = Names(lambda: names(writers=True))
 
 def markdown_table() -> str:
     """The formats as the manual's table (docs/formats/index.md), from their declarations."""
-    rows = ["| format (`--format`) | what it reads | page |", "| --- | --- | --- |"]
+    rows = ["| format (`--format`) | what it reads | also | page |", "| --- | --- | --- | --- |"]
     for name in names()[1:]:
         f = get(name)
         also = [what for what, yes in (("a folder", f.folder), ("`--division`", f.division),
-                                       (f"written by `export --to {name}`", f.write)) if yes]
-        rows.append(f"| `{name}` | {f.description}{' (' + '; '.join(also) + ')' if also else ''} | {f.page} |")
+                                       (f"`export --to {name}`", f.write)) if yes]
+        rows.append(f"| `{name}` | {f.description} | {', '.join(also)} | {f.page} |")
     return "\n".join(rows)
