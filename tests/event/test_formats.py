@@ -170,8 +170,7 @@ def test_the_format_choices_are_read_when_used():
     code = ("import sys; from drawsafe.cli.main import main; "
             "print(sorted(m for m in sys.modules if m.startswith('drawsafe.event.io.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == str(["drawsafe.event.io.files", "drawsafe.event.io.formats",
-                                      "drawsafe.event.io.numbers"])
+    assert out.stdout.strip() == str(["drawsafe.event.io.formats"])
     help_text = CliRunner().invoke(main, ["standings", "--help"]).output
     assert "auto|battlefy|chessresults|cobra|csv|json|limitless|melee|mtgo|playhub|pokedata|rk9|sce|" in help_text
     assert "[limitless|tdf]" in CliRunner().invoke(main, ["export", "--help"]).output

@@ -15,7 +15,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from drawsafe.errors import InputError
-from drawsafe.event.io.files import read_bytes
 from drawsafe.event.io.formats import (
     BYTES,
     JSON,
@@ -28,7 +27,6 @@ from drawsafe.event.io.formats import (
     get,
     names,
 )
-from drawsafe.event.io.numbers import parse_json
 
 if TYPE_CHECKING:
     from drawsafe.event.model import Event
@@ -43,6 +41,9 @@ def load_event(path: str | os.PathLike, format: str = "auto", division: str | No
         junior, senior, masters, combined or a category code; a Sharly Chess file's tournament).
     :raises InputError: when the file cannot be read or is not a valid event.
     """
+    # imported here: the command line imports this package for the format names, not to read
+    from drawsafe.event.io.files import read_bytes
+
     file = os.fspath(path)
     known(format, file)
     if os.path.isdir(file):
@@ -82,6 +83,8 @@ def recognise(raw: bytes, file: str, format: str = "auto") -> tuple[Format, obje
         note = f"not UTF-8 (byte {start}): read as {fmt.legacy.said}"
     if get(format).reads == TEXT:
         return get(format), text, note
+    from drawsafe.event.io.numbers import parse_json  # imported here, as read_bytes is
+
     data = parse_json(text, file)
     # a JSON format named, or (json, or a format it is a kind of, named) the first whose test passes
     return next(f for f in by_content(JSON)

@@ -17,7 +17,6 @@ is :func:`drawsafe.event.io.recognise`:
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -114,6 +113,8 @@ def discover() -> dict[str, Format]:
     """Every format: each module of the package imported once (its declaration registers it)."""
     global _found
     if not _found:
+        import pkgutil  # here: the command line imports this module for the names, not to read
+
         package = importlib.import_module(__name__.rpartition(".")[0])
         for module in pkgutil.iter_modules(package.__path__):
             importlib.import_module(f"{package.__name__}.{module.name}")

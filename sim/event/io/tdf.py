@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import escape, quoteattr
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event import schedule
@@ -539,6 +538,9 @@ def to_tdf(event: Event, division: str = "masters", places: dict[str, int] | Non
 
     :raises UsageError: for a result TOM cannot hold (a half-point bye) or a name XML cannot hold.
     """
+    # imported here: xml.sax.saxutils loads urllib and http, and `--format`'s choices load this module
+    from xml.sax.saxutils import escape, quoteattr
+
     category = DIVISIONS.get(division, division)
     uid = {p: f"{i + 1:07d}" for i, p in enumerate(event.players)}
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
@@ -584,6 +586,8 @@ def event_name(name: str, category: str) -> str:
 def xml_text(value: str) -> str:
     if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", value) or value != value.strip():
         raise UsageError(f"the name {value!r} holds characters (or surrounding spaces) a TOM file cannot hold")
+    from xml.sax.saxutils import escape  # as in to_tdf
+
     return escape(value)
 
 
