@@ -25,10 +25,6 @@ PRECISION = 8
 DROPPED = "DROPPED"
 
 
-# ---------------------------------------------------------------------------------------------
-# Reading
-
-
 def read_playhub(data: object, file: str) -> Event:
     """Build an event from Play Hub answers (see the module text).
 

@@ -21,10 +21,6 @@ SWISS = "SWISS"
 BEST_OF_TWO = re.compile(r"\b(?:bo|best[ -]of[ -])2\b", re.IGNORECASE)
 
 
-# ---------------------------------------------------------------------------------------------
-# The event document
-
-
 class RoundInfo:
     """One round of the event document: the platform's id, drawsafe's number, and its state."""
 
