@@ -37,11 +37,23 @@ class SpecialType(click.ParamType):
             self.fail(f"{value!r} is not a valid {what}", param, ctx)
 
 
+class LazyChoice(click.Choice):
+    """A choice among words read when used: the input formats register themselves, and building
+    the command line imports no reader."""
+
+    def __init__(self, choices):
+        self.words, self.case_sensitive = choices, True
+
+    @property
+    def choices(self):
+        return tuple(self.words)
+
+
 def click_type(o: Option):
     if isinstance(o.kind, str):
         return SpecialType(o.kind, o.metavar)
     if o.kind is str:
-        return click.Choice(o.choices) if o.choices else click.STRING
+        return LazyChoice(o.choices) if o.choices is not None else click.STRING
     if o.low is None and o.high is None:
         return o.kind
     rng = click.IntRange if o.kind is int else click.FloatRange

@@ -1,6 +1,6 @@
 """mkdocs hooks: the API reference reads `drawsafe` from its source (sim/, through the editable
-install), never the `drawsafe` console script; and a page's generated parts (a marker such as
-`<!-- drawsafe:connectors -->`) are written from the library when the site is built.
+install), never the `drawsafe` console script; and pages hold tables generated from the library at
+their markers (:data:`MARKERS`), so the manual says what the code declares.
 
 Run as `mkdocs build`, the script's folder (say ~/.local/bin) is the first entry of sys.path, and
 griffe, looking for a module named drawsafe, would take the script `bin/drawsafe` for it.
@@ -21,8 +21,15 @@ def connectors():
     return markdown()
 
 
-#: Each marker a page may hold, and the function whose Markdown replaces it.
-MARKERS = {"<!-- drawsafe:connectors -->": connectors}
+def formats_table() -> str:
+    """docs/formats/index.md: every input format, from its declaration."""
+    from drawsafe.event.io.formats import markdown_table
+
+    return markdown_table()
+
+
+#: A marker in a page, and the function whose Markdown replaces it.
+MARKERS = {"<!-- drawsafe:connectors -->": connectors, "<!-- drawsafe:formats -->": formats_table}
 
 
 def on_page_markdown(markdown, **kwargs):

@@ -1,9 +1,6 @@
 """The names of every choice the library offers, in one module that imports nothing heavy: the
 command line builds its options from them without loading numba."""
 
-#: Input formats (``auto`` decides by content).
-FORMATS = ("auto", "json", "csv", "melee", "trf", "tdf", "limitless", "pokedata", "cobra", "playhub", "sce",
-           "chessresults", "rk9", "swissmanager", "battlefy", "spicerack")
 #: Who wins a played match: 1/2 each; from ratings (Elo); from per-player win probabilities (log5).
 RESULT_MODELS = ("coin", "elo", "probability")
 #: How the last Swiss round is paired: by standings (1 v 2, 3 v 4, ...) or at random in point groups.

@@ -90,9 +90,10 @@ def open_event(source: str | os.PathLike | bytes | dict | Event | None = None, *
     :class:`~drawsafe.event.model.Event`, or ``None`` for the embedded sample event; ``text`` is the
     text of a file instead.  ``name`` labels bytes, text and dicts in error messages.  The options are
     those of every event command (:class:`~drawsafe.app.requests.EventOptions`): ``format`` (auto,
-    json, csv, melee, trf, tdf, limitless), ``rules`` (a rule pack; default: what the file suggests,
-    else mtg), ``rounds`` (Swiss rounds of the event), ``after_round`` (the snapshot after that
-    round), ``tiebreaks`` ("BH-C1,BH,SB"), ``division`` (of a TOM file).
+    or one of :func:`drawsafe.event.io.formats.names`), ``rules`` (a rule pack; default: what the
+    file suggests, else mtg), ``rounds`` (Swiss rounds of the event), ``after_round`` (the snapshot
+    after that round), ``tiebreaks`` ("BH-C1,BH,SB"), ``division`` (the part of a file holding
+    several, for the formats that take one: a TOM file's division, a Sharly Chess tournament).
 
     :raises InputError: when the input is not a valid event (the message names the place).
     :raises UsageError: for options the event cannot satisfy.

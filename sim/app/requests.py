@@ -10,7 +10,8 @@ start with the :class:`EventOptions` fields (how the file is read and the snapsh
 rest are the command's own.  Options of the output only (``--json``, ``-o``, ``--plot``) belong to
 the command line and are not request fields.
 
-Only the choices module is imported: building the command line must not load numpy or numba.
+Only the choices module and the registry of formats (its names are read when used) are imported:
+building the command line must not load numpy or numba.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from drawsafe.choices import (
     FIELD_MAX_SIMS,
     FIELD_PRECISION,
     FIELD_SAFE,
-    FORMATS,
     FUTURE_DRAWS,
     LAST_ROUND,
     MAX_PLAYERS,
@@ -34,10 +34,11 @@ from drawsafe.choices import (
     PAIRINGS,
     RESULT_MODELS,
 )
+from drawsafe.event.io.formats import NAMES, WRITERS
 
 # --- the options, each once -------------------------------------------------------------------
 
-FORMAT = Option(str, "auto", "Input format; auto decides by content.", choices=FORMATS, flag="--format")
+FORMAT = Option(str, "auto", "Input format; auto decides by content.", choices=NAMES, flag="--format")
 RULES = Option(str, None, "Rule pack (see `drawsafe rules`). Default: what the file suggests, else mtg.",
                metavar="PACK")
 TIEBREAKS = Option(str, None, "Replace the pack's tiebreaks by this ordered list, e.g. BH-C1,BH,SB,WIN "
@@ -252,7 +253,7 @@ class ExportRequest:
 
     to: str = option(Option(str, REQUIRED, "tdf: a TOM tournament file (XML); limitless: the Limitless "
                                            "API's details, standings and pairings as one JSON object (or "
-                                           "three files when -o is a folder).", choices=("tdf", "limitless"),
+                                           "three files when -o is a folder).", choices=WRITERS,
                             api=False))
     format: str = option(FORMAT.but(api=False))
     division: str | None = option(DIVISION.but(help="The division to read from a TOM input, and the pod "

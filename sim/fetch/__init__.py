@@ -17,7 +17,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from drawsafe.choices import FORMATS
+from drawsafe.event.io.formats import NAMES as FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
 from drawsafe.fetch.base import Fetched, FetchError

@@ -34,7 +34,7 @@ def test_every_request_field_is_a_command_line_option(command):
         if not o.required and o.kind != "byes":
             assert p.default == o.default, (command, o.name)
         choices = getattr(p.type, "choices", None)
-        assert (tuple(choices) if choices else None) == o.choices, (command, o.name)
+        assert (tuple(choices) if choices else None) == (tuple(o.choices) if o.choices else None), (command, o.name)
         if o.low is not None:
             assert p.type.min == o.low and p.type.min_open == o.low_open, (command, o.name)
     # and the command has no other option than its request's, --json and its output options

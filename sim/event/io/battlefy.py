@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.model import BYE, DOUBLE_LOSS, Event, Match, PublishedStanding
 
 FORMAT = "battlefy"
@@ -81,8 +82,8 @@ def read_battlefy(data, file: str, division: str | None = None) -> Event:
                          "drawsafe reads Swiss stages; elimination brackets have no standings to forecast")
     stage = swiss[0]
     notes = [] if len(swiss) == 1 or division else [
-        f"Battlefy Swiss stages {', '.join(str(s.get('name')) for s in swiss)}: read {stage.get('name')} "
-        "(--division NAME to choose)"]
+        (f"Battlefy Swiss stages {', '.join(str(s.get('name')) for s in swiss)}: read {stage.get('name')} "
+         "(--division NAME to choose)")]
     matches = stage.get("matches")
     if not isinstance(matches, list):
         raise InputError(file, "matches", "the Swiss stage has no match list", "fetch the tournament's link again")
@@ -174,5 +175,10 @@ def published(rows, names: dict[str, str]) -> tuple[tuple[PublishedStanding, ...
                                      omw=float("nan"), gw=float("nan"), ogw=float("nan")))
     if not out:
         return None, ["the stage's standings rows have no wins and losses drawsafe reads: none kept for --check"]
-    return tuple(out), ["Battlefy's standings rows (rank, wins, losses, ties) are kept for --check; their "
-                        "shape is read as third-party clients describe it, not from a real answer"]
+    return tuple(out), [("Battlefy's standings rows (rank, wins, losses, ties) are kept for --check; their "
+                         "shape is read as third-party clients describe it, not from a real answer")]
+
+
+register(Format("battlefy", "Battlefy's tournament answers (a Swiss stage), a stage's matches, or the bundle "
+                "`drawsafe fetch` writes", read_battlefy, sniff=looks_like_battlefy, priority=50, division=True,
+                page="[Battlefy and Spicerack](battlefy.md)"))

@@ -57,6 +57,21 @@ def check_text(value: object, file: str, where: str) -> str | None:
     return value
 
 
+def solo(rnd: int, player: str, halves: int, where: str) -> Match:
+    """A chess round without an opponent by the half points it gives: a bye (2), a half-point bye
+    (1) or a loss (0)."""
+    return Match(rnd, player, kind=(LOSS, HALF_BYE, BYE)[halves], where=where)
+
+
+def forfeit(rnd: int, white: str, black: str, winner: int | None, where: str) -> Match:
+    """A chess game not played (``+``/``-``): won by forfeit by white (``winner`` 0) or black (1), or
+    lost by both (None)."""
+    if winner is None:
+        return Match(rnd, white, black, kind=DOUBLE_LOSS, where=where)
+    a, b = (white, black) if winner == 0 else (black, white)
+    return Match(rnd, a, b, kind=FORFEIT, where=where)
+
+
 def score_problem(a: int, b: int, d: int, best_of: int) -> str | None:
     """Why a game score ``a-b-d`` cannot happen in a best-of-``best_of`` match (``None`` if it can)."""
     need = best_of // 2 + 1

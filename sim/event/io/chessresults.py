@@ -33,10 +33,11 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
-from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.build import EventBuilder, forfeit, solo
+from drawsafe.event.io.formats import TEXT, Format, register
+from drawsafe.event.io.markup import add_text, read_html
 from drawsafe.event.io.numbers import is_digits
-from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, MATCH, NO_RESULT, Event, Match, \
-    PublishedStanding
+from drawsafe.event.model import MATCH, NO_RESULT, Event, Match, PublishedStanding
 
 FORMAT = "chessresults"
 #: The first line of chess-results' crosstable export.
@@ -106,9 +107,7 @@ class _Collect(HTMLParser):
         elif tag in ("td", "th") and self._row is not None and self._table_depth == self._depth:
             self._cell = []
         elif tag == "br":
-            for buf in (self._cell, self._heading, self._para):
-                if buf is not None:
-                    buf.append("\n")
+            add_text((self._cell, self._heading, self._para), "\n")
         elif tag == "p":
             self._para = []
 
@@ -136,9 +135,7 @@ class _Collect(HTMLParser):
             self._para = None
 
     def handle_data(self, data):
-        for buf in (self._cell, self._heading, self._para):
-            if buf is not None:
-                buf.append(data)
+        add_text((self._cell, self._heading, self._para), data)
 
 
 def clean(text: str) -> str:
@@ -158,12 +155,7 @@ def split_pages(text: str) -> list[str]:
 
 
 def parse_page(html: str, where: str) -> Page:
-    c = _Collect()
-    try:
-        c.feed(html)
-        c.close()
-    except (AssertionError, ValueError) as e:  # pragma: no cover - html.parser is lenient
-        raise InputError(where, None, f"the page cannot be read as HTML: {e}") from None
+    c = read_html(_Collect(), html, where)
     page = Page(where)
     h2 = [t for tag, t in c.headings if tag == "h2" and t]
     page.headings = h2
@@ -319,7 +311,7 @@ def number(text: str) -> float | None:
         v = float(t)
     except ValueError:
         return None
-    return v if v == v and abs(v) < 1e9 else None
+    return v if abs(v) < 1e9 else None  # false for NaN too
 
 
 # --- tie-breaks --------------------------------------------------------------------------
@@ -433,6 +425,10 @@ def game(rnd: int, white: str, black: str, halves_white: int, where: str) -> Mat
 
 
 HALVES = {"1": 2, "½": 1, "=": 1, "0": 0}
+#: A round without an opponent by its code: half points (a bye, a half-point bye, a loss).
+SOLO_HALVES = {"1": 2, "+": 2, "½": 1, "0": 0, "-": 0}
+#: A game not played, by the two players' codes: who won it by forfeit (white 0, black 1; None: neither).
+FORFEITS = {("+", "-"): 0, ("-", "+"): 1, ("-", "-"): None}
 
 
 # --- a crosstable ------------------------------------------------------------------------
@@ -494,12 +490,9 @@ class Crosstable:
                 where = f"{self.page.where}, row {i + 1}, round {rnd}"
                 if v[0] == "solo":
                     code, raw = v[1], v[2]
-                    if code in ("1", "+") and raw:
-                        b.add_match(Match(rnd, names[i], kind=BYE, where=where))
-                    elif code == "½":
-                        b.add_match(Match(rnd, names[i], kind=HALF_BYE, where=where))
-                    elif code in ("0", "-") and raw:
-                        b.add_match(Match(rnd, names[i], kind=LOSS, where=where))
+                    halves = SOLO_HALVES.get(code)
+                    if halves == 1 or (halves is not None and raw):
+                        b.add_match(solo(rnd, names[i], halves, where))
                     continue
                 _, j, colour, res = v
                 if j < i and cells.get((j, rnd), (None, None))[:2] == ("game", i):
@@ -523,12 +516,8 @@ class Crosstable:
                         postponed += 1
                 elif pair in (("1", "0"), ("0", "1"), ("½", "½")):
                     m = game(rnd, names[white], names[black], HALVES[wres], where)
-                elif pair == ("+", "-"):
-                    m = Match(rnd, names[white], names[black], kind=FORFEIT, where=where)
-                elif pair == ("-", "+"):
-                    m = Match(rnd, names[black], names[white], kind=FORFEIT, where=where)
-                elif pair == ("-", "-"):
-                    m = Match(rnd, names[white], names[black], kind=DOUBLE_LOSS, where=where)
+                elif pair in FORFEITS:
+                    m = forfeit(rnd, names[white], names[black], FORFEITS[pair], where)
                 else:
                     raise InputError(file, where, f"{names[i]!r} and {names[j]!r} report the game differently "
                                                   f"({mine or 'blank'} and {theirs or 'blank'})")
@@ -658,13 +647,9 @@ class FromPairings:
             white = by_number[int(wno)]
             if not is_digits(bno):  # a bye, or not paired
                 code = res.strip()
-                lowered = bname.lower()
-                if code in ("1", "+"):
-                    b.add_match(Match(rnd, white, kind=BYE, where=where))
-                elif code == "½":
-                    b.add_match(Match(rnd, white, kind=HALF_BYE, where=where))
-                elif code == "0" and "bye" in lowered:
-                    b.add_match(Match(rnd, white, kind=LOSS, where=where))
+                halves = SOLO_HALVES.get(code)
+                if halves is not None and (halves or (code == "0" and "bye" in bname.lower())):
+                    b.add_match(solo(rnd, white, halves, where))
                 continue
             declare(int(bno), bname, where, rating_near(right, bname))
             black = by_number[int(bno)]
@@ -679,12 +664,8 @@ class FromPairings:
             pair = (m.group(1).replace("=", "½"), m.group(2).replace("=", "½"))
             if pair in (("1", "0"), ("0", "1"), ("½", "½")):
                 b.add_match(game(rnd, white, black, HALVES[pair[0]], where))
-            elif pair == ("+", "-"):
-                b.add_match(Match(rnd, white, black, kind=FORFEIT, where=where))
-            elif pair == ("-", "+"):
-                b.add_match(Match(rnd, black, white, kind=FORFEIT, where=where))
-            elif pair in (("-", "-"), ("0", "0")):
-                b.add_match(Match(rnd, white, black, kind=DOUBLE_LOSS, where=where))
+            elif pair in FORFEITS or pair == ("0", "0"):
+                b.add_match(forfeit(rnd, white, black, FORFEITS.get(pair), where))
             else:
                 raise InputError(file, where, f"the result {cell(r, result_col)!r} cannot happen in a game")
 
@@ -724,3 +705,8 @@ def describe(text: str) -> str:
         return "chess-results pages that cannot be read"
     kinds = [p.kind or "other" for p in pages]
     return f"{len(pages)} chess-results page(s): " + ", ".join(kinds)
+
+
+register(Format("chessresults", "chess-results.com pages as saved (ranking, pairings, players, crosstable), and "
+                "its crosstable export", read_chessresults, TEXT, looks_like_chessresults, priority=20,
+                page="[chess-results.com and Swiss-Manager](chessresults.md)"))

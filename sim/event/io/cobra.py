@@ -52,6 +52,7 @@ from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, parse_int, score_problem
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, Event, Match, PublishedStanding
 
 DOUBLE = "netrunner"
@@ -474,3 +475,7 @@ def add_drops(b: EventBuilder, last: int) -> list[tuple[str, int]]:
             b.add_drop(p, n, f"round {n + 1} (not paired)")
             out.append((p, n))
     return out
+
+
+register(Format("cobra", "cobra's NRTM export (Netrunner)", read_cobra, sniff=looks_like_cobra, priority=40,
+                page="[cobra](cobra.md)"))

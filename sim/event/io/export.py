@@ -1,12 +1,11 @@
 """Writing events: the native JSON format (generated events, the embedded sample), and the other
-platforms' files ``drawsafe export`` writes (:func:`write_event`)."""
+platforms' files ``drawsafe export`` writes (:func:`write_event`: the formats with a writer)."""
 
 from __future__ import annotations
 
 import json
 
-from drawsafe.event.io.limitless import write_limitless
-from drawsafe.event.io.tdf import to_tdf
+from drawsafe.event.io.formats import get
 from drawsafe.event.model import MATCH, Event, Match
 from drawsafe.writing import write_atomic
 
@@ -57,10 +56,7 @@ def write_native_json(event: Event, path: str) -> None:
 
 def write_event(event: Event, to: str, output: str, division: str | None = None,
                 places: dict[str, int] | None = None) -> list[str]:
-    """``event`` written to ``output`` as a TOM ``.tdf`` file (``to="tdf"``, its pod of
-    ``division``, default masters) or as Limitless data (``"limitless"``: one JSON object, or three
-    files when ``output`` is a folder), with the final ``places`` when given; the files written."""
-    if to == "tdf":
-        write_atomic(output, to_tdf(event, division or "masters", places, event.top_cut))
-        return [output]
-    return write_limitless(event, output, places)
+    """``event`` written to ``output`` in the format ``to`` (one with a writer: a TOM ``.tdf``
+    file, the pod of ``division``, default masters; Limitless data, one JSON object or three files
+    when ``output`` is a folder), with the final ``places`` when given; the files written."""
+    return get(to).save(event, output, division, places)

@@ -33,7 +33,8 @@ import re
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder, check_best_of
-from drawsafe.event.io.numbers import parse_json
+from drawsafe.event.io.files import load_json
+from drawsafe.event.io.formats import Folder, Format, register
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, Event, Match
 from drawsafe.writing import write_atomic
 
@@ -55,30 +56,23 @@ def read_folder(folder: str) -> Event:
     data: dict = {}
     for part in PARTS:
         path = os.path.join(folder, f"{part}.json")
-        if not os.path.exists(path):
-            continue
-        try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except OSError as e:
-            raise InputError(path, None, f"cannot read the file: {e.strerror}") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as e:
-            raise InputError(path, f"byte {e.start}", "the file is not UTF-8 text", "save it as UTF-8") from None
-        data[part] = parse_json(text, path)
+        if os.path.exists(path):
+            data[part] = load_json(path)
     if "pairings" not in data:
         raise InputError(folder, None, "the folder has no pairings.json",
                          "a Limitless folder holds pairings.json, and optionally details.json and standings.json")
     return read_limitless(data, folder)
 
 
-def read_limitless(data: dict, file: str) -> Event:
+def read_limitless(data: object, file: str) -> Event:
     """Build an event from the Limitless documents (see the module text).
 
     :raises InputError: naming the file and the entry for a wrong shape, an unknown player, a
         winner who is not at the table, or anything the shared checks of :class:`EventBuilder` reject.
     """
+    if not isinstance(data, dict):
+        raise InputError(file, None, "Limitless data must be a JSON object with a 'pairings' list",
+                         "or a folder of details.json, standings.json and pairings.json")
     details = data.get("details") or {}
     if not isinstance(details, dict):
         raise InputError(file, "details", "must be an object (the /details document)")
@@ -365,3 +359,9 @@ def write_limitless(event: Event, path: str, places: dict[str, int] | None = Non
         return out
     write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     return [path]
+
+
+register(Format("limitless", "Limitless's tournament data (details, standings and pairings: one JSON object, or a "
+                "folder of the three documents)", read_limitless, sniff=looks_like_limitless, priority=20,
+                folder=Folder(read_folder, "Limitless data"), write=write_limitless,
+                page="[Pokémon: TOM, pokedata, Limitless](pokemon.md)"))

@@ -21,7 +21,8 @@ from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, parse_int
-from drawsafe.event.io.native_json import number
+from drawsafe.event.io.formats import Format, register
+from drawsafe.event.io.native_json import standing_row
 from drawsafe.event.model import (
     BYE,
     DOUBLE_LOSS,
@@ -34,6 +35,8 @@ from drawsafe.event.model import (
 )
 
 NO_OPPONENT = ("-", "", None)
+#: The figures of a published standings row (:func:`~drawsafe.event.io.native_json.standing_row`).
+STANDING_KEYS = ("Rank", "Player", "Points", "Wins", "Losses", "Draws", "OMWP", "GWP", "OGWP")
 #: Largest first playoff round, in matches.
 MAX_CUT = 16
 #: Dates (inclusive start, exclusive end) when melee.gg did not floor a player's own GW%.
@@ -42,6 +45,15 @@ UNFLOORED_GW = ("2024-05-16", "2025-11-12")
 
 def looks_like_melee(data: object) -> bool:
     return isinstance(data, dict) and "Rounds" in data and ("Tournament" in data or "Standings" in data)
+
+
+def check_entry(data: object, file: str, what: str) -> dict:
+    """``data``, an entry of the decklist cache (:func:`looks_like_melee`) read as ``what``.
+
+    :raises InputError: when it is not one."""
+    if not looks_like_melee(data):
+        raise InputError(file, None, f"not {what}: it lacks 'Rounds' and 'Tournament'")
+    return data
 
 
 def cache_parts(data: dict, file: str) -> tuple[dict, list]:
@@ -66,11 +78,11 @@ def read_melee(data: dict, file: str) -> Event:
 
     TopDeck and MTGO entries of the same cache have their own readers
     (:mod:`drawsafe.event.io.topdeck`, :mod:`drawsafe.event.io.mtgo`, which use this module's
-    parts); :func:`drawsafe.event.io.read_json` sends each entry to its reader.
+    parts), formats of their own that ``--format melee`` also reads (their ``within``).
 
     :raises InputError: on any problem, naming the file, round and match.
     """
-    info, rounds = cache_parts(data, file)
+    info, rounds = cache_parts(check_entry(data, file, "a melee.gg file"), file)
     b = EventBuilder(file, "melee", strict=False)
     merged = 0
     for i, rnd in enumerate(rounds):
@@ -116,18 +128,31 @@ def infer_best_of(event: Event) -> int:
     return 3
 
 
-def parse_match(raw: object, rnd: int, file: str, where: str) -> Match:
+def listing(raw: object, file: str, where: str, *, number: str, example: str, what: str,
+            no_opponent: str) -> tuple[str, object, tuple[int, int, int], object]:
+    """Player1, Player2, the three numbers of Result and Result itself, of one match listed in a
+    cache entry (``number``: the pattern of one of the three; ``example``, ``what`` and
+    ``no_opponent`` word the errors).
+
+    :raises InputError: for a listing that is not an object, a Result that is not three numbers, a
+        Player1 that is no name, a Player2 that is no name nor ``no_opponent``."""
     if not isinstance(raw, dict):
         raise InputError(file, where, "a match must be an object with Player1, Player2 and Result")
     a, b, result = raw.get("Player1"), raw.get("Player2"), raw.get("Result")
-    games = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*-\s*(-?\d+)\s*", result if isinstance(result, str) else "")
-    if games is None:
-        raise InputError(file, where, f"Result must look like \"2-1-0\", not {result!r}")
-    w1, w2, d = (parse_int(x, file, where, "game count") for x in games.groups())
+    found = re.fullmatch(rf"\s*({number})\s*-\s*({number})\s*-\s*({number})\s*", result if isinstance(result, str) else "")
+    if found is None:
+        raise InputError(file, where, f"Result must look like \"{example}\", not {result!r}")
+    score = tuple(parse_int(x, file, where, what) for x in found.groups())
     if not isinstance(a, str) or not a.strip():
         raise InputError(file, where, f"Player1 must be a player name, not {a!r}")
     if b not in NO_OPPONENT and not (isinstance(b, str) and b.strip()):
-        raise InputError(file, where, f"Player2 must be a player name or \"-\", not {b!r}")
+        raise InputError(file, where, f"Player2 must be a player name or {no_opponent}, not {b!r}")
+    return a, b, score, result
+
+
+def parse_match(raw: object, rnd: int, file: str, where: str) -> Match:
+    a, b, (w1, w2, d), result = listing(raw, file, where, number=r"-?\d+", example="2-1-0", what="game count",
+                                        no_opponent='"-"')
     if b in NO_OPPONENT:
         if (w1, w2, d) == (2, 0, 0):
             return Match(rnd, a, None, kind=BYE, where=where)
@@ -166,20 +191,7 @@ def parse_standings(rows: object, file: str) -> tuple[PublishedStanding, ...] | 
     out = []
     for i, r in enumerate(rows):
         where = f"Standings[{i}]"
-        if not isinstance(r, dict):
-            raise InputError(file, where, "a standings row must be an object")
-        try:
-            out.append(PublishedStanding(
-                rank=parse_int(r["Rank"], file, where, "Rank"), player=r["Player"],
-                points=parse_int(r["Points"], file, where, "Points"),
-                wins=parse_int(r["Wins"], file, where, "Wins"),
-                losses=parse_int(r["Losses"], file, where, "Losses"),
-                draws=parse_int(r["Draws"], file, where, "Draws"),
-                omw=number(r["OMWP"], file, where + ".OMWP"), gw=number(r["GWP"], file, where + ".GWP"),
-                ogw=number(r["OGWP"], file, where + ".OGWP"),
-            ))
-        except KeyError as e:
-            raise InputError(file, where, f"standings row lacks {e.args[0]!r}") from None
+        out.append(standing_row(r, file, where, STANDING_KEYS, record=None))
         if not isinstance(out[-1].player, str):
             raise InputError(file, where, "Player must be a name")
     return tuple(out)
@@ -228,3 +240,7 @@ def elimination_shape(r: Round) -> bool:
 def follows(later: Round, earlier: Round) -> bool:
     winners = {m.winner() for m in earlier.matches}
     return 2 * len(later.matches) == len(earlier.matches) and later.players <= winners
+
+
+register(Format("melee", "melee.gg's decklist cache (`--format melee` also reads its TopDeck and MTGO entries)",
+                read_melee, sniff=looks_like_melee, priority=90, page="[melee.gg, TopDeck, MTGO](melee.md)"))

@@ -22,7 +22,14 @@ import re
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
-from drawsafe.event.io.melee import parse_match, parse_standings, published_precision
+from drawsafe.event.io.formats import Format, register
+from drawsafe.event.io.melee import (
+    check_entry,
+    looks_like_melee,
+    parse_match,
+    parse_standings,
+    published_precision,
+)
 from drawsafe.event.io.topdeck import is_playoff_name
 from drawsafe.event.model import Event
 
@@ -41,12 +48,17 @@ def looks_like_mtgo(data: dict) -> bool:
         isinstance(r, dict) and is_playoff_name(str(r.get("RoundName") or "")) for r in rounds)
 
 
+def looks_like_mtgo_entry(data: object) -> bool:
+    """An MTGO entry among the decklist cache's (:func:`looks_like_mtgo`)."""
+    return looks_like_melee(data) and looks_like_mtgo(data)
+
+
 def read_mtgo(data: dict, file: str) -> Event:
     """Build the event of an MTGO entry: its published standings, its playoff, its final places.
 
     :raises InputError: on any problem, naming the file and the place in it.
     """
-    info = data.get("Tournament") or {}
+    info = check_entry(data, file, "an MTGO file").get("Tournament") or {}
     if not isinstance(info, dict):
         raise InputError(file, "Tournament", "must be an object")
     standings = parse_standings(data.get("Standings"), file)
@@ -100,3 +112,8 @@ def parse_places(decks: object, file: str, players: set[str]) -> dict[str, int]:
         if found and d.get("Player") in players:
             out[d["Player"]] = int(found.group(1))
     return out
+
+
+register(Format("mtgo", "MTGO's events in the decklist cache (the published standings and the top-8 bracket, no "
+                "Swiss round)", read_mtgo, sniff=looks_like_mtgo_entry, priority=80, within="melee",
+                page="[melee.gg, TopDeck, MTGO](melee.md)"))

@@ -26,11 +26,19 @@ import io
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, check_best_of, check_count, parse_int
+from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.model import MATCH, Event, Match
 
 COLUMNS = ("round", "player_a", "player_b", "a_wins", "b_wins", "draws", "kind")
 REQUIRED = ("round", "player_a")
 META_KEYS = ("name", "date", "swiss_rounds", "best_of", "rules")
+
+
+def looks_like_csv(text: str) -> bool:
+    """A header row (the first line not a ``#`` comment) with a comma and the word "round"."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    header = next((ln for ln in lines if not ln.lstrip().startswith("#")), "")
+    return "," in header and "round" in header.lower()
 
 
 def read_csv(text: str, file: str) -> Event:
@@ -103,3 +111,7 @@ def read_csv(text: str, file: str) -> Event:
                                  file, "header comment swiss_rounds", "swiss_rounds") if swiss else None,
         rules=meta.get("rules"),
     )
+
+
+register(Format("csv", "native CSV, one row per match: a scorekeeper, a script", read_csv, TEXT, looks_like_csv,
+                priority=60, page="[Native CSV and JSON](native.md)"))

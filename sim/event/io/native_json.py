@@ -25,19 +25,29 @@ published standings table to check against (``drawsafe standings --check``).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, check_best_of, check_count, check_text, parse_int
+from drawsafe.event.io.formats import JSON_FAMILY, Format, register
 from drawsafe.event.model import MATCH, Event, Match, PublishedStanding
 
 MATCH_KEYS = {"a", "b", "score", "kind", "table"}
 
 
-def read_native_json(data: dict, file: str) -> Event:
+def any_json(data: object) -> bool:
+    """Native JSON is the last resort of JSON documents: its reader says what is wrong."""
+    return True
+
+
+def read_native_json(data: object, file: str) -> Event:
     """Build an event from parsed native JSON.
 
     :raises InputError: on any problem, naming the file and the round/match.
     """
+    if not isinstance(data, dict):
+        raise InputError(file, None, "the JSON must be an object with a 'rounds' list",
+                         "see the native JSON format in the manual, docs/formats/native.md")
     best_of = check_best_of(parse_int(data.get("best_of", 3), file, "best_of", "best_of"), file, "best_of")
     b = EventBuilder(file, "json", best_of=best_of)
     ratings: dict[str, float] = {}
@@ -137,19 +147,36 @@ def parse_standings(rows: object, file: str) -> tuple[PublishedStanding, ...] | 
         raise InputError(file, "standings", "must be a list of rows")
     out = []
     for i, r in enumerate(rows):
-        where = f"standings[{i}]"
-        if not isinstance(r, dict):
-            raise InputError(file, where, "a standings row must be an object")
-        try:
-            out.append(PublishedStanding(
-                rank=parse_int(r["rank"], file, where, "rank"), player=str(r["player"]),
-                points=parse_int(r["points"], file, where, "points"),
-                wins=parse_int(r.get("wins", 0), file, where, "wins"),
-                losses=parse_int(r.get("losses", 0), file, where, "losses"),
-                draws=parse_int(r.get("draws", 0), file, where, "draws"),
-                omw=number(r["omw"], file, where + ".omw"), gw=number(r["gw"], file, where + ".gw"),
-                ogw=number(r["ogw"], file, where + ".ogw"),
-            ))
-        except KeyError as e:
-            raise InputError(file, where, f"standings row lacks {e.args[0]!r}") from None
+        row = standing_row(r, file, f"standings[{i}]")
+        out.append(replace(row, player=str(row.player)))
     return tuple(out)
+
+
+#: The figures of a published standings row, under native JSON's keys.
+STANDING_KEYS = ("rank", "player", "points", "wins", "losses", "draws", "omw", "gw", "ogw")
+
+
+def standing_row(r: object, file: str, where: str, keys: tuple[str, ...] = STANDING_KEYS,
+                 record: int | None = 0) -> PublishedStanding:
+    """One row of published standings, its figures under ``keys`` (in :data:`STANDING_KEYS`'
+    order; melee.gg's are others); a count of wins, losses or draws not given is ``record`` (None:
+    each is needed).  The player as written.
+
+    :raises InputError: for a row that is not an object, lacks a figure, or has one that is not a
+        number."""
+    if not isinstance(r, dict):
+        raise InputError(file, where, "a standings row must be an object")
+    rank, player, points, *counts, omw, gw, ogw = keys
+    try:
+        return PublishedStanding(
+            parse_int(r[rank], file, where, rank), r[player], parse_int(r[points], file, where, points),
+            *(parse_int(r[k] if record is None else r.get(k, record), file, where, k) for k in counts),
+            number(r[omw], file, f"{where}.{omw}"), number(r[gw], file, f"{where}.{gw}"),
+            number(r[ogw], file, f"{where}.{ogw}"))
+    except KeyError as e:
+        raise InputError(file, where, f"standings row lacks {e.args[0]!r}") from None
+
+
+register(Format(JSON_FAMILY, "native JSON: a scorekeeper, a script, `drawsafe generate`; `--format json` reads "
+                "any JSON format", read_native_json, sniff=any_json, priority=1000,
+                page="[Native CSV and JSON](native.md)"))

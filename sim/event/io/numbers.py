@@ -13,7 +13,7 @@ from drawsafe.errors import InputError
 
 #: The most digits of a whole number in an event file (ids, counts, ratings, dates).
 MAX_DIGITS = 30
-LONG = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+LONG = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 
 
 class TooLong(ValueError):
@@ -69,4 +69,4 @@ def whole(text: str, file: str, where: str | None, what: str) -> int:
 def is_digits(text: str, most: int = MAX_DIGITS) -> bool:
     """``text`` is 1 to ``most`` ASCII digits (``str.isdigit`` also accepts '²', which ``int``
     refuses, and any length)."""
-    return re.fullmatch(r"[0-9]{1,%d}" % most, text) is not None
+    return re.fullmatch(rf"[0-9]{{1,{most}}}", text) is not None

@@ -46,6 +46,7 @@ import re
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, MATCH, NO_RESULT, Event, Match, Phase
 
 #: Most players of one division, and the placing that means "not placed".
@@ -211,7 +212,8 @@ def division_names(standings: dict | None, round_docs: list[tuple[str, dict]], f
     names: dict[str, None] = {}
     docs = ([("standings" if round_docs else "", standings)] if standings is not None else []) + round_docs
     for where, d in docs:
-        for i, part in enumerate(d["tournament_data"]):
+        parts = d["tournament_data"]  # not yet checked a list in a standings document given alone
+        for i, part in enumerate(parts if isinstance(parts, list) else ()):
             w = f"{where}.tournament_data[{i}]".lstrip(".")
             if not isinstance(part, dict) or not isinstance(part.get("division"), str):
                 raise InputError(file, w, "each entry of tournament_data needs a division (masters, seniors, ...)")
@@ -278,14 +280,22 @@ def table_of(value: object, file: str, where: str) -> int | None:
     return whole(value, file, where, "table", 0, 10**7)
 
 
+def named_row(row: object, file: str, where: str, shape: str) -> tuple[str, str]:
+    """The name of a player's row as written, and where the row is (with the name).
+
+    :raises InputError: for a row that is not an object (``shape`` says what it must be) or
+        without a name."""
+    if not isinstance(row, dict):
+        raise InputError(file, where, shape)
+    raw = text(row.get("name"), file, where, "name")
+    return raw, f"{where} ({raw})"
+
+
 def read_standing_rows(rows: list, division: str, file: str, people: list[Person],
                        entries: dict[int, dict[int, Entry]]) -> None:
     for i, row in enumerate(rows):
-        where = f"{division}, standings row {i + 1}"
-        if not isinstance(row, dict):
-            raise InputError(file, where, "a standings row must be an object with name, placing, rounds")
-        raw = text(row.get("name"), file, where, "name")
-        where += f" ({raw})"
+        raw, where = named_row(row, file, f"{division}, standings row {i + 1}",
+                               "a standings row must be an object with name, placing, rounds")
         placing = row.get("placing")
         if placing is not None:
             placing = whole(placing, file, where + " placing", "placing", 1, max(MAX_PLAYERS, NOT_PLACED))
@@ -362,11 +372,7 @@ def read_live_round(number: int, doc: tuple[str, list], people: list[Person],
     new: dict[int, Entry] = {}
     used: set[int] = set()
     for j, row in enumerate(rows):
-        where = f"{label}, row {j + 1}"
-        if not isinstance(row, dict):
-            raise InputError(file, where, "a row must be an object with name, record, round_data")
-        raw = text(row.get("name"), file, where, "name")
-        where += f" ({raw})"
+        raw, where = named_row(row, file, f"{label}, row {j + 1}", "a row must be an object with name, record, round_data")
         data = row.get("round_data")
         if data in (None, [], {}):
             data = None
@@ -648,3 +654,8 @@ def event_date(tournament: dict) -> str | None:
     if isinstance(date, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", date):
         return date[:10]
     return None
+
+
+register(Format("pokedata", "pokedata's live standings and pairings documents (Play! Pokémon premier events, "
+                "from RK9)", read_pokedata, sniff=looks_like_pokedata, priority=10, division=True,
+                page="[Pokémon: TOM, pokedata, Limitless](pokemon.md)"))

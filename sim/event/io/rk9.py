@@ -29,6 +29,8 @@ from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import TEXT, Format, register
+from drawsafe.event.io.markup import add_text, read_html
 from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import BYE, LOSS, Event, Match, PublishedStanding
 
@@ -78,9 +80,7 @@ class _Rows(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in ("br", "img", "input", "meta", "link", "hr"):
             if tag == "br":
-                for buf in (self.name, self.text):
-                    if buf is not None:
-                        buf.append(" ")
+                add_text((self.name, self.text), " ")
             return
         a = dict(attrs)
         classes = set((a.get("class") or "").split())
@@ -138,9 +138,7 @@ class _Rows(HTMLParser):
             self.row = None
 
     def handle_data(self, data):
-        for buf in (self.name, self.text, self.badge):
-            if buf is not None:
-                buf.append(data)
+        add_text((self.name, self.text, self.badge), data)
 
 
 def looks_like_rk9(text: str) -> bool:
@@ -150,12 +148,7 @@ def looks_like_rk9(text: str) -> bool:
 
 def read_rows(text: str, file: str) -> list[Row]:
     """Every match row of the file, in order (see the module text)."""
-    p = _Rows()
-    try:
-        p.feed(text)
-        p.close()
-    except (AssertionError, ValueError) as e:  # pragma: no cover - html.parser is lenient
-        raise InputError(file, None, f"the page cannot be read as HTML: {e}") from None
+    p = read_html(_Rows(), text, file)
     if len(p.rows) > MAX_ROWS:
         raise InputError(file, None, f"more than {MAX_ROWS} match rows in one file")
     return p.rows
@@ -278,3 +271,7 @@ def published(rows: list[Row], rnd: int) -> tuple[PublishedStanding, ...] | None
                 out[s.name] = PublishedStanding(rank=0, player=s.name, points=s.points, wins=w, losses=lo, draws=t,
                                                 omw=float("nan"), gw=float("nan"), ogw=float("nan"))
     return tuple(out.values()) or None
+
+
+register(Format("rk9", "RK9's pairings pages (Pokémon TCG and VGC): one round, or every round of every division",
+                read_rk9, TEXT, looks_like_rk9, priority=30, division=True, json_like=True, page="[RK9](rk9.md)"))

@@ -56,6 +56,7 @@ from dataclasses import dataclass, field, replace
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import BYTES, Format, register
 from drawsafe.event.io.numbers import TooLong, is_digits, json_int
 from drawsafe.event.model import (
     BYE,
@@ -606,3 +607,7 @@ def describe(raw: bytes) -> str:
         return "an SQLite database that cannot be read (damaged or truncated?)"
     finally:
         db.close()
+
+
+register(Format("sce", "Sharly Chess event files (SQLite), one tournament of the file", read_sce, BYTES, is_sqlite,
+                priority=10, division=True, page="[Sharly Chess .sce](sce.md)"))

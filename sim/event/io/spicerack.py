@@ -21,6 +21,7 @@ import time
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.model import Event, PublishedStanding
 
 FORMAT = "spicerack"
@@ -48,8 +49,8 @@ def read_spicerack(data, file: str, division: str | None = None) -> Event:
     :raises InputError: for an empty export, a tournament not in it, a row without name or with
         counts that are not whole numbers.
     """
-    events = data["spicerack"] if isinstance(data, dict) else data
-    events = [e for e in events if isinstance(e, dict)]
+    events = data.get("spicerack") if isinstance(data, dict) else data
+    events = [e for e in events if isinstance(e, dict)] if isinstance(events, list) else []
     if not events:
         raise InputError(file, None, "Spicerack's export holds no tournament")
     notes = []
@@ -91,3 +92,7 @@ def read_spicerack(data, file: str, division: str | None = None) -> Event:
     top = event.get("topCut") if isinstance(event.get("topCut"), int) and 0 < event["topCut"] <= 1024 else None
     return b.build(str(event.get("tournamentName") or at).strip(), date=date, rules="mtg", places=places,
                    standings=tuple(standings), top_cut=top, swiss_rounds=longest or None, notes=tuple(notes))
+
+
+register(Format("spicerack", "Spicerack's decklist export (Magic), one tournament", read_spicerack,
+                sniff=looks_like_spicerack, priority=60, division=True, page="[Battlefy and Spicerack](battlefy.md)"))

@@ -30,8 +30,9 @@ from __future__ import annotations
 import struct
 
 from drawsafe.errors import InputError
-from drawsafe.event.io.build import EventBuilder
-from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, HALF_BYE, LOSS, MATCH, NO_RESULT, Event, Match
+from drawsafe.event.io.build import EventBuilder, forfeit, solo
+from drawsafe.event.io.formats import BYTES, Format, register
+from drawsafe.event.model import BYE, MATCH, NO_RESULT, Event, Match
 
 FORMAT = "swissmanager"
 MARK = b"\xff\x89\x44"
@@ -172,10 +173,9 @@ def read_swissmanager(raw: bytes, file: str) -> Event:
                     continue
                 if points is None:
                     raise InputError(file, where, f"unknown result code {code} for a player without opponent")
-                kind = {2: BYE, 1: HALF_BYE, 0: LOSS}[points]
                 if black == NOT_PAIRED and points == 0:
                     continue  # absent, no point: not paired
-                b.add_match(Match(rnd, a, kind=kind, where=where))
+                b.add_match(solo(rnd, a, points, where))
                 continue
             if not 1 <= black <= len(players) or black == white:
                 raise InputError(file, where, f"player position {black} is not in the file (1-{len(players)})")
@@ -186,12 +186,8 @@ def read_swissmanager(raw: bytes, file: str) -> Event:
             elif code in (1, 2, 3):
                 h = {1: 2, 2: 1, 3: 0}[code]
                 b.add_match(Match(rnd, a, c, h // 2, (2 - h) // 2, 1 if h == 1 else 0, where=where))
-            elif code == 4:
-                b.add_match(Match(rnd, a, c, kind=FORFEIT, where=where))
-            elif code == 5:
-                b.add_match(Match(rnd, c, a, kind=FORFEIT, where=where))
-            elif code in (6, 10):
-                b.add_match(Match(rnd, a, c, kind=DOUBLE_LOSS, where=where))
+            elif code in (4, 5, 6, 10):  # white's forfeit win, black's, both lost
+                b.add_match(forfeit(rnd, a, c, {4: 0, 5: 1}.get(code), where))
             else:
                 raise InputError(file, where, f"unknown result code {code} for a game")
     if pending_solo:
@@ -205,3 +201,7 @@ def read_swissmanager(raw: bytes, file: str) -> Event:
     rules = "fide-2026" if iso and iso >= "2026-03-01" else "fide"
     return b.build(title, date=iso, swiss_rounds=n_rounds if n_rounds >= last_paired and n_rounds else None,
                    ratings=ratings, rules=rules, notes=tuple(notes))
+
+
+register(Format("swissmanager", "Swiss-Manager's binary files (`.TUNX`, `.TURX`)", read_swissmanager, BYTES,
+                is_swissmanager, priority=20, page="[chess-results.com and Swiss-Manager](chessresults.md)"))

@@ -64,12 +64,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import escape, quoteattr
 
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event import schedule
 from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
+from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.model import BYE, DOUBLE_LOSS, FORFEIT, LOSS, MATCH, NO_RESULT, Event, Match
+from drawsafe.writing import write_atomic
 
 #: Pod categories by name (``--division``; a category code is accepted too).
 DIVISIONS = {"junior": "0", "senior": "1", "masters": "2", "combined": "8", "junior-senior": "8",
@@ -537,6 +538,9 @@ def to_tdf(event: Event, division: str = "masters", places: dict[str, int] | Non
 
     :raises UsageError: for a result TOM cannot hold (a half-point bye) or a name XML cannot hold.
     """
+    # imported here: xml.sax.saxutils loads urllib and http, and `--format`'s choices load this module
+    from xml.sax.saxutils import escape, quoteattr
+
     category = DIVISIONS.get(division, division)
     uid = {p: f"{i + 1:07d}" for i, p in enumerate(event.players)}
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
@@ -582,6 +586,8 @@ def event_name(name: str, category: str) -> str:
 def xml_text(value: str) -> str:
     if re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]", value) or value != value.strip():
         raise UsageError(f"the name {value!r} holds characters (or surrounding spaces) a TOM file cannot hold")
+    from xml.sax.saxutils import escape  # as in to_tdf
+
     return escape(value)
 
 
@@ -608,3 +614,16 @@ def match_xml(m: Match, uid: dict[str, str], table: int) -> str:
         raise UsageError(f"round {m.round}: a {m.kind} cannot be written to a TOM file")
     return (f'<match outcome="{outcome}"><player1 userid="{uid[m.player_a]}"/>'
             f'<player2 userid="{uid[m.player_b]}"/>{tail}')
+
+
+def write_tdf(event: Event, output: str, division: str | None = None, places: dict[str, int] | None = None
+              ) -> list[str]:
+    """``event`` written to ``output`` as a TOM file (:func:`to_tdf`, the pod of ``division``,
+    default masters); the files written."""
+    write_atomic(output, to_tdf(event, division or "masters", places, event.top_cut))
+    return [output]
+
+
+register(Format("tdf", "Pokémon TOM (Tournament Operations Manager) files, one division", read_tdf, TEXT,
+                looks_like_tdf, priority=40, division=True, write=write_tdf,
+                page="[Pokémon: TOM, pokedata, Limitless](pokemon.md)"))

@@ -25,10 +25,15 @@ import re
 from dataclasses import replace
 
 from drawsafe.errors import InputError
-from drawsafe.event.io.build import EventBuilder, parse_int
+from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import Format, register
 from drawsafe.event.io.melee import (
+    NO_OPPONENT,
     cache_parts,
+    check_entry,
     detect_playoff,
+    listing,
+    looks_like_melee,
     merge_listed_twice,
     parse_standings,
     published_precision,
@@ -40,7 +45,6 @@ MATCH_RESULTS = {(1, 0, 0), (0, 1, 0), (0, 0, 1), (0, 0, 0)}
 #: Round names of the playoff.
 PLAYOFF_NAME = re.compile(r"\s*(top\s*\d+|quarter\s*-?\s*finals?|semi\s*-?\s*finals?|finals?)\s*$",
                           re.IGNORECASE)
-NO_OPPONENT = ("", "-", None)
 SITE = "topdeck.gg"
 
 
@@ -60,6 +64,11 @@ def looks_like_topdeck(data: dict) -> bool:
     return False
 
 
+def looks_like_topdeck_entry(data: object) -> bool:
+    """A TopDeck entry among the decklist cache's (:func:`looks_like_topdeck`)."""
+    return looks_like_melee(data) and looks_like_topdeck(data)
+
+
 def is_playoff_name(name: str) -> bool:
     return PLAYOFF_NAME.match(name) is not None
 
@@ -69,7 +78,7 @@ def read_topdeck(data: dict, file: str) -> Event:
 
     :raises InputError: on any problem, naming the file, round and match.
     """
-    info, rounds = cache_parts(data, file)
+    info, rounds = cache_parts(check_entry(data, file, "a TopDeck.gg file"), file)
     b = EventBuilder(file, "topdeck", strict=False)
     games_seen = False
     merged = 0
@@ -156,17 +165,8 @@ def restore_byes(b: EventBuilder, standings) -> list[tuple[str, int]]:
 
 def parse_match(raw: object, rnd: int, file: str, where: str) -> tuple[Match, bool]:
     """One listed match, and whether its result is a game count (not a match result)."""
-    if not isinstance(raw, dict):
-        raise InputError(file, where, "a match must be an object with Player1, Player2 and Result")
-    a, b, result = raw.get("Player1"), raw.get("Player2"), raw.get("Result")
-    found = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\s*", result if isinstance(result, str) else "")
-    if found is None:
-        raise InputError(file, where, f"Result must look like \"1-0-0\", not {result!r}")
-    score = tuple(parse_int(x, file, where, "result") for x in found.groups())
-    if not isinstance(a, str) or not a.strip():
-        raise InputError(file, where, f"Player1 must be a player name, not {a!r}")
-    if b not in NO_OPPONENT and not (isinstance(b, str) and b.strip()):
-        raise InputError(file, where, f"Player2 must be a player name or empty, not {b!r}")
+    a, b, score, result = listing(raw, file, where, number=r"\d+", example="1-0-0", what="result",
+                                  no_opponent="empty")
     if b in NO_OPPONENT:
         if score in ((0, 0, 1), (1, 0, 0), (2, 0, 0)):
             return Match(rnd, a, None, kind=BYE, where=where), False
@@ -177,3 +177,7 @@ def parse_match(raw: object, rnd: int, file: str, where: str) -> tuple[Match, bo
     if score == (0, 0, 0):
         return Match(rnd, a, b, where=where), False  # no result yet
     return Match(rnd, a, b, *score, where=where), score not in MATCH_RESULTS
+
+
+register(Format("topdeck", "TopDeck.gg's events in the decklist cache (match results only)", read_topdeck,
+                sniff=looks_like_topdeck_entry, priority=70, within="melee", page="[melee.gg, TopDeck, MTGO](melee.md)"))

@@ -53,6 +53,7 @@ from itertools import pairwise
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.formats import TEXT, Format, Legacy, register
 from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import (
     BYE,
@@ -111,6 +112,18 @@ class Header:
     round_dates: int = 0
     lichess: bool = False
     team: bool = False
+
+
+def looks_like_trf(text: str) -> bool:
+    """A FIDE TRF by its records: a ``012`` (name) or ``001`` (player) line among the first 50."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return any(ln[:4] == "012 " or ln[:4] == "001 " for ln in lines[:50])
+
+
+def looks_like_trf_bytes(raw: bytes) -> bool:
+    """A FIDE TRF by its records (``012`` name, ``001`` players), before decoding."""
+    head = raw.lstrip()[:20000]
+    return head.startswith((b"012 ", b"001 ")) or b"\n001 " in head
 
 
 def read_trf(text: str, file: str) -> Event:
@@ -547,3 +560,9 @@ def block(m: Match, side: int, number: dict[str, int]) -> str:
     mine, theirs = (m.a_wins, m.b_wins) if side == 0 else (m.b_wins, m.a_wins)
     code = "1" if mine > theirs else "0" if mine < theirs else "="
     return f"{opp:4d} {colour} {code}"
+
+
+register(Format("trf", "FIDE TRF-16: chess pairing programs (Swiss Manager, Swiss-Chess, Vega, JaVaFo), lichess",
+                read_trf, TEXT, looks_like_trf, priority=50, page="[FIDE TRF](trf.md)",
+                # pairing programs (Swiss-Manager, Swiss-Chess) save TRF files in Windows-1252
+                legacy=Legacy("cp1252", looks_like_trf_bytes, "Windows-1252, as pairing programs save TRF files")))
