@@ -146,11 +146,12 @@ def calibrate(folder, cut, min_rounds, others, rounds_left, folds, observations,
     from drawsafe.simulation.behaviour import Observations
     from drawsafe.simulation.calibration import (
         CALIBRATION_MAX_SIMS,
+        Budget,
+        Question,
         calibrate_folder,
         folder_counts,
         folder_games,
     )
-    from drawsafe.simulation.question import Budget, Question
 
     games = folder_games(folder, cut, min_rounds)
     if not games:

@@ -73,8 +73,7 @@ def study(players, rounds, top, ids, draw_share, drops, last_round, day2, day2_t
               dask worker tcp://HOST:8786   (on every machine with drawsafe installed)
               drawsafe study ... --scheduler tcp://HOST:8786
     """
-    from drawsafe.planning.study import event_cells, field_grid, run_study, spec_grid
-    from drawsafe.simulation.question import Budget
+    from drawsafe.planning.study import Budget, event_cells, field_grid, run_study, spec_grid
 
     if sum(x is not None for x in (players, spec, events)) != 1:
         raise UsageError("give exactly one of --players LIST, --spec FILE or --events FOLDER")

@@ -17,9 +17,9 @@ import os
 import re
 from dataclasses import dataclass
 
-from drawsafe.event.io.formats import NAMES as FORMATS
 from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
+from drawsafe.event.io.formats import NAMES as FORMATS
 from drawsafe.fetch.base import Fetched, FetchError
 from drawsafe.fetch.http import Cache, Http
 from drawsafe.fetch.registry import (

@@ -62,18 +62,18 @@ from drawsafe.tiebreaks.values import REC_POINTS, player_records, round_points, 
 CLINCHED, ELIMINATED, OPEN = "clinched", "eliminated", "open"
 #: What is proven and what is bounded, in words (``drawsafe rules``, the manual's certainty page).
 PROOF_TEXT = (
-    "clinched: in the cut whatever happens; eliminated: out whatever happens; open: otherwise or not "
-    "proven. Never from a simulation.",
+    ("clinched: in the cut whatever happens; eliminated: out whatever happens; open: otherwise or not "
+     "proven. Never from a simulation."),
     "points cut (--cut-points): exact, from the lowest and highest total each player can reach.",
-    "last round, pairings known: exact over every result of every other table (points first, then an "
-    "exact search of the tables that can tie the player on points or move a tiebreak of anyone who "
-    "can, ranked with the standings' own tiebreaks); bounded where players stay level on points and "
-    "on every tiebreak that reads results only (game-score tiebreaks such as GW% and the random order "
-    "of exact ties count either way), and where the search is over its size (the player stays open).",
-    "rounds still to pair: a bound on points under any pairing (the next round's published tables "
-    "count: its two players cannot both win); tiebreaks count either way.",
-    "assumed: nobody still playing drops before the end (a drop or a declined invitation can let an "
-    "eliminated player in).",
+    ("last round, pairings known: exact over every result of every other table (points first, then an "
+     "exact search of the tables that can tie the player on points or move a tiebreak of anyone who "
+     "can, ranked with the standings' own tiebreaks); bounded where players stay level on points and "
+     "on every tiebreak that reads results only (game-score tiebreaks such as GW% and the random order "
+     "of exact ties count either way), and where the search is over its size (the player stays open)."),
+    ("rounds still to pair: a bound on points under any pairing (the next round's published tables "
+     "count: its two players cannot both win); tiebreaks count either way."),
+    ("assumed: nobody still playing drops before the end (a drop or a declined invitation can let an "
+     "eliminated player in)."),
 )
 #: A player's own results, as ``certainty_if`` names them.
 OWN_RESULTS = ("win", "draw", "loss")

@@ -46,7 +46,7 @@ class Certified:
         return getattr(answer, name)
 
     @property
-    def __class__(self):  # noqa: PLE0237 - isinstance(x, LiveOdds) holds for the answer it wraps
+    def __class__(self):  # isinstance(x, LiveOdds) holds for the answer it wraps
         return type(self.answer)
 
     def __reduce__(self):

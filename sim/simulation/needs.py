@@ -178,7 +178,7 @@ def minimal_conditions(status: np.ndarray, want: set[int], limit: int = MAX_TABL
 
     code: dict = {}
 
-    for size in range(0, min(limit, k) + 1):
+    for size in range(min(limit, k) + 1):
         if () in by_tables:
             break  # every combination is wanted: nothing more general or smaller to find
         for tabs in combinations(range(k), size):
@@ -365,7 +365,7 @@ def player_needs(snap: Snapshot, rules: RulePack, cut: Cut, player: str, *, cert
         in_if, full_in = minimal_conditions(status, {IN})
         unless, full_out = minimal_conditions(status, {OUT, EITHER})
 
-        def named(conds):
+        def named(conds, tables=tables):
             res = []
             for c in conds:
                 parts = []

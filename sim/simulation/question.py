@@ -21,6 +21,7 @@ from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
 
+
 @dataclass(frozen=True)
 class Budget:
     """How much simulating an answer may cost: exactly ``sims`` simulations, else until every 95%
