@@ -1,8 +1,13 @@
-"""mkdocs hook: the API reference reads `drawsafe` from its source (sim/, through the editable
-install), never the `drawsafe` console script.
+"""mkdocs hooks: the API reference reads `drawsafe` from its source, and a page's markers are
+replaced by text generated from the code when the site is built.
 
-Run as `mkdocs build`, the script's folder (say ~/.local/bin) is the first entry of sys.path, and
-griffe, looking for a module named drawsafe, would take the script `bin/drawsafe` for it.
+The API reference reads `drawsafe` from its source (sim/, through the editable install), never
+the `drawsafe` console script: run as `mkdocs build`, the script's folder (say ~/.local/bin) is
+the first entry of sys.path, and griffe, looking for a module named drawsafe, would take the
+script `bin/drawsafe` for it.
+
+A marker (an HTML comment such as `<!-- drawsafe:packs -->`, alone on its line) is replaced by
+the Markdown its handler in MARKERS returns: what the code declares is never pasted by hand.
 """
 
 import os
@@ -11,3 +16,21 @@ import sys
 
 def on_startup(**kwargs):
     sys.path[:] = [p for p in sys.path if not os.path.isfile(os.path.join(p or ".", "drawsafe"))]
+
+
+def packs_table() -> str:
+    """The rule packs' table (docs/games/index.md), as `drawsafe rules --markdown` prints it."""
+    from drawsafe.tiebreaks.catalogue import catalogue
+
+    return catalogue().markdown()
+
+
+#: Each marker a page may hold, with the function that writes what replaces it.
+MARKERS = {"<!-- drawsafe:packs -->": packs_table}
+
+
+def on_page_markdown(markdown, **kwargs):
+    for marker, handler in MARKERS.items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, handler())
+    return markdown
