@@ -43,10 +43,12 @@ def whole_percent(x: float | None) -> str:
     """A probability as a player reads it: whole percents, ">99%" and "<1%" near the ends (the
     phone card, the verdict sentences); ``None``: :data:`NO_FIGURE_PAGE`.
 
-    >>> [whole_percent(x) for x in (0.8049, 0.996, 1.0, 0.004, 0.0)]
-    ['80%', '>99%', '100%', '<1%', '0%']
-    >>> whole_percent(None)
-    '–'
+    Examples::
+
+        >>> [whole_percent(x) for x in (0.8049, 0.996, 1.0, 0.004, 0.0)]
+        ['80%', '>99%', '100%', '<1%', '0%']
+        >>> whole_percent(None)
+        '–'
     """
     if x is None:
         return NO_FIGURE_PAGE
@@ -65,8 +67,10 @@ def whole_percent(x: float | None) -> str:
 def percent(x: float, decimals: int = 1) -> str:
     """A probability as the tables show it: a fixed number of decimals.
 
-    >>> percent(0.48912), percent(0.48912, 2), percent(0.99, 0)
-    ('48.9%', '48.91%', '99%')
+    Examples::
+
+        >>> percent(0.48912), percent(0.48912, 2), percent(0.99, 0)
+        ('48.9%', '48.91%', '99%')
     """
     return f"{100 * x:.{decimals}f}%"
 
@@ -75,8 +79,10 @@ def exact_percent(x: float | None) -> str:
     """An exact probability (every outcome counted, no simulation): two decimals, never rounded to
     0% or 100% unless it is; ``None``: :data:`NO_FIGURE`.
 
-    >>> [exact_percent(x) for x in (0.0, 1.0, 0.41666, 0.00004, 0.99999)]
-    ['0%', '100%', '41.67%', '<0.01%', '>99.99%']
+    Examples::
+
+        >>> [exact_percent(x) for x in (0.0, 1.0, 0.41666, 0.00004, 0.99999)]
+        ['0%', '100%', '41.67%', '<0.01%', '>99.99%']
     """
     if x is None:
         return NO_FIGURE
@@ -93,9 +99,11 @@ def exact_percent(x: float | None) -> str:
 def interval(ci, decimals: int = 2) -> str:
     """A 95% interval (``low``, ``high``) as the terminal's tables show it.
 
-    >>> from drawsafe.stats import ConfidenceInterval
-    >>> interval(ConfidenceInterval(0.4731, 0.504))
-    '[47.31%, 50.40%]'
+    Examples::
+
+        >>> from drawsafe.stats import ConfidenceInterval
+        >>> interval(ConfidenceInterval(0.4731, 0.504))
+        '[47.31%, 50.40%]'
     """
     return f"[{percent(ci.low, decimals)}, {percent(ci.high, decimals)}]"
 
@@ -104,9 +112,13 @@ def proportion_text(p) -> str:
     """A simulated probability with its 95% interval, as the terminal's tables show it;
     :data:`NO_FIGURE` without simulations.
 
-    >>> from drawsafe.stats import Proportion
-    >>> proportion_text(Proportion(978, 2000)), proportion_text(Proportion(0, 0))
-    ('48.90% [46.71%, 51.09%]', '-')
+    Examples::
+
+        >>> from drawsafe.stats import Proportion
+        >>> proportion_text(Proportion(978, 2000))
+        '48.90% [46.71%, 51.09%]'
+        >>> proportion_text(Proportion(0, 0))
+        '-'
     """
     if p.n == 0:
         return NO_FIGURE
@@ -114,13 +126,16 @@ def proportion_text(p) -> str:
 
 
 def proportion_brief(p, decimals: int = 1) -> str:
-    """A simulated probability with its 95% interval, as the report writes it:
-    :data:`NO_FIGURE_PAGE` without simulations; one more decimal when the whole interval is
-    within half a unit of 0% or 100%, so that "100.0% [100.0–100.0%]" reads "100.00% [99.99–100.00%]".
+    """A simulated probability with its 95% interval, as the report writes it;
+    :data:`NO_FIGURE_PAGE` without simulations.  One more decimal when the whole interval is
+    within half a unit of 0% or 100%, so that "100.0% [100.0–100.0%]" reads
+    "100.00% [99.99–100.00%]".
 
-    >>> from drawsafe.stats import Proportion
-    >>> proportion_brief(Proportion(978, 2000)), proportion_brief(Proportion(40000, 40000))
-    ('48.9% [46.7–51.1%]', '100.00% [99.99–100.00%]')
+    Examples::
+
+        >>> from drawsafe.stats import Proportion
+        >>> proportion_brief(Proportion(978, 2000)), proportion_brief(Proportion(40000, 40000))
+        ('48.9% [46.7–51.1%]', '100.00% [99.99–100.00%]')
     """
     if p.n == 0:
         return NO_FIGURE_PAGE
@@ -134,8 +149,10 @@ def interval_end(x: float) -> str:
     """One end of an interval on the pages: a percentage (no sign) with one decimal, two near 0%
     and 100% (so that 99.81% is not shown as 100.0%), none when exactly 0 or 100.
 
-    >>> [interval_end(x) for x in (0.0, 0.0012, 0.4731, 0.9981, 1.0)]
-    ['0', '0.12', '47.3', '99.81', '100']
+    Examples::
+
+        >>> [interval_end(x) for x in (0.0, 0.0012, 0.4731, 0.9981, 1.0)]
+        ['0', '0.12', '47.3', '99.81', '100']
     """
     value = 100 * x
     if value in (0.0, 100.0):
@@ -146,8 +163,10 @@ def interval_end(x: float) -> str:
 def interval_range(pair) -> str:
     """A 95% interval on the pages, from the JSON's ``[low, high]``; "" without one.
 
-    >>> interval_range([0.4731, 0.504]), interval_range(None)
-    ('47.3–50.4%', '')
+    Examples::
+
+        >>> interval_range([0.4731, 0.504]), interval_range(None)
+        ('47.3–50.4%', '')
     """
     if not pair:
         return ""
@@ -159,9 +178,11 @@ def fraction_interval(ci, digits: int = 4) -> str:
     """A 95% interval of a fraction or a score (``calibrate``'s Brier scores, its reliability
     bands), not in percent.
 
-    >>> from drawsafe.stats import ConfidenceInterval
-    >>> fraction_interval(ConfidenceInterval(0.1234567, 0.2345678)), fraction_interval(ConfidenceInterval(0, 1), 3)
-    ('[0.1235, 0.2346]', '[0.000, 1.000]')
+    Examples::
+
+        >>> from drawsafe.stats import ConfidenceInterval
+        >>> fraction_interval(ConfidenceInterval(0.1234567, 0.2345678)), fraction_interval(ConfidenceInterval(0, 1), 3)
+        ('[0.1235, 0.2346]', '[0.000, 1.000]')
     """
     return f"[{ci.low:.{digits}f}, {ci.high:.{digits}f}]"
 
@@ -169,8 +190,10 @@ def fraction_interval(ci, digits: int = 4) -> str:
 def odds_change(x: float) -> str:
     """A change of a probability in percentage points, signed, one decimal.
 
-    >>> odds_change(0.031), odds_change(-0.0004)
-    ('+3.1', '-0.0')
+    Examples::
+
+        >>> odds_change(0.031), odds_change(-0.0004)
+        ('+3.1', '-0.0')
     """
     return f"{100 * x:+.1f}"
 
@@ -178,8 +201,10 @@ def odds_change(x: float) -> str:
 def change_interval(low: float, high: float) -> str:
     """The 95% interval of a change of odds, in signed percentage points.
 
-    >>> change_interval(0.002, 0.06)
-    '[+0.2, +6.0]'
+    Examples::
+
+        >>> change_interval(0.002, 0.06)
+        '[+0.2, +6.0]'
     """
     return f"[{odds_change(low)}, {odds_change(high)}]"
 
@@ -188,9 +213,11 @@ def paired_difference(d) -> str:
     """A paired difference of probabilities (:class:`~drawsafe.stats.PairedDifference`: draw
     against play, the same simulations) in percentage points, with its 95% interval.
 
-    >>> from drawsafe.stats import PairedDifference
-    >>> paired_difference(PairedDifference(0.031, 0.5, 2000))
-    '+3.1 [+0.9, +5.3]'
+    Examples::
+
+        >>> from drawsafe.stats import PairedDifference
+        >>> paired_difference(PairedDifference(0.031, 0.5, 2000))
+        '+3.1 [+0.9, +5.3]'
     """
     ci = d.confidence_interval()
     return f"{odds_change(d.mean)} {change_interval(ci.low, ci.high)}"
@@ -200,8 +227,10 @@ def points_text(points: float, scale: int) -> str:
     """Points in a pack's scale, aligned in a column: whole numbers where a match scores whole
     points (Magic: 9), one decimal where it scores halves (chess: 2.5, 3.0).
 
-    >>> points_text(9, 1), points_text(2.5, 2), points_text(3, 2)
-    ('9', '2.5', '3.0')
+    Examples::
+
+        >>> points_text(9, 1), points_text(2.5, 2), points_text(3, 2)
+        ('9', '2.5', '3.0')
     """
     return f"{points:.1f}" if scale > 1 else str(points)
 
@@ -209,8 +238,10 @@ def points_text(points: float, scale: int) -> str:
 def number(x) -> str:
     """A number as short as it goes (the pages' points: 3, 2.5); anything else as it is.
 
-    >>> number(3.0), number(2.5), number(16), number("BYE")
-    ('3', '2.5', '16', 'BYE')
+    Examples::
+
+        >>> number(3.0), number(2.5), number(16), number("BYE")
+        ('3', '2.5', '16', 'BYE')
     """
     return f"{x:g}" if isinstance(x, (int, float)) else str(x)
 
@@ -221,10 +252,12 @@ def tiebreak_value(value: float | None, is_percent: bool, decimals: int | None =
     (:attr:`~drawsafe.tiebreaks.packs.Tiebreak.decimals`, default 2: Buchholz 12.5, a rating 2126);
     :data:`NO_FIGURE` for a figure the file does not publish (NaN, or ``None`` in the JSON).
 
-    >>> tiebreak_value(5 / 12, True), tiebreak_value(12.5, False, 1), tiebreak_value(2126.0, False, 0)
-    ('41.6667', '12.5', '2126')
-    >>> tiebreak_value(float("nan"), False, 1), tiebreak_value(None, True)
-    ('-', '-')
+    Examples::
+
+        >>> tiebreak_value(5 / 12, True), tiebreak_value(12.5, False, 1), tiebreak_value(2126.0, False, 0)
+        ('41.6667', '12.5', '2126')
+        >>> tiebreak_value(float("nan"), False, 1), tiebreak_value(None, True)
+        ('-', '-')
     """
     if value is None or math.isnan(value):
         return NO_FIGURE
@@ -242,9 +275,11 @@ def proportion_json(p) -> dict:
     """A proportion in the JSON answers: its estimate (``None`` without a trial), ``k`` of ``n``
     and its 95% interval.
 
-    >>> from drawsafe.stats import Proportion
-    >>> proportion_json(Proportion(1, 2))["estimate"], proportion_json(Proportion(0, 0))["estimate"]
-    (0.5, None)
+    Examples::
+
+        >>> from drawsafe.stats import Proportion
+        >>> proportion_json(Proportion(1, 2))["estimate"], proportion_json(Proportion(0, 0))["estimate"]
+        (0.5, None)
     """
     return {"estimate": p.estimate if p.n else None, "k": p.k, "n": p.n,
             "ci95": interval_json(p.confidence_interval())}

@@ -57,6 +57,7 @@ class PackEntry:
 class TiebreakEntry:
     """One ``--tiebreaks`` key with its tiebreak's name and definition."""
 
+    #: As ``--tiebreaks`` takes it (``BH-C1``, ``GW-RAW``).
     key: str
     name: str
     definition: str
@@ -64,8 +65,10 @@ class TiebreakEntry:
 
 @dataclass(frozen=True)
 class Catalogue:
-    """Every pack and every tiebreak key, in the registry's order."""
+    """Every pack and every tiebreak key."""
 
+    #: In the registry's order (:data:`~drawsafe.tiebreaks.packs.PACKS`,
+    #: :data:`~drawsafe.tiebreaks.packs.TIEBREAKS`).
     packs: tuple[PackEntry, ...]
     tiebreaks: tuple[TiebreakEntry, ...]
 
