@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from drawsafe.cli.render import group, left_out_lines, styled, table, table_head
 from drawsafe.simulation.words import table_words
-from drawsafe.text import exact_percent, points_text
+from drawsafe.text import exact_percent, percent, points_text
 
 
 def places_text(p) -> str:
@@ -60,7 +60,7 @@ def live_odds_view(result, show_all: bool = False):
 def live_draw_view(report):
     """Exact draw or play, table by table (the simulations' view, with exact figures)."""
     out = [styled(f"Round {report.round} (last Swiss round), cut: {report.cut}, pairings {report.pairings}; "
-                  f"safe = {report.safe:.0%}; other tables: {report.others}"),
+                  f"safe = {percent(report.safe, 0)}; other tables: {report.others}"),
            styled(report.exact.text(), "bold")]
     if report.drawing_tables:
         out.append(styled(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}"))

@@ -15,6 +15,7 @@ import click
 
 from drawsafe.simulation.words import table_words
 from drawsafe.text import (
+    NO_FIGURE,
     VERDICT_WORDS,
     interval,
     percent,
@@ -187,7 +188,7 @@ def odds_view(result, show_all: bool = False):
             continue
         t.add_row(styled(p.player), points_text(p.points_now, p.point_scale), percent(p.p_cut, 2),
                   interval(p.cut.confidence_interval()),
-                  f"{p.mean_rank:.1f}" if p.mean_rank is not None else "-")
+                  f"{p.mean_rank:.1f}" if p.mean_rank is not None else NO_FIGURE)
     foot = styled(f"({hidden} players never made the cut in any simulation; --all lists them)", "dim") \
         if hidden else None
     head = styled(f"{result.cut.label()} odds from {result.simulations:,} simulations (seed {result.seed}); "
@@ -203,10 +204,10 @@ def table_head(d, played_draw_share: float | None = None):
     said = VERDICT_WORDS[d.verdict]
     head.append(said.label, said.colour)
     if d.draw_probability is not None and played_draw_share is not None:
-        head.append(f" (real players at this table agree a draw: {d.draw_probability:.0%}; played games "
-                    f"drawn: {played_draw_share:.1%})", "dim")
+        head.append(f" (real players at this table agree a draw: {percent(d.draw_probability, 0)}; "
+                    f"played games drawn: {percent(played_draw_share)})", "dim")
     elif d.draw_probability is not None:
-        head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
+        head.append(f" (real players at this table draw: {percent(d.draw_probability, 0)})", "dim")
     return head
 
 
@@ -230,7 +231,7 @@ def draw_view(report):
     if report.pairings == "not out yet":
         return next_round_view(report, rounds)
     out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {pairings}; "
-                  f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
+                  f"up to {report.simulations:,} simulations per scenario; safe = {percent(report.safe, 0)}; "
                   f"other tables: {report.others}"
                   + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else ""))]
     if report.drawing_tables:

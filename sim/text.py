@@ -181,8 +181,10 @@ def fraction_interval(ci, digits: int = 4) -> str:
     Examples::
 
         >>> from drawsafe.stats import ConfidenceInterval
-        >>> fraction_interval(ConfidenceInterval(0.1234567, 0.2345678)), fraction_interval(ConfidenceInterval(0, 1), 3)
-        ('[0.1235, 0.2346]', '[0.000, 1.000]')
+        >>> fraction_interval(ConfidenceInterval(0.1234567, 0.2345678))
+        '[0.1235, 0.2346]'
+        >>> fraction_interval(ConfidenceInterval(0, 1), 3)
+        '[0.000, 1.000]'
     """
     return f"[{ci.low:.{digits}f}, {ci.high:.{digits}f}]"
 

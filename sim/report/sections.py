@@ -39,8 +39,8 @@ def draw_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     rows = []
     for t in r.tables:
         for p in t.players:
-            rows.append([str(t.table), p.player, f"{p.points:g}", proportion_brief(p.draw), proportion_brief(p.play),
-                         proportion_brief(p.win), proportion_brief(p.loss),
+            rows.append([str(t.table), p.player, f"{p.points:g}",
+                         *[proportion_brief(x) for x in (p.draw, p.play, p.win, p.loss)],
                          paired_difference(p.difference), t.verdict])
     body = html.figure(pngs, "Draw or play: P(cut) per table and player", caption)
     body += html.table(["Table", "Player", "Pts", "if they draw", "if they play", "if this player wins",
@@ -74,8 +74,8 @@ def tiebreak_section(data: ReportData, pngs: list[tuple[bytes, bytes]]) -> str:
     rows = []
     for p in data.contenders():
         b = bubble(data, p)
-        row = [data.names[p], f"{data.points_now(p):g}", proportion_brief(data.p_cut(p)), proportion_brief(b.on_line),
-               proportion_brief(b.in_when_on_line)]
+        row = [data.names[p], f"{data.points_now(p):g}",
+               *[proportion_brief(x) for x in (data.p_cut(p), b.on_line, b.in_when_on_line)]]
         if first is not None:
             final = data.batch.focus_keys[:, data.column(p), 1]
             lo, med, hi = np.percentile(final, [WHISKERS[0], 50, WHISKERS[1]])

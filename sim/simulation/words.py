@@ -43,7 +43,8 @@ class Effect:
             return f"takes {self.player} from {whole_percent(self.play)} down to {whole_percent(self.draw)}"
         if whole_percent(self.play) == whole_percent(self.draw):
             return f"costs {self.player} nothing ({whole_percent(self.play)} either way)"
-        return f"changes little for {self.player} ({whole_percent(self.play)} if you play, {whole_percent(self.draw)} if you draw)"
+        return (f"changes little for {self.player} ({whole_percent(self.play)} if you play, "
+                f"{whole_percent(self.draw)} if you draw)")
 
 
 def effect(x: PlayerChances) -> Effect:
