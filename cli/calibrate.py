@@ -11,18 +11,10 @@ import click
 
 from drawsafe.cli.options import friendly_errors, note
 from drawsafe.errors import UsageError
+from drawsafe.text import fraction_interval, proportion_json
 from drawsafe.writing import printable
 
 MODELS = ("behaviour", "rational")
-
-
-def fmt_ci(ci, digits: int = 4) -> str:
-    return f"[{ci.low:.{digits}f}, {ci.high:.{digits}f}]"
-
-
-def prop_json(p) -> dict:
-    ci = p.confidence_interval()
-    return {"estimate": p.estimate if p.n else None, "k": p.k, "n": p.n, "ci95": [ci.low, ci.high]}
 
 
 def run_lines(run) -> list[str]:
@@ -43,21 +35,21 @@ def run_lines(run) -> list[str]:
     for name, label in (("model", "forecast"), ("hindsight", "hindsight (real draws known)"),
                         ("rank", "naive call: current rank <= cut"), ("points", "points only")):
         sc = scores[name]
-        lines.append(f"  {label:<34} {sc.value:.4f}  {fmt_ci(sc.ci)}")
+        lines.append(f"  {label:<34} {sc.value:.4f}  {fraction_interval(sc.ci)}")
     for sk in s.skills:
         lines.append(f"  {sk.name:<34} {sk.value:+.1%}  [{sk.ci.low:+.1%}, {sk.ci.high:+.1%}]")
     for label, c in (("every table", s.calls), ("tables with a stake", s.calls_stake)):
         pr, rc = c.precision, c.recall
         lines.append(f"Expected intentional draws, {label}: {c.expected} expected, {c.drew} drew, "
-                     f"{c.both} both: precision {pr.estimate:.1%} {fmt_ci(pr.confidence_interval(), 3)}, "
-                     f"recall {rc.estimate:.1%} {fmt_ci(rc.confidence_interval(), 3)}")
+                     f"{c.both} both: precision {pr.estimate:.1%} {fraction_interval(pr.confidence_interval(), 3)}, "
+                     f"recall {rc.estimate:.1%} {fraction_interval(rc.confidence_interval(), 3)}")
     lines.append("Reliability: band, players, mean forecast, made the playoff, 95% interval")
     for b in s.bands["forecast"]:
         if b.n:
             flag = "" if b.consistent else "  <- outside its interval"
             lines.append(f"  [{b.low:.3f}, {b.high:.3f}{']' if b.high == 1 else ')'} {b.n:5d}  "
                          f"{b.mean_forecast:.4f}  {b.made:4d}/{b.n:<5d} = {b.observed:.4f}  "
-                         f"{fmt_ci(b.ci)}{flag}")
+                         f"{fraction_interval(b.ci)}{flag}")
     misses = [x for x in s.surprises if x.verdict == SAFE_TO_DRAW and not x.made_cut]
     lines.append(f"'Safe to draw' calls that missed the playoff: {len(misses)} "
                  f"({sum(x.drew for x in misses)} of them drew)")
@@ -85,8 +77,8 @@ def run_json(run) -> dict:
         "brier": {x.name: {"value": x.value, "ci95": [x.ci.low, x.ci.high], "players": x.n}
                   for x in s.scores},
         "skill": {x.name: {"value": x.value, "ci95": [x.ci.low, x.ci.high]} for x in s.skills},
-        "draw_calls": {label: {**asdict(c), "precision": prop_json(c.precision),
-                               "recall": prop_json(c.recall)}
+        "draw_calls": {label: {**asdict(c), "precision": proportion_json(c.precision),
+                               "recall": proportion_json(c.recall)}
                        for label, c in (("all", s.calls), ("stake", s.calls_stake))},
         "reliability": [{"low": b.low, "high": b.high, "players": b.n,
                          "mean_forecast": b.mean_forecast if b.n else None, "made": b.made,

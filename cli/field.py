@@ -14,7 +14,8 @@ from drawsafe.cli.options import (
     request_options,
 )
 from drawsafe.cli.progress import ProgressBar
-from drawsafe.cli.render import ci_text, emit_json
+from drawsafe.cli.render import emit_json
+from drawsafe.text import proportion_text
 from drawsafe.writing import write_atomic
 
 
@@ -43,11 +44,11 @@ def render(result) -> list[str]:
             continue
         ci = r.players.confidence_interval()
         lines.append(f"{record_label(r):<12} {r.points:>4}  {r.players.estimate:7.2f} [{ci.low:6.2f},{ci.high:6.2f}]  "
-                     f"{ci_text(r.cut)}")
+                     f"{proportion_text(r.cut)}")
     lines.append("")
     lines.append("Points of the last qualifier:")
     for v, p in result.cut_points:
-        lines.append(f"  {v:>3} points  {ci_text(p)}")
+        lines.append(f"  {v:>3} points  {proportion_text(p)}")
     mean, _dist = result.bubble
     ci = mean.confidence_interval()
     lines.append(f"Bubble: {mean.estimate:.2f} [{ci.low:.2f}, {ci.high:.2f}] players per event finish on the last "
@@ -61,12 +62,12 @@ def render(result) -> list[str]:
         lines.append(f"{title} (players at a table; P(cut) as played, {draw}, if win, if loss):")
         lines.append(f"{'Record':<10} {'Players':>7}  {'as played':>24}  {draw:>24}  {'if win':>24}  {'if loss':>24}")
         for b in rows:
-            lines.append(f"{record_label(b):<10} {b.players:7.2f}  {ci_text(b.cut)}  {ci_text(b.draw)}  "
-                         f"{ci_text(b.win)}  {ci_text(b.loss)}")
+            lines.append(f"{record_label(b):<10} {b.players:7.2f}  "
+                         + "  ".join(proportion_text(x) for x in (b.cut, b.draw, b.win, b.loss)))
     x0 = result.x0_double_draw
     if x0 is not None:
         lines.append("")
-        lines.append(f"X-0 can double-draw: P(cut) {ci_text(x0)}")
+        lines.append(f"X-0 can double-draw: P(cut) {proportion_text(x0)}")
     lines.append(f"({result.seconds:.1f} s)")
     return lines
 
@@ -92,8 +93,8 @@ def day2_lines(result) -> list[str]:
             continue
         pci = r.players.confidence_interval()
         lines.append(f"{record_label(r):<12} {r.points:>4}  {r.players.estimate:7.2f} [{pci.low:6.2f},{pci.high:6.2f}]  "
-                     f"{ci_text(r.advance)}  {ci_text(r.cut)}  "
-                     f"{ci_text(r.cut_if_advanced) if r.cut_if_advanced.n else '':>24}")
+                     f"{proportion_text(r.advance)}  {proportion_text(r.cut)}  "
+                     f"{proportion_text(r.cut_if_advanced) if r.cut_if_advanced.n else '':>24}")
     return lines
 
 

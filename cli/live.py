@@ -3,22 +3,9 @@
 
 from __future__ import annotations
 
-from drawsafe.cli.render import fmt_points, group, left_out_lines, styled, table, table_head
+from drawsafe.cli.render import group, left_out_lines, styled, table, table_head
 from drawsafe.simulation.words import table_words
-
-
-def exact_pct(x: float | None) -> str:
-    """An exact probability: two decimals, never rounded to 0% or 100% unless it is."""
-    if x is None:
-        return "-"
-    if x in (0.0, 1.0):
-        return f"{100 * x:.0f}%"
-    value = 100 * x
-    if value < 0.01:
-        return "<0.01%"
-    if value > 99.99:
-        return ">99.99%"
-    return f"{value:.2f}%"
+from drawsafe.text import exact_percent, percent, points_text
 
 
 def places_text(p) -> str:
@@ -30,7 +17,7 @@ def places_text(p) -> str:
 def swing_text(r) -> str:
     """P(cut) from the worst to the best result of another table."""
     xs = [x for x in (r.if_a_wins, r.if_draw, r.if_b_wins) if x is not None]
-    return f"{exact_pct(min(xs))} to {exact_pct(max(xs))}"
+    return f"{exact_percent(min(xs))} to {exact_percent(max(xs))}"
 
 
 def case_text(p, case) -> str:
@@ -53,7 +40,7 @@ def live_odds_view(result, show_all: bool = False):
             hidden += 1
             continue
         root = "; ".join(f"t{r.table}: {r.wanted}" for r in p.root_for[:2])
-        t.add_row(styled(p.player), fmt_points(p.points_now, p.point_scale), exact_pct(p.p_cut),
+        t.add_row(styled(p.player), points_text(p.points_now, p.point_scale), exact_percent(p.p_cut),
                   places_text(p), styled(root, "dim"))
     head = styled(f"{result.cut.label()} odds, {result.exact.text()}", "bold")
     foot = styled(f"({hidden} players cannot make the cut whatever happens; --all lists them)", "dim") \
@@ -73,7 +60,7 @@ def live_odds_view(result, show_all: bool = False):
 def live_draw_view(report):
     """Exact draw or play, table by table (the simulations' view, with exact figures)."""
     out = [styled(f"Round {report.round} (last Swiss round), cut: {report.cut}, pairings {report.pairings}; "
-                  f"safe = {report.safe:.0%}; other tables: {report.others}"),
+                  f"safe = {percent(report.safe, 0)}; other tables: {report.others}"),
            styled(report.exact.text(), "bold")]
     if report.drawing_tables:
         out.append(styled(f"other tables expected to draw: {', '.join(map(str, report.drawing_tables))}"))
@@ -91,8 +78,8 @@ def live_draw_view(report):
             where = report.places.get(p.player)
             span = "settled" if where is None else (f"{where.best}-{where.worst}" if where.best != where.worst
                                                     else str(where.best))
-            t.add_row(styled(p.player), exact_pct(p.draw.estimate), exact_pct(p.play.estimate),
-                      exact_pct(p.win.estimate), exact_pct(p.loss.estimate), span)
+            t.add_row(styled(p.player), exact_percent(p.draw.estimate), exact_percent(p.play.estimate),
+                      exact_percent(p.win.estimate), exact_percent(p.loss.estimate), span)
         from rich.padding import Padding
 
         out.append(Padding(t, (0, 0, 0, 2)))

@@ -178,36 +178,17 @@ def generate(output, **params):
 @click.option("--markdown", is_flag=True, help="The packs as a Markdown table (the manual's, docs/games/index.md).")
 def rules_command(as_json, markdown):
     """List the rule packs, and every tiebreak key usable with --tiebreaks."""
-    from drawsafe.tiebreaks.packs import (
-        PACKS,
-        catalogue_json,
-        markdown_table,
-        points_of,
-        tiebreak_catalogue,
-    )
+    from drawsafe.tiebreaks.catalogue import catalogue
 
+    packs = catalogue()
     if markdown:
-        click.echo(markdown_table())
+        click.echo(packs.markdown())
         return
     if as_json:
-        emit_json(catalogue_json())
+        emit_json(packs.to_json())
         return
-    click.echo("Rule packs (--rules); every pack ranks by points first:")
-    for p in PACKS.values():
-        pts = points_of(p)
-        click.echo(f"  {p.name}: {p.description}")
-        per_game = (f" (a round scores by its games: {p.game_points[0]} per game won, {p.game_points[1]} "
-                    "per game tied)") if p.game_points[0] else ""
-        click.echo(f"      points win/draw/loss {pts['win']:g}/{pts['draw']:g}/{pts['loss']:g}{per_game}; "
-                   f"tiebreaks {', '.join(p.keys)}")
-        for label, text in (("pairing", p.pairing_text), ("sources", p.sources), ("not established", p.assumed),
-                            ("others' draws", p.others_draws())):
-            if text:
-                click.echo(f"      {label}: {text}")
-    click.echo("")
-    click.echo("Tiebreaks (--tiebreaks KEY,KEY,...):")
-    for key, t in tiebreak_catalogue():
-        click.echo(f"  {key:<8} {t.name}: {t.definition}")
+    for line in packs.lines():
+        click.echo(line)
     rules_certainty()
 
 

@@ -14,12 +14,17 @@ import sys
 import click
 
 from drawsafe.simulation.words import table_words
+from drawsafe.text import (
+    NO_FIGURE,
+    VERDICT_WORDS,
+    interval,
+    percent,
+    points_text,
+    proportion_text,
+    tiebreak_value,
+)
 from drawsafe.writing import printable
 
-#: Colours of the verdicts of ``drawsafe draw`` (on a terminal only).
-VERDICT_STYLES = {"safe to draw": "bold green", "draw is better for both": "green",
-                  "draw is better for one player only": "yellow", "play": "bold red",
-                  "nothing at stake": "dim"}
 #: Rendered width when stdout is not a terminal: wide enough that no table wraps.
 PLAIN_WIDTH = 400
 
@@ -90,30 +95,14 @@ def styled(text: str, style: str = ""):
     return Text(printable(text), style=style)
 
 
-def fmt_value(value: float, tiebreak) -> str:
-    """A tiebreak value for the table: percentages with 4 decimals, other values with the
-    tiebreak's own number of decimals (e.g. Buchholz 12.5, a rating 2126); "-" for a figure a
-    file does not publish (NaN)."""
-    if value != value:
-        return "-"
-    if tiebreak.percent:
-        return f"{100 * value:.4f}"
-    decimals = tiebreak.decimals if tiebreak.decimals is not None else 2
-    return f"{value:.{decimals}f}"
-
-
-def fmt_points(points, scale: int) -> str:
-    """Points as the pack shows them: whole numbers for MTG, halves with one decimal for chess."""
-    return f"{points:.1f}" if scale > 1 else str(points)
-
-
 def standings_view(standings):
     rules = standings.rules
     t = table(("Rank", "right"), ("Player", "left"), ("Pts", "right"), ("W-L-D", "right"),
               *[(tb.key + ("%" if tb.percent else ""), "right") for tb in rules.tiebreaks], ("", "left"))
     for r in standings.rows:
-        t.add_row(f"{r.rank}{'=' if r.tied else ''}", styled(r.player), fmt_points(r.points, rules.point_scale),
-                  f"{r.wins}-{r.losses}-{r.draws}", *[fmt_value(r.values[tb.key], tb) for tb in rules.tiebreaks],
+        t.add_row(f"{r.rank}{'=' if r.tied else ''}", styled(r.player), points_text(r.points, rules.point_scale),
+                  f"{r.wins}-{r.losses}-{r.draws}",
+                  *[tiebreak_value(r.values[tb.key], tb.percent, tb.decimals) for tb in rules.tiebreaks],
                   styled("(dropped)", "dim") if r.dropped else "")
     legend = None
     if any(r.tied for r in standings.rows):
@@ -189,15 +178,6 @@ def pairings_view(result):
     return group(styled(f"Round {result.round} pairings ({PAIRING_METHODS[result.method]})", "bold"), t, *notes)
 
 
-def pct(p: float) -> str:
-    return f"{100 * p:.2f}%"
-
-
-def interval(prop) -> str:
-    ci = prop.confidence_interval()
-    return f"[{pct(ci.low)}, {pct(ci.high)}]"
-
-
 def odds_view(result, show_all: bool = False):
     t = table(("Player", "left"), ("Pts", "right"), ("P(cut)", "right"), ("95% interval", "right"),
               ("E[rank]", "right"))
@@ -206,8 +186,9 @@ def odds_view(result, show_all: bool = False):
         if not show_all and p.cut.k == 0:
             hidden += 1
             continue
-        t.add_row(styled(p.player), fmt_points(p.points_now, p.point_scale), pct(p.p_cut), interval(p.cut),
-                  f"{p.mean_rank:.1f}" if p.mean_rank is not None else "-")
+        t.add_row(styled(p.player), points_text(p.points_now, p.point_scale), percent(p.p_cut, 2),
+                  interval(p.cut.confidence_interval()),
+                  f"{p.mean_rank:.1f}" if p.mean_rank is not None else NO_FIGURE)
     foot = styled(f"({hidden} players never made the cut in any simulation; --all lists them)", "dim") \
         if hidden else None
     head = styled(f"{result.cut.label()} odds from {result.simulations:,} simulations (seed {result.seed}); "
@@ -215,21 +196,18 @@ def odds_view(result, show_all: bool = False):
     return group(head, t, foot)
 
 
-def ci_text(prop) -> str:
-    return "-" if prop.n == 0 else f"{pct(prop.estimate)} {interval(prop)}"
-
-
 def table_head(d, played_draw_share: float | None = None):
     """A table's first line: its players and points, the verdict, the players' own draw rate (in
     chess, agreed draws, beside the share of played games drawn)."""
     a, b = d.players
     head = styled(f"Table {d.table}: {a.player} ({a.points}) v {b.player} ({b.points}): ")
-    head.append(printable(d.verdict.upper()), VERDICT_STYLES.get(d.verdict, "bold"))
+    said = VERDICT_WORDS[d.verdict]
+    head.append(said.label, said.colour)
     if d.draw_probability is not None and played_draw_share is not None:
-        head.append(f" (real players at this table agree a draw: {d.draw_probability:.0%}; played games "
-                    f"drawn: {played_draw_share:.1%})", "dim")
+        head.append(f" (real players at this table agree a draw: {percent(d.draw_probability, 0)}; "
+                    f"played games drawn: {percent(played_draw_share)})", "dim")
     elif d.draw_probability is not None:
-        head.append(f" (real players at this table draw: {d.draw_probability:.0%})", "dim")
+        head.append(f" (real players at this table draw: {percent(d.draw_probability, 0)})", "dim")
     return head
 
 
@@ -253,7 +231,7 @@ def draw_view(report):
     if report.pairings == "not out yet":
         return next_round_view(report, rounds)
     out = [styled(f"Round {report.round} ({rounds}), cut: {report.cut}, pairings {pairings}; "
-                  f"up to {report.simulations:,} simulations per scenario; safe = {report.safe:.0%}; "
+                  f"up to {report.simulations:,} simulations per scenario; safe = {percent(report.safe, 0)}; "
                   f"other tables: {report.others}"
                   + (f" (settled after {report.iterations} iteration(s))" if report.others == "rational" else ""))]
     if report.drawing_tables:
@@ -273,7 +251,7 @@ def draw_view(report):
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), wrap=True)
         for p in d.players:
-            t.add_row(styled(p.player), ci_text(p.draw), ci_text(p.play), ci_text(p.win), ci_text(p.loss))
+            t.add_row(styled(p.player), *[proportion_text(x) for x in (p.draw, p.play, p.win, p.loss)])
 
         out.append(Padding(t, (0, 0, 0, 2)))
     out += left_out_lines(report.left_out)
@@ -289,6 +267,5 @@ def next_round_view(report, rounds: str):
     t = table(("Player", "left"), ("Pts", "right"), ("now", "right"), ("after a win", "right"),
               ("after a draw", "right"), ("after a loss", "right"), wrap=True)
     for p in report.next_round:
-        t.add_row(styled(p.player), str(p.points), ci_text(p.now), ci_text(p.win), ci_text(p.draw),
-                  ci_text(p.loss))
+        t.add_row(styled(p.player), str(p.points), *[proportion_text(x) for x in (p.now, p.win, p.draw, p.loss)])
     return group(*out, t)

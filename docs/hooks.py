@@ -1,9 +1,13 @@
-"""mkdocs hooks: the API reference reads `drawsafe` from its source (sim/, through the editable
-install), never the `drawsafe` console script; and pages hold tables generated from the library at
-their markers (:data:`MARKERS`), so the manual says what the code declares.
+"""mkdocs hooks: the API reference reads `drawsafe` from its source, and a page's markers are
+replaced by text generated from the code when the site is built.
 
-Run as `mkdocs build`, the script's folder (say ~/.local/bin) is the first entry of sys.path, and
-griffe, looking for a module named drawsafe, would take the script `bin/drawsafe` for it.
+The API reference reads `drawsafe` from its source (sim/, through the editable install), never
+the `drawsafe` console script: run as `mkdocs build`, the script's folder (say ~/.local/bin) is
+the first entry of sys.path, and griffe, looking for a module named drawsafe, would take the
+script `bin/drawsafe` for it.
+
+A marker (an HTML comment such as `<!-- drawsafe:packs -->`, alone on its line) is replaced by
+the Markdown its handler in MARKERS returns: what the code declares is never pasted by hand.
 """
 
 import os
@@ -14,11 +18,11 @@ def on_startup(**kwargs):
     sys.path[:] = [p for p in sys.path if not os.path.isfile(os.path.join(p or ".", "drawsafe"))]
 
 
-def connectors():
-    """The table of links (docs/formats/links.md): one row per registered connector."""
-    from drawsafe.fetch.registry import markdown
+def packs_table() -> str:
+    """The rule packs' table (docs/games/index.md), as `drawsafe rules --markdown` prints it."""
+    from drawsafe.tiebreaks.catalogue import catalogue
 
-    return markdown()
+    return catalogue().markdown()
 
 
 def formats_table() -> str:
@@ -28,12 +32,23 @@ def formats_table() -> str:
     return markdown_table()
 
 
-#: A marker in a page, and the function whose Markdown replaces it.
-MARKERS = {"<!-- drawsafe:connectors -->": connectors, "<!-- drawsafe:formats -->": formats_table}
+def connectors_table() -> str:
+    """The table of links (docs/formats/links.md): one row per registered connector."""
+    from drawsafe.fetch.registry import markdown
+
+    return markdown()
+
+
+#: Each marker a page may hold, with the function that writes what replaces it.
+MARKERS = {
+    "<!-- drawsafe:packs -->": packs_table,
+    "<!-- drawsafe:formats -->": formats_table,
+    "<!-- drawsafe:connectors -->": connectors_table,
+}
 
 
 def on_page_markdown(markdown, **kwargs):
-    for marker, make in MARKERS.items():
+    for marker, handler in MARKERS.items():
         if marker in markdown:
-            markdown = markdown.replace(marker, make())
+            markdown = markdown.replace(marker, handler())
     return markdown

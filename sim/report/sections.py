@@ -15,7 +15,8 @@ from drawsafe.report.fig_ranks import max_half_width, rank_shares, shown_ranks
 from drawsafe.report.fig_tiebreaks import WHISKERS, bubble
 from drawsafe.report.rooting import RootingTable
 from drawsafe.report.style import PHONE, WIDE
-from drawsafe.report.text import difference_text, effect_text, pct, prop_text, tiebreak_label
+from drawsafe.report.text import effect_text, tiebreak_label
+from drawsafe.text import paired_difference, percent, proportion_brief
 
 #: Rows of the who-to-root-for table.
 ROOTING_ROWS = 12
@@ -28,9 +29,9 @@ def draw_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
         "(blue circle), if it plays (black diamond), if this player wins (green triangle) and if "
         "this player loses (vermillion triangle); bars are 95% intervals. Draw and play are "
         "simulated with the same random numbers, so their difference is sharper than the bars "
-        f"suggest (see the last column below). Tables where no player reaches {pct(SHOWN_FROM, 0)} "
+        f"suggest (see the last column below). Tables where no player reaches {percent(SHOWN_FROM, 0)} "
         "in any scenario are only in the table below. Verdicts: <em>safe to draw</em>: both "
-        f"players reach {pct(r.safe, 0)} if they draw; <em>draw is better</em>: the draw's gain is "
+        f"players reach {percent(r.safe, 0)} if they draw; <em>draw is better</em>: the draw's gain is "
         "clear (its 95% interval is above zero) or costs nothing to a player already safe.")
     if r.rounds_left == 2:
         caption += (" With two rounds left, <em>draw</em> means a double draw: draw now, and draw "
@@ -38,9 +39,9 @@ def draw_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     rows = []
     for t in r.tables:
         for p in t.players:
-            rows.append([str(t.table), p.player, f"{p.points:g}", prop_text(p.draw), prop_text(p.play),
-                         prop_text(p.win), prop_text(p.loss),
-                         difference_text(p.difference), t.verdict])
+            rows.append([str(t.table), p.player, f"{p.points:g}",
+                         *[proportion_brief(x) for x in (p.draw, p.play, p.win, p.loss)],
+                         paired_difference(p.difference), t.verdict])
     body = html.figure(pngs, "Draw or play: P(cut) per table and player", caption)
     body += html.table(["Table", "Player", "Pts", "if they draw", "if they play", "if this player wins",
                         "if this player loses", "draw − play (pp)", "verdict"], rows, names=(1, 8))
@@ -59,7 +60,7 @@ def tiebreak_section(data: ReportData, pngs: list[tuple[bytes, bytes]]) -> str:
     intro = html.paragraph(
         f"Players on the same points are separated by {', then '.join(keys)}. These move in the last "
         "rounds as the opponents' results come in. For each contender (P(cut) between "
-        f"{pct(CONTENDER_LOW, 0)} and {pct(CONTENDER_HIGH, 0)}): the value now (triangle), the final "
+        f"{percent(CONTENDER_LOW, 0)} and {percent(CONTENDER_HIGH, 0)}): the value now (triangle), the final "
         f"value across simulations (blue box: quartiles; whiskers: {WHISKERS[0]}th to {WHISKERS[1]}th "
         f"percentile), and the final value of {data.cut.last_in()} in the simulations "
         "where the contender finishes on that player's points (orange): the value they need to pass.")
@@ -73,12 +74,12 @@ def tiebreak_section(data: ReportData, pngs: list[tuple[bytes, bytes]]) -> str:
     rows = []
     for p in data.contenders():
         b = bubble(data, p)
-        row = [data.names[p], f"{data.points_now(p):g}", prop_text(data.p_cut(p)), prop_text(b.on_line),
-               prop_text(b.in_when_on_line)]
+        row = [data.names[p], f"{data.points_now(p):g}",
+               *[proportion_brief(x) for x in (data.p_cut(p), b.on_line, b.in_when_on_line)]]
         if first is not None:
             final = data.batch.focus_keys[:, data.column(p), 1]
             lo, med, hi = np.percentile(final, [WHISKERS[0], 50, WHISKERS[1]])
-            show = pct if first.percent else (lambda v: f"{v:g}")
+            show = percent if first.percent else (lambda v: f"{v:g}")
             row += [show(now[data.names[p]].values[first.key]), f"{show(med)} [{show(lo)}–{show(hi)}]"]
         rows.append(row)
     headers = ["Player", "Pts", "P(cut)", "P(on the cut line's points)", "P(cut | on those points)"]
@@ -96,7 +97,7 @@ def ranks_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
     columns = f"1 to {wide}" + (f" (on a phone 1 to {phone})" if phone != wide else "")
     caption = (f"Share of simulations in which each player (rows, points now) finishes at each rank "
                f"(columns {columns}, then lower); labels are percentages, shown from 1%. "
-               f"Players with P(cut) of at least {pct(CONTENDER_LOW, 0)} (and the player of section 5), "
+               f"Players with P(cut) of at least {percent(CONTENDER_LOW, 0)} (and the player of section 5), "
                f"best odds first. Every cell is within "
                f"±{100 * hw:.1f} percentage points at 95% (from {data.batch.n:,} simulations).")
     return html.section("ranks", "3. Final rank distribution",
@@ -112,9 +113,9 @@ def cutline_section(data: ReportData, pngs: tuple[bytes, bytes]) -> str:
                   f"which the last player in had {escape(tiebreak_label(tb))} of x or less." if tb else ""))
     rows = []
     for ln in lines:
-        row = [f"{ln.points:g}", prop_text(ln.share)]
+        row = [f"{ln.points:g}", proportion_brief(ln.share)]
         if ln.tiebreak is not None:
-            show = pct if tb.percent else (lambda v: f"{v:g}")
+            show = percent if tb.percent else (lambda v: f"{v:g}")
             lo, med, hi = ln.tiebreak
             row.append(f"{show(med)} [{show(lo)}–{show(hi)}]")
         rows.append(row)
@@ -139,8 +140,8 @@ def rooting_section(data: ReportData, rows: list[RootingTable], pngs: tuple[byte
         f"raises {escape(name)}'s OMW%, a rival's past opponent's win raises the rival's) and through "
         "players who could join the same points. The largest estimated effects are somewhat "
         "inflated by being picked as the largest.")
-    table_rows = [[str(r.table), r.player_a, r.player_b, prop_text(r.a_won), prop_text(r.b_won),
-                   prop_text(r.drawn), effect_text(r), r.relation] for r in rows[:ROOTING_ROWS]]
+    table_rows = [[str(r.table), r.player_a, r.player_b, proportion_brief(r.a_won), proportion_brief(r.b_won),
+                   proportion_brief(r.drawn), effect_text(r), r.relation] for r in rows[:ROOTING_ROWS]]
     body = html.figure(pngs, f"Who to root for: {name}", caption)
     if table_rows:
         body += html.table(["Table", "Player A", "Player B", "if A wins", "if B wins", "if drawn",
@@ -158,7 +159,7 @@ def method_section(data: ReportData, command: str | None) -> str:
         f"{', '.join(data.rules.keys) or 'no tiebreak'}."),
         (f"Round {r.round}: pairings {data.pairings}; later rounds paired as the event software does; "
         f"last Swiss round paired by {cfg.last_round}."),
-        (f"Match results: {model.model} model (who wins a played match), {pct(model.draw_share, 2)} "
+        (f"Match results: {model.model} model (who wins a played match), {percent(model.draw_share, 2)} "
         "unintentional draws, game scores as measured on real events; "
         f"intentional draws of other tables: {r.others} (expected to draw: "
         f"{', '.join(map(str, r.drawing_tables)) or 'none'})."),

@@ -6,8 +6,9 @@ from __future__ import annotations
 from drawsafe.report.data import ReportData
 from drawsafe.report.fig_cutline import line_points
 from drawsafe.report.rooting import RootingTable
-from drawsafe.report.text import join, pct, plural, prop_text, tiebreak_label
+from drawsafe.report.text import join, plural, tiebreak_label
 from drawsafe.simulation import decisions
+from drawsafe.text import VERDICT_WORDS, change_interval, odds_change, percent, proportion_brief
 
 
 def situation(data: ReportData) -> str:
@@ -31,32 +32,34 @@ def verdicts(data: ReportData) -> list[str]:
     tables = data.draw.tables
     safe = [t for t in tables if t.verdict == decisions.SAFE_TO_DRAW]
     if safe:
-        out.append(f"Safe to draw: {join([table_name(t) for t in safe])}: if they draw, both players "
-                   f"finish {data.cut.within()} in at least {pct(data.draw.safe, 0)} of simulations.")
+        out.append(f"{VERDICT_WORDS[decisions.SAFE_TO_DRAW].report}: {join([table_name(t) for t in safe])}: "
+                   "if they draw, both players "
+                   f"finish {data.cut.within()} in at least {percent(data.draw.safe, 0)} of simulations.")
     for t in tables:
         a, b = t.players
         if t.verdict == decisions.DRAW_BOTH:
-            out.append(f"Drawing is better for both at {table_name(t)}: {a.player} "
-                       f"{prop_text(a.draw)} if they draw against {prop_text(a.play)} if they play; "
-                       f"{b.player} {prop_text(b.draw)} against {prop_text(b.play)}.")
+            out.append(f"{VERDICT_WORDS[decisions.DRAW_BOTH].report} at {table_name(t)}: {a.player} "
+                       f"{proportion_brief(a.draw)} if they draw against {proportion_brief(a.play)} if they play; "
+                       f"{b.player} {proportion_brief(b.draw)} against {proportion_brief(b.play)}.")
         elif t.verdict == decisions.DRAW_ONE:
             good, bad = (a, b) if decisions.draw_better(a, data.draw.safe) else (b, a)
             if good.play.estimate >= data.draw.safe:
-                first = (f"{good.player} is safe either way ({prop_text(good.draw)} if they draw, "
-                         f"{prop_text(good.play)} if they play)")
+                first = (f"{good.player} is safe either way ({proportion_brief(good.draw)} if they draw, "
+                         f"{proportion_brief(good.play)} if they play)")
             else:
-                first = (f"a draw helps only {good.player} ({prop_text(good.draw)} against "
-                         f"{prop_text(good.play)} if they play)")
-            out.append(f"At {table_name(t)} {first}; {bad.player} has {prop_text(bad.play)} if they "
-                       f"play and {prop_text(bad.draw)} if they draw.")
+                first = (f"a draw helps only {good.player} ({proportion_brief(good.draw)} against "
+                         f"{proportion_brief(good.play)} if they play)")
+            out.append(f"At {table_name(t)} {first}; {bad.player} has {proportion_brief(bad.play)} if they "
+                       f"play and {proportion_brief(bad.draw)} if they draw.")
     idle = [t for t in tables if t.verdict == decisions.NOTHING_AT_STAKE]
     if idle:
-        out.append(f"Nothing at stake: {plural(len(idle), 'table')} "
+        out.append(f"{VERDICT_WORDS[decisions.NOTHING_AT_STAKE].report}: {plural(len(idle), 'table')} "
                    f"({join([str(t.table) for t in idle])}) where neither player reaches "
-                   f"{pct(decisions.NOTHING, 0)} of the cut whether they draw or play.")
+                   f"{percent(decisions.NOTHING, 0)} of the cut whether they draw or play.")
     play = [t for t in tables if t.verdict == decisions.PLAY]
     if play:
-        out.append(f"Play it out: {plural(len(play), 'table')} ({join([str(t.table) for t in play])}) "
+        out.append(f"{VERDICT_WORDS[decisions.PLAY].report}: {plural(len(play), 'table')} "
+                   f"({join([str(t.table) for t in play])}) "
                    "where a draw is better for neither player.")
     return out
 
@@ -67,10 +70,10 @@ def cut_line(data: ReportData) -> str:
         return ""
     best = lines[0]
     text = (f"{data.cut.last_in().capitalize()} most likely finishes on {best.points:g} points "
-            f"({prop_text(best.share)} of simulations)")
+            f"({proportion_brief(best.share)} of simulations)")
     if best.tiebreak is not None:
         tb = data.rules.tiebreaks[0]
-        lo, med, hi = (pct(v) if tb.percent else f"{v:g}" for v in best.tiebreak)
+        lo, med, hi = (percent(v) if tb.percent else f"{v:g}" for v in best.tiebreak)
         text += f", with a median {tiebreak_label(tb)} of {med} (90% of simulations between {lo} and {hi})"
     return text + "."
 
@@ -79,7 +82,7 @@ def contenders(data: ReportData) -> str:
     players = data.in_contention()
     if not players:
         return "Nobody is in contention: every player's odds are below 1% or above 99%."
-    shown = [f"{data.names[p]} {prop_text(data.p_cut(p))}" for p in players[:6]]
+    shown = [f"{data.names[p]} {proportion_brief(data.p_cut(p))}" for p in players[:6]]
     more = f" and {len(players) - 6} more" if len(players) > 6 else ""
     return (f"{plural(len(players), 'player')} {'is' if len(players) == 1 else 'are'} between 1% and "
             f"99% to make the cut: {join(shown)}{more}.")
@@ -88,20 +91,20 @@ def contenders(data: ReportData) -> str:
 def rooting(data: ReportData, rows: list[RootingTable]) -> str:
     name = data.names[data.player]
     why = "" if data.player_chosen else " (the contender closest to 50%)"
-    head = f"For {name}{why}, now at {prop_text(data.p_cut(data.player))}"
+    head = f"For {name}{why}, now at {proportion_brief(data.p_cut(data.player))}"
     if not rows:
         return head + ", no other table of the round is still to be played out."
     r = next((row for row in rows if row.clear), rows[0])
     if r.root_for is None:
         return (f"{head}, no other table's result moves the odds clearly (allowing for the "
                 f"{len(rows)} tables compared): the largest estimated effect, "
-                f"table {r.table} ({r.player_a} v {r.player_b}), is {100 * r.effect:+.1f} percentage "
-                f"points [{100 * r.effect_ci.low:+.1f}, {100 * r.effect_ci.high:+.1f}], "
+                f"table {r.table} ({r.player_a} v {r.player_b}), is {odds_change(r.effect)} percentage "
+                f"points {change_interval(r.effect_ci.low, r.effect_ci.high)}, "
                 "a simultaneous 95% interval.")
     other = r.player_b if r.root_for == r.player_a else r.player_a
     good, bad = (r.a_won, r.b_won) if r.root_for == r.player_a else (r.b_won, r.a_won)
-    return (f"{head}, the other result that matters most is table {r.table}: {prop_text(good)} if "
-            f"{r.root_for} beats {other}, {prop_text(bad)} if {other} wins. Root for {r.root_for}"
+    return (f"{head}, the other result that matters most is table {r.table}: {proportion_brief(good)} if "
+            f"{r.root_for} beats {other}, {proportion_brief(bad)} if {other} wins. Root for {r.root_for}"
             + (f" ({r.relation})." if r.relation else "."))
 
 

@@ -30,7 +30,7 @@ from drawsafe.server.options import COMMANDS
 from drawsafe.server.responses import HANDLED, Refused, answer_response, error_json, status_of
 from drawsafe.server.service import Service, label
 from drawsafe.server.store import StorageFull
-from drawsafe.tiebreaks.packs import catalogue_json
+from drawsafe.tiebreaks.catalogue import catalogue
 from drawsafe.writing import printable
 
 log = logging.getLogger("drawsafe.server")
@@ -172,7 +172,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return answer_response(result)
 
     async def api_rules(request: Request):
-        return JSONResponse(catalogue_json())
+        return JSONResponse(catalogue().to_json())
 
     async def api_status(request: Request):
         return JSONResponse(service.jobs.status() | {"unexpected_errors": service.unexpected,

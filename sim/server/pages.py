@@ -30,16 +30,18 @@ from drawsafe.server import verdicts
 from drawsafe.server.names import find_player
 from drawsafe.server.responses import HANDLED, Refused, answer_response, status_of
 from drawsafe.simulation.words import table_words
+from drawsafe.text import VERDICT_WORDS, interval_range, number, tiebreak_value, whole_percent
 from drawsafe.tiebreaks.cuts import CHANGE
 from drawsafe.tiebreaks.packs import PACKS
 
 log = logging.getLogger("drawsafe.server")
 env = Environment(loader=PackageLoader("drawsafe.server", "templates"),
                   autoescape=select_autoescape(default=True, default_for_string=True))
-env.filters["pct"] = verdicts.pct
-env.filters["ci"] = verdicts.ci_text
-env.filters["num"] = verdicts.num
-env.filters["tiebreak"] = verdicts.tiebreak_value
+env.filters["pct"] = whole_percent
+env.filters["ci"] = interval_range
+env.filters["num"] = number
+env.filters["tiebreak"] = tiebreak_value
+env.filters["verdict_class"] = lambda verdict: VERDICT_WORDS[verdict].page_class
 VIEWS = ("draw", "standings", "odds", "pairings", "report")
 #: The upload form's fields that are options of every question about the event.
 FORM_OPTIONS = ("top", "rules", "after_round", "rounds", "cut_points", "day2")

@@ -2,42 +2,9 @@
 
 from __future__ import annotations
 
-from drawsafe.simulation import words
 from drawsafe.simulation.decisions import DrawReport
-
-
-def pct(x) -> str:
-    """A probability as the pages show it (:func:`drawsafe.simulation.words.pct`)."""
-    return "–" if x is None else words.pct(x)
-
-
-def ci_text(pair) -> str:
-    if not pair:
-        return ""
-    low, high = pair
-    return f"{edge(low)}–{edge(high)}%"
-
-
-def edge(x: float) -> str:
-    """A percentage with one decimal, two near 0% and 100% (so 99.81% is not shown as 100.0%)."""
-    value = 100 * x
-    if value in (0.0, 100.0):
-        return f"{value:.0f}"
-    return f"{value:.2f}" if value < 1 or value > 99 else f"{value:.1f}"
-
-
-def tiebreak_value(value, percent: bool, decimals: int | None = None) -> str:
-    """A tiebreak as the command line shows it: percentages with four decimals (41.6667), other
-    values with the tiebreak's own decimals (Buchholz 12.5)."""
-    if not isinstance(value, (int, float)):
-        return str(value)
-    if percent:
-        return f"{100 * value:.4f}"
-    return f"{value:.{decimals if decimals is not None else 2}f}"
-
-
-def num(x) -> str:
-    return f"{x:g}" if isinstance(x, (int, float)) else str(x)
+from drawsafe.simulation.words import table_words
+from drawsafe.text import whole_percent
 
 
 def exact_words(result) -> str | None:
@@ -97,7 +64,7 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
                 return {"kind": "next", "player": player, "round": report.round, "me": row.to_json(),
                         "simulations": report.simulations, "double": report.rounds_left > 1,
                         "title": f"Round {report.round} pairings are not out yet",
-                        "text": (f"Your chance of making the {report.cut} now is {words.pct(row.now.estimate)}; "
+                        "text": (f"Your chance of making the {report.cut} now is {whole_percent(row.now.estimate)}; "
                                  "after your round " + str(report.round) + " result it becomes the figure below. "
                                  "Your opponent and table are not known yet: ask again once the pairings "
                                  "are posted.")}
@@ -107,7 +74,7 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
     for table in report.tables:
         for i, p in enumerate(table.players):
             if p.player == player:
-                said = words.table_words(table, report.cut, report.safe, me=player)
+                said = table_words(table, report.cut, report.safe, me=player)
                 return {"kind": "table", "table": table.table, "verdict": table.verdict, "title": said.headline,
                         "text": said.sentence, "me": p.to_json(), "opponent": table.players[1 - i].to_json(),
                         "round": report.round, "simulations": report.simulations,

@@ -1,9 +1,10 @@
 """Rule packs: a points table and an ordered list of tiebreaks, all run by the same kernels.
 
-``drawsafe rules`` prints this registry.  Every pack ranks by points first, then by its tiebreaks in
-order, then at random (exact ties).  :data:`TIEBREAKS` holds every tiebreak by the key a user gives
-to ``--tiebreaks`` (e.g. ``BH-C1,BH,SB,WIN``), which replaces a pack's list and keeps its points
-and its handling of unplayed rounds (:func:`with_tiebreaks`).
+``drawsafe rules`` prints this registry (:mod:`drawsafe.tiebreaks.catalogue`).  Every pack ranks
+by points first, then by its tiebreaks in order, then at random (exact ties).  :data:`TIEBREAKS`
+holds every tiebreak by the key a user gives to ``--tiebreaks`` (e.g. ``BH-C1,BH,SB,WIN``), which
+replaces a pack's list and keeps its points and its handling of unplayed rounds
+(:func:`with_tiebreaks`).
 
 Packs: ``mtg`` and ``mtg-classic`` (Magic Tournament Rules, Appendix C), ``pokemon`` (Play!
 Pokémon, see :mod:`drawsafe.tiebreaks.pokemon`), and chess under five ways of counting unplayed rounds
@@ -14,7 +15,6 @@ caps), ``fide-1998`` (the 1998 annex, a draw against oneself), ``chess-plain`` (
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import json
 from dataclasses import dataclass, replace
@@ -620,64 +620,3 @@ def trained_text(fitted: str = "") -> str:
     return (f"the behaviour model learned from real {t.get('game', 'Magic')} events"
             + (f" ({said}; {t['data']})" if said else "") + ", cross-validated by event with "
             "drawsafe calibrate")
-
-
-def points_of(pack: RulePack) -> dict[str, float]:
-    """The pack's points for a win, a draw and a loss, as shown."""
-    return {name: pack.points[i] / pack.point_scale for i, name in ((2, "win"), (1, "draw"), (0, "loss"))}
-
-
-def catalogue_json() -> dict:
-    """Every pack and every tiebreak key, as ``drawsafe rules --json`` prints them (and ``GET
-    /api/rules`` answers)."""
-    return {"packs": [{"name": p.name, "game": p.game, "description": p.description, "points": points_of(p),
-                       "points_per_game": ({"win": p.game_points[0], "draw": p.game_points[1]}
-                                           if p.game_points[0] else None),
-                       "tiebreaks": [t.key for t in p.tiebreaks], "pairing": p.pairing_text or None,
-                       "sources": p.sources or None, "not_established": p.assumed or None,
-                       "draw_helps": p.draw_helps,
-                       "agreed_draws": (dataclasses.asdict(p.agreed_draws) if p.agreed_draws else
-                                        p.others_draws()),
-                       "others_draws": p.others_draws()}
-                      for p in PACKS.values()],
-            "tiebreaks": [{"key": key, "name": t.name, "definition": t.definition}
-                          for key, t in tiebreak_catalogue()]}
-
-
-def markdown_table() -> str:
-    """The packs as the manual's table (``drawsafe rules --markdown``, docs/games/index.md), from their declarations."""
-    def fmt(x: float) -> str:
-        return "½" if x == 0.5 else f"{x:g}"
-
-    keys = {id(t): k for k, t in TIEBREAKS.items()}
-    head = ("| pack | game | points (win/draw/loss) | tiebreaks (`--tiebreaks` keys) | pairing, last round | "
-            "draws by default | `--top auto` |")
-    rows = [head, "| --- | --- | --- | --- | --- | --- | --- |"]
-    for p in PACKS.values():
-        pts = points_of(p)
-        r = p.results
-        share = "2.84% (Magic, measured)" if r.draw_share is None else f"{r.draw_share:.0%}"
-        if r.decided is not None:
-            share += " split rounds (measured)"
-        if r.measure:
-            share += f", else the event's own ({r.min_measured}+ {'matches' if r.measure == 'ties' else 'games'})"
-        if p.agreed_draws:
-            a = p.agreed_draws
-            share += (f"; agreed draws {a.before_last:.1%}, last round {a.last:.1%}, its first "
-                      f"{a.leaders} {a.last_leaders:.1%} (measured)" if a.last else
-                      "; no intentional draw (a draw gains nothing: declared)")
-        elif p.draws_fitted:
-            share += f"; intentional draws learned from real {p.game} events"
-        last = p.last_round if p.pairing == "mtg" else "as every round"  # dutch, cobra
-        shown = '/'.join(fmt(pts[k]) for k in ('win', 'draw', 'loss'))
-        if p.game_points[0]:
-            shown += f" ({p.game_points[0]}/{p.game_points[1]} per game won/tied)"
-        rows.append(f"| `{p.name}` | {p.game} | {shown} | "
-                    f"{', '.join(keys[id(t)] for t in p.tiebreaks)} | {p.pairing}, {last} | {share} | "
-                    f"{p.schedule.name if p.schedule else 'no table: give --top'} |")
-    return "\n".join(rows)
-
-
-def tiebreak_catalogue() -> list[tuple[str, Tiebreak]]:
-    """Every ``--tiebreaks`` key with its tiebreak, for ``drawsafe rules``."""
-    return list(TIEBREAKS.items())

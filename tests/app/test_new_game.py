@@ -8,12 +8,15 @@ is written from that rule text with exact fractions (tests/naive.py's lines)."""
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import replace
 
 import pytest
+from click.testing import CliRunner
 from naive import standings_lines
 
 from drawsafe.app.compiling import CompileWatch
+from drawsafe.cli.main import main
 from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation.generate import generate_event
@@ -21,6 +24,7 @@ from drawsafe.simulation.odds import compute_odds
 from drawsafe.simulation.question import Budget, Question
 from drawsafe.standings.table import compute_standings
 from drawsafe.tiebreaks import packs
+from drawsafe.tiebreaks.catalogue import catalogue
 
 #: The whole declaration of the new game.
 NEW_GAME = packs.RulePack(
@@ -72,3 +76,19 @@ def test_the_new_game_compiles_nothing(new_game):
         odds = compute_odds(snap, new_game, config)
     assert watch.names == []
     assert len(odds.players) == 16
+
+
+def test_the_new_game_is_in_the_catalogue(new_game):
+    """``drawsafe rules`` (text, ``--json``) and the manual's table list the pack declared here."""
+    text = CliRunner().invoke(main, ["rules"])
+    assert text.exit_code == 0
+    assert f"  {new_game.name}: {new_game.description}" in text.output
+    assert "      points win/draw/loss 3/1/0; tiebreaks WIN, OMW, OGW" in text.output
+    listed = CliRunner().invoke(main, ["rules", "--json"])
+    assert listed.exit_code == 0
+    entry = next(p for p in json.loads(listed.output)["packs"] if p["name"] == new_game.name)
+    assert entry["game"] == "a test game" and entry["tiebreaks"] == ["WIN", "OMW", "OGW"]
+    assert entry["points"] == {"win": 3, "draw": 1, "loss": 0}
+    row = f"| `{new_game.name}` | a test game | 3/1/0 | WIN, OMW, OGW | mtg, standings | 25% | Appendix E |"
+    assert row in catalogue().markdown().splitlines()
+    assert row in CliRunner().invoke(main, ["rules", "--markdown"]).output.splitlines()

@@ -27,7 +27,7 @@ from drawsafe.report import build_report, gather
 from drawsafe.report.fig_ranks import rank_shares
 from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.style import LAYOUTS, PHONE, WIDE, styled
-from drawsafe.report.text import prop_text
+from drawsafe.text import proportion_brief
 
 
 def load_examples():
@@ -172,7 +172,7 @@ def test_rooting_table_on_the_page_shows_those_numbers(data, page):
                            snap.opp[:, :snap.after_round], rivals=data.contenders())
     section = page[page.index('id="who-to-root-for"'):]
     for r in rows[:12]:
-        assert f"<td>{prop_text(r.a_won)}</td><td>{prop_text(r.b_won)}</td>" in section
+        assert f"<td>{proportion_brief(r.a_won)}</td><td>{proportion_brief(r.b_won)}</td>" in section
 
 
 def test_relation_names_who_met_the_player_and_rivals():

@@ -18,8 +18,9 @@ from conftest import MELEE, need
 
 import drawsafe
 from drawsafe.simulation.decisions import PlayerChances, TableDecision
-from drawsafe.simulation.words import pct, table_words
+from drawsafe.simulation.words import table_words
 from drawsafe.stats import PairedDifference, Proportion
+from drawsafe.text import whole_percent as pct
 
 
 def expected_claim(p: PlayerChances) -> str:
