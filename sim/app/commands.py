@@ -31,6 +31,7 @@ from drawsafe.app.requests import (
 )
 from drawsafe.errors import UsageError
 from drawsafe.event.names import find_player
+from drawsafe.event.snapshot import parse_day2
 from drawsafe.progress import Progress
 from drawsafe.tiebreaks.cuts import announced, auto_top
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
@@ -281,7 +282,6 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
         field_odds,
         field_question,
         no_table,
-        parse_day2,
         points_note,
     )
 

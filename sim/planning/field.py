@@ -25,7 +25,7 @@ from drawsafe.event.model import Event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
-from drawsafe.planning.phases import Structure, parse_day2  # noqa: F401 (parse_day2: for the app's field)
+from drawsafe.planning.phases import Structure
 from drawsafe.progress import Progress
 from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.simulator import (

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.errors import UsageError
-from drawsafe.event.snapshot import parse_day2  # noqa: F401 (re-exported: the planner's --day2)
 
 #: The prize line's place, as a share of the last phase's field.
 PRIZE_SHARE = 0.25

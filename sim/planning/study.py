@@ -28,6 +28,7 @@ from pathlib import Path
 
 from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
+from drawsafe.event.snapshot import parse_day2
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.field import (
     FIELD_BUDGET,
@@ -35,7 +36,6 @@ from drawsafe.planning.field import (
     PlannedEvent,
     field_odds,
     field_question,
-    parse_day2,
 )
 from drawsafe.simulation.calibration import forecast_event, select_events
 from drawsafe.simulation.question import Budget, Question

@@ -9,7 +9,7 @@ when both players of that table are then safe, as every table in the last round 
 future does (``Question.future_draws``: by default "safe": guaranteed the cut on points, or on a
 points total from which at least ``safe`` of the players made the cut in a pilot run).
 
-Other tables (``others``):
+Other tables (the question's ``others``, :class:`~drawsafe.simulation.question.Question`):
 
 ``none``      every other table plays;
 ``locked``    a table draws when both its players are guaranteed the cut on points alone after a

@@ -427,7 +427,7 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
     """Draw or play for every open table of the last round with a stake (``question.player``'s
     alone when it names one), exactly; ``progress``: unused (no simulation).
 
-    Other tables' intentional draws (``others``): none; locked (drawing for sure); rational (best
+    Other tables' intentional draws (``question.others``): none; locked (drawing for sure); rational (best
     responses from exact figures, iterated to a fixed point); behaviour (each draws with the
     behaviour model's probability, its features simulated as the model was fitted).  Every table
     carries its probability of an intentional draw into the one enumeration, which gives each

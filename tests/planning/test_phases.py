@@ -12,10 +12,11 @@ from click.testing import CliRunner
 from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
+from drawsafe.event.snapshot import parse_day2
 from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel, day2_cut, features
 from drawsafe.planning.field import FieldSimulator, encode, field_odds, plan_field
-from drawsafe.planning.phases import Structure, parse_day2, top_line
+from drawsafe.planning.phases import Structure, top_line
 from drawsafe.planning.study import field_grid
 from drawsafe.simulation.question import Budget
 from drawsafe.standings.order import refined_order
