@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.results import ResultModel
+from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event
 from drawsafe.event.model import MATCH
@@ -43,6 +44,7 @@ from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.simulator import Simulator
 from drawsafe.standings.table import StandingRow, compute_standings
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson
+from drawsafe.text import VERDICT_WORDS, fraction_interval, proportion_json
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 from drawsafe.tiebreaks.ranking import TOLERANCE
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -570,6 +572,138 @@ class CalibrationRun:
     @property
     def others(self) -> str:
         return self.question.others
+
+    def safe_calls_missed(self) -> list[Surprise]:
+        """Players at tables called safe to draw who missed the playoff (drawn or not)."""
+        return [x for x in self.summary.surprises if x.verdict == SAFE_TO_DRAW and not x.made_cut]
+
+    def lines(self) -> list[str]:
+        """The run's figures as the terminal shows them."""
+        s = self.summary
+        how = (f"behaviour model cross-validated by event ({self.folds} folds)" if self.folds
+               else "model as given")
+        title = (f"=== {self.game}: --others {self.others}, {self.rounds_left} round(s) left: {len(self.events)} "
+                 f"events scored, {len(self.apart)} apart; "
+                 f"{how if self.others == 'behaviour' else 'rational rule'} ===")
+        lines = [title]
+        if s is None:
+            return lines + ["  no event to score"]
+        scores = {x.name: x for x in s.scores}
+        lines.append(f"Brier score of P(cut) over {s.players} players (95% bootstrap interval over events):")
+        for name, label in (("model", "forecast"), ("hindsight", "hindsight (real draws known)"),
+                            ("rank", "naive call: current rank <= cut"), ("points", "points only")):
+            sc = scores[name]
+            lines.append(f"  {label:<34} {sc.value:.4f}  {fraction_interval(sc.ci)}")
+        for sk in s.skills:
+            lines.append(f"  {sk.name:<34} {sk.value:+.1%}  [{sk.ci.low:+.1%}, {sk.ci.high:+.1%}]")
+        for label, c in (("every table", s.calls), ("tables with a stake", s.calls_stake)):
+            pr, rc = c.precision, c.recall
+            lines.append(f"Expected intentional draws, {label}: {c.expected} expected, {c.drew} drew, "
+                         f"{c.both} both: precision {pr.estimate:.1%} {fraction_interval(pr.confidence_interval(), 3)}, "
+                         f"recall {rc.estimate:.1%} {fraction_interval(rc.confidence_interval(), 3)}")
+        lines.append("Reliability: band, players, mean forecast, made the playoff, 95% interval")
+        for b in s.bands["forecast"]:
+            if b.n:
+                flag = "" if b.consistent else "  <- outside its interval"
+                lines.append(f"  [{b.low:.3f}, {b.high:.3f}{']' if b.high == 1 else ')'} {b.n:5d}  "
+                             f"{b.mean_forecast:.4f}  {b.made:4d}/{b.n:<5d} = {b.observed:.4f}  "
+                             f"{fraction_interval(b.ci)}{flag}")
+        misses = self.safe_calls_missed()
+        lines.append(f"'{VERDICT_WORDS[SAFE_TO_DRAW].report}' calls that missed the playoff: {len(misses)} "
+                     f"({sum(x.drew for x in misses)} of them drew)")
+        for x in misses:
+            lines.append(f"  {x.file} table {x.table}: {x.player} ({'drew' if x.drew else 'played'}): "
+                         f"{x.explanation}")
+        lines.append("Tables by verdict: tables, drew intentionally, expected to draw")
+        for v, r in s.verdicts.items():
+            lines.append(f"  {v:<36} {r['tables']:4d} {r['drew']:4d} {r['modelled_draw']:4d}")
+        for ev in self.apart:
+            lines.append(f"Apart (not scored): {ev.file}: outside the playoff with more points than a "
+                         f"qualifier: {', '.join(ev.skipped_qualifier)}")
+        return lines
+
+    def to_json(self) -> dict:
+        s = self.summary
+        out = {"game": self.game, "others": self.others, "rounds_left": self.rounds_left, "folds": self.folds,
+               "events": [e.file for e in self.events],
+               "apart": [{"file": e.file, "skipped_qualifier": e.skipped_qualifier} for e in self.apart]}
+        if s is None:
+            return out
+        out.update({
+            "players": s.players,
+            "brier": {x.name: {"value": x.value, "ci95": [x.ci.low, x.ci.high], "players": x.n}
+                      for x in s.scores},
+            "skill": {x.name: {"value": x.value, "ci95": [x.ci.low, x.ci.high]} for x in s.skills},
+            "draw_calls": {label: {**asdict(c), "precision": proportion_json(c.precision),
+                                   "recall": proportion_json(c.recall)}
+                           for label, c in (("all", s.calls), ("stake", s.calls_stake))},
+            "reliability": [{"low": b.low, "high": b.high, "players": b.n,
+                             "mean_forecast": b.mean_forecast if b.n else None, "made": b.made,
+                             "ci95": [b.ci.low, b.ci.high], "consistent": b.consistent}
+                            for b in s.bands["forecast"]],
+            "safe_misses": [{"file": x.file, "table": x.table, "player": x.player, "drew": x.drew,
+                             "explanation": x.explanation} for x in self.safe_calls_missed()],
+            "verdicts": s.verdicts})
+        return out
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """``drawsafe calibrate``'s answer: a :class:`CalibrationRun` per game and other-tables model of
+    the events of ``folder`` (keys: the model, or "game: model" when the folder holds several
+    games), with playoffs of ``cut`` players (None: each event's own)."""
+
+    folder: str
+    cut: int | None
+    budget: Budget
+    runs: dict[str, CalibrationRun]
+
+    def lines(self) -> list[str]:
+        """Every run's figures, a blank line after each."""
+        return [line for run in self.runs.values() for line in (*run.lines(), "")]
+
+    def to_json(self) -> dict:
+        return {"folder": self.folder, "top": self.cut, "sims": self.budget.sims, "seed": self.budget.seed,
+                "runs": {k: r.to_json() for k, r in self.runs.items()}}
+
+
+def calibrate(folder: str | Path, question: Question, *, models: tuple[str, ...], cut: int | None = None,
+              rounds_left: int = 1, folds: int = 5, observations: str | Path | None = None,
+              limit: int | None = None, min_rounds: int = 4, report=None) -> Calibration:
+    """Every game of ``folder`` (:func:`folder_games`) calibrated with each other-tables model of
+    ``models`` (:func:`calibrate_folder`, ``question`` asked of each event at its cut).
+    ``observations``: a table of the events' features for the cross-validation (one game only).
+
+    :raises UsageError: for a folder with no event to score, a table of features beside several
+        games, or a table that cannot be read."""
+    from drawsafe.simulation.behaviour import Observations
+
+    games = folder_games(folder, cut, min_rounds)
+    if not games:
+        events, skipped = folder_counts(folder)
+        raise UsageError(f"{folder}: no event with a playoff{f' of {cut} players' if cut else ''} after "
+                         f"{min_rounds} Swiss rounds or more ({events} events read, "
+                         f"{skipped} files not events): give a folder of finished "
+                         "events' files (cobra, pokedata, TOM, melee.gg, ...)")
+    if observations is not None and len(games) > 1:
+        raise UsageError(f"--observations: {folder} holds events of {len(games)} games "
+                         f"({', '.join(games)}); give one game's folder with its table features")
+    obs = None
+    if observations is not None:
+        try:
+            obs = Observations.read(observations)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    runs = {}
+    for game in games:
+        for model in models:
+            if model == "behaviour" and folds >= 2 and obs is None and report:
+                report(f"simulating the table features of every {game} event for the cross-validation ...")
+            key = model if len(games) == 1 else f"{game}: {model}"
+            runs[key] = calibrate_folder(folder, replace(question, others=model), cut=cut, rounds_left=rounds_left,
+                                         folds=folds, observations=obs, limit=limit, report=report, game=game,
+                                         min_rounds=min_rounds)
+    return Calibration(str(folder), cut, question.budget, runs)
 
 
 def calibrate_folder(folder: str | Path, question: Question, *, cut: int | None = 8, rounds_left: int = 1,
