@@ -61,7 +61,7 @@ def run_set(folder: Path, cut: int, args) -> list[EventForecast]:
 def event_json(ev: EventForecast) -> dict:
     not_top, not_playoff = ev.replaced()
     return {"file": ev.file, "entrants": ev.entrants, "active": len(ev.players),
-            "rounds": ev.rounds, "cut": ev.cut, "simulations": ev.simulations,
+            "rounds": ev.rounds, "cut": ev.seats, "simulations": ev.simulations,
             "converged": ev.converged, "seconds": ev.seconds,
             "intentional_draws": sum(t.drew for t in ev.tables),
             "modelled_draws": sum(t.modelled_draw for t in ev.tables),
@@ -169,7 +169,7 @@ def main(argv=None) -> int:
     for k, evs in sets.items():
         if k != "all":
             for e in evs:
-                print(f"  {e.file[:60]:<60} {len(e.players):4d} {e.rounds:3d} {e.cut:3d} "
+                print(f"  {e.file[:60]:<60} {len(e.players):4d} {e.rounds:3d} {e.seats:3d} "
                       f"{e.simulations:7d} {e.seconds:6.1f}")
     for k, s in summaries.items():
         print_summary(k, s, sets[k])

@@ -27,7 +27,7 @@ from drawsafe.planning import kernel as fk
 from drawsafe.planning.drops import DropModel
 from drawsafe.planning.phases import Structure
 from drawsafe.progress import Progress
-from drawsafe.simulation.question import Budget, Question
+from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.simulator import (
     FUTURE_POLICIES,
     PILOT_FIRST,
@@ -421,7 +421,7 @@ class DayOneFigures:
 
 
 @dataclass(frozen=True)
-class FieldResult:
+class FieldResult(Answered):
     """What records make the cut of ``planned`` (:class:`PlannedEvent`) as ``question`` asks it:
     counts over ``counts.n`` simulated events."""
 
@@ -433,14 +433,6 @@ class FieldResult:
     reached: bool
     seconds: float
 
-    @property
-    def seed(self) -> int:
-        return self.question.seed
-
-    @property
-    def precision(self) -> float | None:
-        """The precision simulated to (None: a fixed number of simulations)."""
-        return self.question.budget.adaptive_precision
 
     @property
     def simulations(self) -> int:

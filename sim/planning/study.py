@@ -307,7 +307,7 @@ def event_rows(cell: EventCell, budget: Budget) -> list[dict]:
     rows = []
     for p in ev.players:
         est, lo, hi, _ = _p(p.cut)
-        rows.append({"cell": cell.key, "entrants": ev.entrants, "rounds": ev.rounds, "top": ev.cut,
+        rows.append({"cell": cell.key, "entrants": ev.entrants, "rounds": ev.rounds, "top": ev.seats,
                      "player": p.player, "points": p.points, "p_cut": est, "ci_low": lo, "ci_high": hi,
                      "p_cut_hindsight": p.hindsight.estimate, "made_cut": int(p.made_cut),
                      "simulations": ev.simulations, "cell_seed": cs})

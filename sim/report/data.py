@@ -24,12 +24,11 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
-from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
 from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
 from drawsafe.simulation.odds import simulate_until
-from drawsafe.simulation.question import Question
+from drawsafe.simulation.question import Answered, Question
 from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
 from drawsafe.standings.table import Standings, compute_standings
 from drawsafe.stats import Proportion
@@ -46,7 +45,7 @@ MAX_CONTENDERS, MAX_RANKED = 12, 24
 
 
 @dataclass(frozen=True)
-class ReportData:
+class ReportData(Answered):
     """Everything the figures and the text of a report read."""
 
     snapshot: Snapshot
@@ -77,20 +76,6 @@ class ReportData:
     @property
     def names(self) -> tuple[str, ...]:
         return self.snapshot.names
-
-    @property
-    def cut(self) -> Cut:
-        """The cut the report is about (the question's)."""
-        return self.question.cut
-
-    @property
-    def top(self) -> int:
-        """The cut's size by rank (with a points cut, what is counted by rank)."""
-        return self.question.top
-
-    @property
-    def seed(self) -> int:
-        return self.question.seed
 
     def points_now(self, p: int) -> float:
         """Player ``p``'s points before the round, in displayed units."""

@@ -40,7 +40,7 @@ from drawsafe.simulation.decisions import (
     draw_decisions,
 )
 from drawsafe.simulation.odds import simulate_until
-from drawsafe.simulation.question import Budget, Question
+from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.simulator import Simulator
 from drawsafe.standings.table import StandingRow, compute_standings
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson
@@ -101,7 +101,7 @@ class TableForecast:
 
 
 @dataclass(frozen=True)
-class EventForecast:
+class EventForecast(Answered):
     """Forecasts and outcomes of one event."""
 
     file: str
@@ -124,13 +124,9 @@ class EventForecast:
     game: str = "Magic"
 
     @property
-    def cut(self) -> int:
+    def seats(self) -> int:
         """The playoff's seats (the question's cut)."""
         return self.question.top
-
-    @property
-    def others(self) -> str:
-        return self.question.others
 
     @property
     def skipped_qualifier(self) -> list[str]:
@@ -284,13 +280,13 @@ def predictions(events: list[EventForecast]) -> Predictions:
     rows = []
     for i, ev in enumerate(events):
         pts = np.array([p.points for p in ev.players])
-        line = np.sort(pts)[::-1][min(ev.cut, len(pts)) - 1]
+        line = np.sort(pts)[::-1][min(ev.seats, len(pts)) - 1]
         rows.append(np.column_stack([
             np.full(len(pts), i), [p.cut.estimate for p in ev.players],
-            [p.hindsight.estimate for p in ev.players], points_baseline(pts, ev.cut),
-            np.full(len(pts), ev.cut / len(pts)), pts + ev.win_points >= line,
+            [p.hindsight.estimate for p in ev.players], points_baseline(pts, ev.seats),
+            np.full(len(pts), ev.seats / len(pts)), pts + ev.win_points >= line,
             [p.made_cut for p in ev.players], [p.in_top for p in ev.players],
-            [0 < p.rank_before <= ev.cut for p in ev.players]]))
+            [0 < p.rank_before <= ev.seats for p in ev.players]]))
     c = np.concatenate(rows).T if rows else np.zeros((9, 0))
     return Predictions(c[0].astype(np.int64), *c[1:5], c[5].astype(bool), c[6], c[7], c[8])
 
@@ -556,7 +552,7 @@ CALIBRATION_MAX_SIMS = 400_000
 
 
 @dataclass(frozen=True)
-class CalibrationRun:
+class CalibrationRun(Answered):
     """Forecasts of a folder's events with one other-tables model (the ``question``'s ``others``;
     each event asked it at its own cut): the events scored, the events reported apart (a qualifier
     skipped the playoff: a declined invitation) and their summary."""
@@ -568,10 +564,6 @@ class CalibrationRun:
     apart: tuple[EventForecast, ...]
     summary: Summary | None
     game: str = "Magic"
-
-    @property
-    def others(self) -> str:
-        return self.question.others
 
     def safe_calls_missed(self) -> list[Surprise]:
         """Players at tables called safe to draw who missed the playoff (drawn or not)."""

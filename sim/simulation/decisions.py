@@ -40,13 +40,12 @@ import numpy as np
 
 from drawsafe.choices import VERDICTS
 from drawsafe.engine import kernel as engine
-from drawsafe.event.cut import Cut
 from drawsafe.event.model import BYE, HALF_BYE, LOSS, SOLO_LABELS
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.progress import Progress
 from drawsafe.simulation.odds import simulate_until
-from drawsafe.simulation.question import Budget, Question
+from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
 from drawsafe.simulation.simulator import (
     FirstRound,
@@ -153,7 +152,7 @@ class PlayerNext:
 
 
 @dataclass(frozen=True)
-class DrawReport:
+class DrawReport(Answered):
     """``draw``'s answer: the verdict of every table with a stake, the tables left out and why.
     ``question`` is the question answered: its cut (with its note saying how it was chosen; in the
     JSON its label, "Top 8" or "19+ points"), the other tables' model (``others``) and ``safe``."""
@@ -184,19 +183,6 @@ class DrawReport:
     #: event's own when measured), shown beside the behaviour model's agreed-draw probability,
     #: which alone would read as "players draw 2%" in an event where a quarter of the games are drawn.
     played_draw_share: float | None = None
-
-    @property
-    def cut(self) -> Cut:
-        """The cut the verdicts are against (the question's)."""
-        return self.question.cut
-
-    @property
-    def others(self) -> str:
-        return self.question.others
-
-    @property
-    def safe(self) -> float:
-        return self.question.safe
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,

@@ -13,10 +13,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
-from drawsafe.simulation.question import Budget, Question
+from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
 from drawsafe.stats import Proportion, max_half_width
 from drawsafe.tiebreaks.packs import RulePack, display_points
@@ -108,7 +107,7 @@ class PlayerOdds:
 
 
 @dataclass(frozen=True)
-class OddsResult:
+class OddsResult(Answered):
     """Cut odds of every player of a snapshot."""
 
     #: The question answered: its cut (a Top N, or a points cut), its budget (seed, precision),
@@ -123,24 +122,6 @@ class OddsResult:
     #: Tables expected to draw, and with ``behaviour`` every playing table's draw probability.
     drawing_tables: tuple[int, ...] = ()
     draw_probabilities: tuple[tuple[int, float], ...] = ()
-
-    @property
-    def cut(self) -> Cut:
-        """The cut the odds are of (the question's)."""
-        return self.question.cut
-
-    @property
-    def seed(self) -> int:
-        return self.question.seed
-
-    @property
-    def precision(self) -> float | None:
-        """The precision simulated to (None: a fixed number of simulations)."""
-        return self.question.budget.adaptive_precision
-
-    @property
-    def others(self) -> str:
-        return self.question.others
 
     def to_json(self) -> dict:
         return {"simulations": self.simulations, "top": self.cut.top, "cut_points": self.cut.points,

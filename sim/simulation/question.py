@@ -107,3 +107,38 @@ class Question:
     @property
     def seed(self) -> int:
         return self.budget.seed
+
+
+class Answered:
+    """What every result that answers a :class:`Question` reads from it (a mixin of the results
+    with a ``question`` field: odds, draw or play, a report's data, a planned field, a forecast)."""
+
+    question: Question
+
+    @property
+    def cut(self) -> Cut:
+        """The cut the figures are of: a Top N, or a points cut, with its note."""
+        return self.question.cut
+
+    @property
+    def top(self) -> int:
+        """The cut's size by rank (with a points cut, what is counted by rank)."""
+        return self.question.top
+
+    @property
+    def seed(self) -> int:
+        return self.question.seed
+
+    @property
+    def others(self) -> str:
+        """How the other tables of the round about to be played were modelled."""
+        return self.question.others
+
+    @property
+    def safe(self) -> float:
+        return self.question.safe
+
+    @property
+    def precision(self) -> float | None:
+        """The precision simulated to (None: a fixed number of simulations)."""
+        return self.question.budget.adaptive_precision

@@ -313,7 +313,7 @@ def test_skipped_qualifier_by_exact_final_rank():
     players = list(ev.players)
     players[2] = player("C", 2, 0.0, False, 2, True)  # C declined ...
     players[3] = player("D", 2, 0.0, True, 4, False)  # ... and D (rank 4) took the seat
-    ev = type(ev)(ev.file, ev.entrants, ev.rounds, ev.cut, ev.simulations, ev.converged,
+    ev = type(ev)(ev.file, ev.entrants, ev.rounds, ev.question, ev.simulations, ev.converged,
                   tuple(players), ev.tables, ev.final, ev.keys, 0.0)
     assert ev.skipped_qualifier == ["C", "B"]  # both finished above D
 

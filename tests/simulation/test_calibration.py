@@ -229,7 +229,7 @@ def test_forecast_hands_out_exactly_cut_places(small):
     for figures in ([p.cut for p in ev.players], [p.hindsight for p in ev.players]):
         n = {f.n for f in figures}
         assert len(n) == 1
-        assert sum(f.k for f in figures) == ev.cut * n.pop()
+        assert sum(f.k for f in figures) == ev.seats * n.pop()
 
 
 def test_forecast_reads_what_happened(small):
@@ -239,8 +239,8 @@ def test_forecast_reads_what_happened(small):
     ids = sum(1 for m in last.matches if m.kind == "match" and (m.a_wins, m.b_wins, m.draws)
               == (0, 0, 3))
     assert sum(t.drew for t in ev.tables) == ids
-    assert sum(p.made_cut for p in ev.players) == ev.cut
-    assert sum(p.in_top for p in ev.players) == ev.cut
+    assert sum(p.made_cut for p in ev.players) == ev.seats
+    assert sum(p.in_top for p in ev.players) == ev.seats
     assert {p.player for p in ev.players} == set(last.players)
     assert ev.rounds == len(event.swiss)
     # The rational model lets every table it calls safe to draw draw.

@@ -62,7 +62,7 @@ def test_exact_odds_agree_with_the_simulations(event):
 
 
 def test_exact_draw_or_play_agrees_with_the_simulations(event):
-    snap, rules, config = take_snapshot(event), get_rules("mtg"), Question(Cut(8))
+    snap, rules = take_snapshot(event), get_rules("mtg")
     question = Question(Cut(8), others="none", budget=Budget(SIMS, None, 400_000, 7))
     exact = live_draw(snap, rules, question)
     simulated = draw_decisions(snap, rules, question)
@@ -114,7 +114,7 @@ def test_the_library_takes_the_same_switch(event):
 def test_one_number_in_the_exact_odds_and_draw(event, others):
     """The exact ``odds`` model the other tables' draws as ``draw`` does: a player's P(cut) is their
     table's draw and play figures mixed by that table's probability of drawing."""
-    snap, rules, config = take_snapshot(event), get_rules("mtg"), Question(Cut(8))
+    snap, rules = take_snapshot(event), get_rules("mtg")
     question = Question(Cut(8), others=others, budget=Budget(seed=3))
     odds = live_odds(snap, rules, question)
     draw = live_draw(snap, rules, question)
