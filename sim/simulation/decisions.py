@@ -60,6 +60,7 @@ from drawsafe.simulation.stakes import (
     stake_function,
 )
 from drawsafe.stats import PairedDifference, Proportion
+from drawsafe.text import interval_json
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
 
@@ -70,6 +71,16 @@ EXPECT = 0.5
 SAFE_TO_DRAW, DRAW_BOTH, DRAW_ONE, PLAY, NOTHING_AT_STAKE = VERDICTS
 #: Every P(cut) of both players, drawing or playing, below this: nothing at stake.
 NOTHING = 0.01
+
+
+def odds_json(player: str, points: float, **cases: Proportion) -> dict:
+    """A player's odds in the JSON answers: ``p_cut_CASE`` and ``ci_CASE`` of each case (None
+    where no simulation had it), in the order given."""
+    d = {"player": player, "points": points}
+    for name, prop in cases.items():
+        d[f"p_cut_{name}"] = prop.estimate if prop.n else None
+        d[f"ci_{name}"] = interval_json(prop.confidence_interval()) if prop.n else None
+    return d
 
 
 @dataclass(frozen=True)
@@ -86,11 +97,7 @@ class PlayerChances:
     difference: PairedDifference
 
     def to_json(self) -> dict:
-        d = {"player": self.player, "points": self.points}
-        for name, prop in (("draw", self.draw), ("play", self.play), ("win", self.win), ("loss", self.loss)):
-            ci = prop.confidence_interval()
-            d[f"p_cut_{name}"] = prop.estimate if prop.n else None
-            d[f"ci_{name}"] = [ci.low, ci.high] if prop.n else None
+        d = odds_json(self.player, self.points, draw=self.draw, play=self.play, win=self.win, loss=self.loss)
         ci = self.difference.confidence_interval()
         d["draw_minus_play"] = self.difference.mean
         d["ci_draw_minus_play"] = [ci.low, ci.high]
@@ -143,12 +150,7 @@ class PlayerNext:
     loss: Proportion
 
     def to_json(self) -> dict:
-        d = {"player": self.player, "points": self.points}
-        for name, prop in (("now", self.now), ("win", self.win), ("draw", self.draw), ("loss", self.loss)):
-            ci = prop.confidence_interval()
-            d[f"p_cut_{name}"] = prop.estimate if prop.n else None
-            d[f"ci_{name}"] = [ci.low, ci.high] if prop.n else None
-        return d
+        return odds_json(self.player, self.points, now=self.now, win=self.win, draw=self.draw, loss=self.loss)
 
 
 @dataclass(frozen=True)

@@ -115,30 +115,13 @@ class Answered:
 
     question: Question
 
-    @property
-    def cut(self) -> Cut:
-        """The cut the figures are of: a Top N, or a points cut, with its note."""
-        return self.question.cut
-
-    @property
-    def top(self) -> int:
-        """The cut's size by rank (with a points cut, what is counted by rank)."""
-        return self.question.top
-
-    @property
-    def seed(self) -> int:
-        return self.question.seed
-
-    @property
-    def others(self) -> str:
-        """How the other tables of the round about to be played were modelled."""
-        return self.question.others
-
-    @property
-    def safe(self) -> float:
-        return self.question.safe
-
-    @property
-    def precision(self) -> float | None:
-        """The precision simulated to (None: a fixed number of simulations)."""
-        return self.question.budget.adaptive_precision
+    cut = property(lambda self: self.question.cut,
+                   doc="The cut the figures are of: a Top N, or a points cut, with its note.")
+    top = property(lambda self: self.question.top,
+                   doc="The cut's size by rank (with a points cut, what is counted by rank).")
+    seed = property(lambda self: self.question.seed)
+    others = property(lambda self: self.question.others,
+                      doc="How the other tables of the round about to be played were modelled.")
+    safe = property(lambda self: self.question.safe)
+    precision = property(lambda self: self.question.budget.adaptive_precision,
+                         doc="The precision simulated to (None: a fixed number of simulations).")
