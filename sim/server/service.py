@@ -92,10 +92,11 @@ class Service:
         asked = json.dumps(values(request), sort_keys=True, default=str)
         return f"{command}|{hashlib.sha256(raw).hexdigest()}|{name}|{asked}"
 
-    async def plan(self, request) -> Answer:
-        """``drawsafe field --json`` (cached, de-duplicated, queued)."""
-        key = "|".join(("field", json.dumps(values(request), sort_keys=True, default=str)))
-        return await self.submit(key, Task(tasks.field, (request,)), "field", "heavy")
+    async def plan(self, request, command: str = "field") -> Answer:
+        """``drawsafe COMMAND --json`` of a command that reads no event, ``field`` (cached,
+        de-duplicated, queued)."""
+        key = "|".join((command, json.dumps(values(request), sort_keys=True, default=str)))
+        return await self.submit(key, Task(tasks.field, (request, command)), command, "heavy")
 
     async def info(self, raw: bytes, name: str, request: EventOptions) -> EventInfo:
         """The event's name, size and round (validates the file and the options)."""
