@@ -97,8 +97,7 @@ def request_of(request: type, params: dict, **given):
 
 
 def event_of(file: str | None, request: EventOptions):
-    """The event of FILE (the embedded sample when absent) under the request's event options, told
-    to the user on stderr."""
+    """The event of FILE (the embedded sample when absent) under the request's event options."""
     from drawsafe.app.context import open_event  # lazy: numpy and numba
 
     return open_event(file, **request.event_options())

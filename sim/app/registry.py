@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from drawsafe.app.options import fields
+from drawsafe.app.options import Option, fields
 from drawsafe.app.requests import (
     EVENT_FIELDS,
     DrawRequest,
@@ -117,9 +117,10 @@ class Command:
     itself what it compiles.
 
     The server: ``served`` ``"json"`` (the ``--json`` output) or ``"html"`` (the page the command
-    writes) answers it, at ``POST /api/NAME`` with the event (and ``GET /api/events/{id}/NAME``)
-    when it reads one, else at ``GET /api/NAME``; ``page``, a function of
-    :mod:`drawsafe.server.pages`, shows it at ``/e/{id}/NAME``.
+    writes: the result's ``html``; its function also takes ``command=``, the command line that
+    makes the same page) answers it, at ``POST /api/NAME`` with the event (and
+    ``GET /api/events/{id}/NAME``) when it reads one, else at ``GET /api/NAME``; ``page``, a function
+    of :mod:`drawsafe.server.pages`, shows it at ``/e/{id}/NAME``.
     """
 
     name: str
@@ -144,6 +145,8 @@ class Command:
             raise ValueError(f"{self.name}: reads is one of {', '.join(READS)} or None, not {self.reads!r}")
         if self.served not in (None, "json", "html"):
             raise ValueError(f"{self.name}: served is 'json', 'html' or None, not {self.served!r}")
+        if self.served and self.reads not in ("event", None):  # the API takes an event's bytes, or nothing
+            raise ValueError(f"{self.name}: the server answers a command that reads an event or nothing")
 
     @property
     def request_class(self) -> type:
@@ -184,6 +187,7 @@ COMMANDS: dict[str, Command] = {}
 
 
 def register(command: Command) -> Command:
+    """Add ``command`` (a command of the same name is replaced); returns it."""
     COMMANDS[command.name] = command
     return command
 
@@ -251,11 +255,16 @@ def option_row(flags: str, value: str, default: str, help: str) -> str:
     return f"| `{flags}` | {cell(value)} | {cell(default)} | {cell(help)} |"
 
 
+def value_text(o: Option) -> str:
+    """What a request option takes, as its table shows it: its metavar, else its choices or type."""
+    if o.kind is bool:
+        return "flag"
+    return o.metavar or (", ".join(o.choices) if o.choices else TYPE_NAMES.get(o.kind, str(o.kind).upper()))
+
+
 def request_rows(request: type, skip: tuple[str, ...] = ()) -> list[str]:
-    return [option_row(o.cli_flag, "flag" if o.kind is bool else o.metavar or (
-        ", ".join(o.choices) if o.choices else TYPE_NAMES.get(o.kind, str(o.kind).upper())),
-        "required" if o.required else shown_default(o.default), o.help)
-        for o in fields(request) if o.name not in skip]
+    return [option_row(o.cli_flag, value_text(o), "required" if o.required else shown_default(o.default), o.help)
+            for o in fields(request) if o.name not in skip]
 
 
 def option_rows(command: Command) -> list[str]:
@@ -279,8 +288,8 @@ def markdown() -> str:
     head = ["| option | value | default | what it does |", "| --- | --- | --- | --- |"]
     argument = {"event": " [FILE]", "file": " FILE", "link": " URL", None: ""}
     out = ["### The event options", "",
-           "Every command that reads an event (FILE: a file, a link, or nothing for the embedded sample) "
-           "takes these:", "", *head, *request_rows(EventOptions), ""]
+           ("Every command that reads an event (FILE: a file, a link, or nothing for the embedded sample) "
+            "takes these:"), "", *head, *request_rows(EventOptions), ""]
     for command in COMMANDS.values():
         out += [f"### `drawsafe {command.name}{argument[command.reads]}`", "", command.summary, ""]
         if command.reads == "event":
