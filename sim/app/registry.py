@@ -99,45 +99,47 @@ READS = ("event", "file", "link")
 
 @dataclass(frozen=True)
 class Command:
-    """One command, declared once.
-
-    ``function`` runs the request and returns an :class:`Outcome` (or a bare result):
-    ``function(source, request, say=...)`` where ``source`` is what :attr:`reads` gives (the opened
-    event, the file's path, the link), ``function(request, say=...)`` for a command that reads
-    nothing; a command with a ``progress`` label also takes ``progress=`` (a callback of
-    simulations done and planned: it simulates).
-
-    The command line: ``help`` (None: the docstring of ``render``); ``options`` in help order, the
-    request's fields where :data:`REQUEST` stands; ``check(run)`` before any work, ``write(result,
-    run)`` after it (the files the output options name; returns the JSON to print instead of
-    ``result.to_json()``, or None), ``render(result, run)`` writes the result on the terminal
-    (without ``--json``): references to functions of :mod:`drawsafe.cli`, ``run`` a
-    :class:`drawsafe.cli.options.Run`.  ``compile_seconds``/``ahead_seconds``: the compile notice's
-    estimate of a first run, alone and with the compile helper; ``notice`` False: the command says
-    itself what it compiles.
-
-    The server: ``served`` ``"json"`` (the ``--json`` output) or ``"html"`` (the page the command
-    writes: the result's ``html``; its function also takes ``command=``, the command line that
-    makes the same page) answers it, at ``POST /api/NAME`` with the event (and
-    ``GET /api/events/{id}/NAME``) when it reads one, else at ``GET /api/NAME``; ``page``, a function
-    of :mod:`drawsafe.server.pages`, shows it at ``/e/{id}/NAME``.
-    """
+    """One command, declared once: its request, the function that runs it, and what the command
+    line, the server and the manual make of it (:func:`register` adds it)."""
 
     name: str
+    #: Its request class (every option), or a ``"module:Class"`` reference to one.
     request: type | str
+    #: Runs the request and returns an :class:`Outcome` (or a bare result):
+    #: ``function(source, request, say=...)``, ``source`` what :attr:`reads` gives (the opened event,
+    #: the file's path, the link); ``function(request, say=...)`` for a command that reads nothing;
+    #: with a :attr:`progress` label, also ``progress=`` (a callback of work done and planned).
     function: Ref
+    #: The command line's help (None: the docstring of :attr:`render`).
     help: str | None = None
+    #: What its argument is: one of :data:`READS`, or None (no argument).
     reads: str | None = "event"
+    #: The label of its progress bar: the command simulates (None: it does not), shown after
+    #: ``progress_delay`` seconds.
     progress: str | None = None
     progress_delay: float = 1.5
+    #: The command line's options in help order: its request's fields where :data:`REQUEST` stands,
+    #: and its own (:class:`CliOption`, :data:`JSON`).
     options: tuple[CliOption | str, ...] = (REQUEST, JSON)
+    #: The command line's hooks, functions of :mod:`drawsafe.cli` given a
+    #: :class:`drawsafe.cli.options.Run`: ``check(run)`` before any work; ``write(result, run)``
+    #: after it (the files its output options name), returning the JSON to print instead of
+    #: ``result.to_json()`` or None; ``render(result, run)`` shows the result (without ``--json``).
     check: Ref | None = None
     write: Ref | None = None
     render: Ref | None = None
+    #: The compile notice's estimate of a first run, in seconds: alone, and with the compile helper
+    #: on the second core; ``notice`` False: the command says itself what it compiles.
     compile_seconds: float | None = None
     ahead_seconds: float | None = None
     notice: bool = True
+    #: The API answers it: ``"json"`` (the ``--json`` output) or ``"html"`` (the page the command
+    #: writes, the result's ``html``; its function also takes ``command=``, the command line that
+    #: makes the same page); at ``POST /api/NAME`` with the event (and ``GET /api/events/{id}/NAME``)
+    #: when it reads one, else at ``GET /api/NAME``.
     served: str | None = None
+    #: The event's page of the command (``/e/{id}/NAME``): a view function of
+    #: :mod:`drawsafe.server.pages`.
     page: Ref | None = None
 
     def __post_init__(self):
