@@ -13,7 +13,7 @@ def record_label(r) -> str:
     return f"{r.wins}-{r.losses}-{r.draws}"
 
 
-def lines(result) -> list[str]:
+def text_lines(result) -> list[str]:
     cfg = result.config
     lines = [f"{cfg.describe()}",
              f"{result.simulations:,} simulated events (seed {result.seed}); every figure with its 95% interval"]
@@ -98,5 +98,5 @@ def write(result, run: Run) -> None:
 
 
 def render(result, run: Run) -> None:
-    for line in lines(result):
+    for line in text_lines(result):
         click.echo(line)
