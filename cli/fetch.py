@@ -8,14 +8,7 @@ import click
 
 from drawsafe.app.options import fields
 from drawsafe.app.requests import FetchRequest
-from drawsafe.cli.options import (
-    check_folder,
-    friendly_errors,
-    json_option,
-    note,
-    request_of,
-    request_options,
-)
+from drawsafe.cli.options import Run, check_folder, note
 from drawsafe.writing import never_an_input, write_atomic
 
 
@@ -42,32 +35,26 @@ class LinksCommand(click.Command):
             self.help = plain
 
 
-@click.command(cls=LinksCommand)
-@click.argument("file", metavar="URL")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="Where to write the event (replaced atomically, only once it is complete and valid).")
-@request_options(FetchRequest)
-@json_option
-@friendly_errors
-def fetch(file, output, as_json, **params):
+def check(run: Run) -> None:
+    from drawsafe.fetch.http import cache_folder
+
+    check_folder(run.options["output"])
+    never_an_input([run.options["output"]], [cache_folder()])  # the cached answers are the fetch's inputs
+
+
+def write(fetched, run: Run) -> dict:
+    write_atomic(run.options["output"], fetched.content)
+    return fetched.to_json() | {"output": run.options["output"]}
+
+
+def fetch(fetched, run: Run) -> None:
     """Fetch an event from its link and write it as a file drawsafe reads.
 
     Every command that reads an event also takes the link in place of FILE (keys from the
     environment).  Answers are cached on disk (~/.cache/drawsafe/fetch): a finished round is
     fetched once, a live one again after 30 s.
     """
-    from drawsafe.app.commands import fetch as run
-    from drawsafe.cli.render import emit_json
-    from drawsafe.fetch.http import cache_folder
-
-    request = request_of(FetchRequest, params)
-    check_folder(output)
-    never_an_input([output], [cache_folder()])  # the cached answers are the fetch's inputs
-    fetched = run(file, request, note).result
-    write_atomic(output, fetched.content)
-    if as_json:
-        emit_json(fetched.to_json() | {"output": output})
-        return
+    output = run.options["output"]
     state = "in progress" if fetched.live else "finished"
     open_ = f", {fetched.pending} result(s) to come" if fetched.pending else ""
     note(f"wrote {output}: {fetched.name} ({fetched.platform}, {fetched.players} players, round "

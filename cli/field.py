@@ -4,17 +4,7 @@ from __future__ import annotations
 
 import click
 
-from drawsafe.app.requests import FieldRequest
-from drawsafe.cli.options import (
-    commands,
-    friendly_errors,
-    json_option,
-    note,
-    request_of,
-    request_options,
-)
-from drawsafe.cli.progress import ProgressBar
-from drawsafe.cli.render import emit_json
+from drawsafe.cli.options import Run, note
 from drawsafe.text import proportion_text
 from drawsafe.writing import write_atomic
 
@@ -23,7 +13,7 @@ def record_label(r) -> str:
     return f"{r.wins}-{r.losses}-{r.draws}"
 
 
-def render(result) -> list[str]:
+def text_lines(result) -> list[str]:
     cfg, question = result.planned, result.question
     lines = [f"{cfg.describe(question)}",
              f"{result.simulations:,} simulated events (seed {result.seed}); every figure with its 95% interval"]
@@ -98,35 +88,16 @@ def day2_lines(result) -> list[str]:
     return lines
 
 
-@click.command("field")
-@request_options(FieldRequest)
-@json_option
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
-              help="Write the figure (records, cut line, draw / win / loss before the last rounds).")
-@friendly_errors
-def field(as_json, plot, **params):
-    """Before the event: which records make the cut with PLAYERS players.
-
-    Simulates whole events from round 1 (engine pairing and tiebreaks, intentional draws per --ids,
-    drops by what each player can still reach, fitted on real events) and reports, with 95%
-    intervals: players per final record and their P(cut); the points of the last qualifier and the
-    bubble; before the last round and the last two, every record's P(cut) if the player draws
-    (twice), wins or loses.  With --day2 (or --day2-top) the event has two phases: the players
-    advancing to day 2 and every day-1 record's P(day 2) and P(cut) come first.
-    """
-    request = request_of(FieldRequest, params)
-    bar = ProgressBar("field")
-    try:
-        result = commands().field(request, bar, note).result
-    finally:
-        bar.close()
+def write(result, run: Run) -> None:
+    """--plot: the figure written."""
+    plot = run.options["plot"]
     if plot:
         from drawsafe.planning.plots import field_figure  # lazy: matplotlib
 
         write_atomic(plot, field_figure(result))
         note(f"figure written to {plot}")
-    if as_json:
-        emit_json(result.to_json())
-    else:
-        for line in render(result):
-            click.echo(line)
+
+
+def render(result, run: Run) -> None:
+    for line in text_lines(result):
+        click.echo(line)

@@ -1,8 +1,9 @@
-"""The ``drawsafe`` command line: parse options into a request, call the library, print.
+"""The ``drawsafe`` command line: every command of :mod:`drawsafe.app.registry`, generated
+(:func:`drawsafe.cli.options.command`), and ``study`` and ``calibrate``, written by hand.
 
-Every command's options come from its request (:mod:`drawsafe.app.requests`); the work is one call
-of :mod:`drawsafe.app.commands`.  The library is imported when a command runs (lazy imports below):
-``drawsafe --help`` and option errors must not wait for numpy and numba
+A command's options come from its request; its work is one call of its library function; the
+renderers of the commands without a module of their own are here.  The library is imported when a
+command runs: ``drawsafe --help`` and option errors must not wait for numpy and numba
 (``tests/app/test_coldstart.py`` checks).
 """
 
@@ -10,38 +11,42 @@ from __future__ import annotations
 
 import click
 
-from drawsafe.app.requests import (
-    DrawRequest,
-    GenerateRequest,
-    OddsRequest,
-    PairingsRequest,
-    StandingsRequest,
-)
-from drawsafe.cli.options import (
-    check_folder,
-    commands,
-    event_argument,
-    event_of,
-    friendly_errors,
-    json_option,
-    note,
-    request_of,
-    request_options,
-    simulate,
-)
+from drawsafe.app import registry
+from drawsafe.cli.options import Run, check_folder, command, note
 from drawsafe.cli.render import (
     check_view,
     draw_view,
     echo,
     echo_certainty,
-    emit_json,
     odds_view,
     pairings_view,
     standings_view,
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Registered(click.Group):
+    """A group of the registry's commands (:mod:`drawsafe.app.registry`) and of commands added by
+    hand: the registry is read again whenever the group lists or looks up a command, so a command
+    registered after start-up (a test's, a plugin's) is there too, and one removed is gone."""
+
+    def sync(self) -> None:
+        for name, declared in registry.COMMANDS.items():
+            if getattr(self.commands.get(name), "declared", None) is not declared:
+                self.commands[name] = command(declared)
+        for name, made in list(self.commands.items()):
+            if getattr(made, "declared", None) is not None and registry.COMMANDS.get(name) is not made.declared:
+                del self.commands[name]
+
+    def list_commands(self, ctx):
+        self.sync()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx, name):
+        self.sync()
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=Registered, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="drawsafe")
 def main():
     """Can we draw in?  Exact Swiss standings and Monte Carlo odds of making the cut.
@@ -52,140 +57,64 @@ def main():
     """
 
 
-@main.command()
-@event_argument
-@request_options(StandingsRequest)
-@json_option
-@friendly_errors
-def standings(file, as_json, **params):
-    """Exact current standings with every tiebreak (the judge's view).
+# --- the hooks of the registry's commands (drawsafe.app.registry) ---------------------------------
 
-    Ranks by points, then the rule pack's tiebreaks (mtg: OMW%, GW%, OGW%); players tied on all
-    of them are marked '=' and ordered at random (--seed).  --check compares with the standings
-    published in the file and explains every difference.
-    """
-    request = request_of(StandingsRequest, params)
-    ctx = event_of(file, request)
-    if not request.check:
-        ctx.announce(note)
-    result = commands().standings(ctx, request, note).result
-    if request.check:
-        ctx.announce(note)
-    if as_json:
-        emit_json(result.to_json())
-    else:
-        echo(check_view(result) if request.check else standings_view(result))
+def standings_check(run: Run) -> None:
+    # --check says what was read after comparing: a file without published standings gives its one line only
+    run.announce_after = run.request.check
 
 
-@main.command()
-@event_argument
-@request_options(PairingsRequest)
-@json_option
-@friendly_errors
-def pairings(file, as_json, **params):
-    """The next round's pairings: as published in the file, else projected.
-
-    The last Swiss round is paired by standings (1 v 2, 3 v 4; past a rematch, 1 v 3 and 2 v 4),
-    which is deterministic up to exact ties; other rounds are random within point groups, so the
-    projection is one random draw (--seed).
-    """
-    request = request_of(PairingsRequest, params)
-    ctx = event_of(file, request)
-    ctx.announce(note)
-    result = commands().pairings(ctx, request, note).result
-    if as_json:
-        emit_json(result.to_json())
-    else:
-        echo(pairings_view(result))
+def standings(result, run: Run) -> None:
+    echo(check_view(result) if run.request.check else standings_view(result))
 
 
-@main.command()
-@event_argument
-@request_options(OddsRequest)
-@click.option("--all", "show_all", is_flag=True, help="List every player (default: those with a chance).")
-@json_option
-@friendly_errors
-def odds(file, show_all, as_json, **params):
-    """Every player's probability of making the cut, with a 95% interval.
+def pairings(result, run: Run) -> None:
+    echo(pairings_view(result))
 
-    Plays the remaining Swiss rounds many times (pairing as the event software does, results from
-    the measured model) and ranks with the exact tiebreaks.  JSON adds each player's distribution
-    of final rank (ranks 1-64) and of final points.
-    """
-    result = simulate(file, request_of(OddsRequest, params))
-    if as_json:
-        emit_json(result.to_json())
-    elif getattr(result, "exact", None) is not None:  # the last round, answered exactly
+
+def odds(result, run: Run) -> None:
+    if getattr(result, "exact", None) is not None:  # the last round, answered exactly
         from drawsafe.cli.live import live_odds_view
 
-        echo(live_odds_view(result, show_all))
+        echo(live_odds_view(result, run.options["show_all"]))
     else:
-        echo(odds_view(result, show_all))
-    if not as_json:
-        echo_certainty(result)
+        echo(odds_view(result, run.options["show_all"]))
+    echo_certainty(result)
 
 
-@main.command()
-@event_argument
-@request_options(DrawRequest)
-@json_option
-@friendly_errors
-def draw(file, as_json, **params):
-    """Draw or play?  Cut odds if each table draws, plays, wins or loses, with a verdict.
-
-    For the round about to be played (published pairings, else projected) and every table where a
-    player has a real stake in the cut.  Draw and play share their random numbers, so their
-    difference is sharp.  With two rounds left, "draw" is a double draw: draw now, and draw again
-    in the last round when both players are then safe (see --future-draws).
-    """
-    report = simulate(file, request_of(DrawRequest, params))
-    if as_json:
-        emit_json(report.to_json())
-    elif getattr(report, "exact", None) is not None:  # the last round, answered exactly
+def draw(result, run: Run) -> None:
+    if getattr(result, "exact", None) is not None:  # the last round, answered exactly
         from drawsafe.cli.live import live_draw_view
 
-        echo(live_draw_view(report))
+        echo(live_draw_view(result))
     else:
-        echo(draw_view(report))
-    if not as_json:
-        echo_certainty(report)
+        echo(draw_view(result))
+    echo_certainty(result)
 
 
-@main.command()
-@request_options(GenerateRequest)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="Where to write the event (native JSON, replaced atomically).")
-@friendly_errors
-def generate(output, **params):
-    """Write a synthetic event in the native JSON format, played with the simulation engine.
+def output_check(run: Run) -> None:
+    check_folder(run.options["output"])
 
-    Pairing and results follow the same rules as the simulations; names are P0001, P0002, ...
-    """
+
+def generated(event, run: Run) -> None:
+    """``generate``: the event written to -o."""
     from drawsafe.event.io.export import write_native_json
-    from drawsafe.simulation.generate import generate_event
-    from drawsafe.tiebreaks.packs import get_rules
 
-    request = request_of(GenerateRequest, params)
-    check_folder(output)
-    event = generate_event(request.players, request.rounds, request.played, request.seed,
-                           get_rules(request.rules))
-    write_native_json(event, output)
-    note(f"wrote {output}: {request.players} players, {request.played} of {request.rounds} rounds played")
+    write_native_json(event, run.options["output"])
+    request = run.request
+    note(f"wrote {run.options['output']}: {request.players} players, {request.played} of {request.rounds} "
+         "rounds played")
 
 
-@main.command(name="rules")
-@json_option
-@click.option("--markdown", is_flag=True, help="The packs as a Markdown table (the manual's, docs/games/index.md).")
-def rules_command(as_json, markdown):
+def rules_check(run: Run) -> None:
+    if run.options["markdown"]:  # --markdown wins over --json
+        run.options["as_json"] = False
+
+
+def rules(packs, run: Run) -> None:
     """List the rule packs, and every tiebreak key usable with --tiebreaks."""
-    from drawsafe.tiebreaks.catalogue import catalogue
-
-    packs = catalogue()
-    if markdown:
+    if run.options["markdown"]:
         click.echo(packs.markdown())
-        return
-    if as_json:
-        emit_json(packs.to_json())
         return
     for line in packs.lines():
         click.echo(line)
@@ -203,17 +132,13 @@ def rules_certainty() -> None:
 
 
 def add_commands() -> None:
+    """Every registered command, and the two written by hand."""
     from drawsafe.cli.calibrate import calibrate
-    from drawsafe.cli.export import export
-    from drawsafe.cli.fetch import fetch
-    from drawsafe.cli.field import field
-    from drawsafe.cli.report import report
-    from drawsafe.cli.serve import serve
     from drawsafe.cli.study import study
-    from drawsafe.cli.warmup import warmup
 
-    for command in (report, serve, field, study, calibrate, export, warmup, fetch):
-        main.add_command(command)
+    main.sync()
+    for written in (study, calibrate):
+        main.add_command(written)
 
 
 add_commands()

@@ -1,22 +1,31 @@
-"""The command line's options, generated from the requests (:mod:`drawsafe.app.requests`), and
+"""The command line generated from the commands' declarations (:mod:`drawsafe.app.registry`), and
 its error handling.
 
-:func:`request_options` turns every field of a request into a click option (the same name, type,
-range, default and help the server and the library use); :func:`request_of` builds the request
-back from what click parsed.  Only options of the output (``--json``, ``-o``, ``--plot``) are
-declared here, by the commands themselves.
+:func:`command` makes a declaration's click command: its argument, :func:`request_options` (every
+field of its request as a click option: the same name, type, range, default and help the server
+and the library use), its own output options (``--json``, ``-o``, ``--plot``: :func:`cli_option`);
+:func:`invoke` runs it: :func:`request_of` builds the request back from what click parsed, the
+library function runs, the declared hooks write and render (a :class:`Run`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 import click
 
+from drawsafe.app import registry
 from drawsafe.app.options import SPECIAL, Option, fields
+from drawsafe.app.registry import REQUEST, CliOption, Command
 from drawsafe.app.requests import EventOptions
+from drawsafe.cli.render import emit_json
 from drawsafe.errors import DrawsafeError, UsageError
 from drawsafe.writing import printable
 
@@ -100,44 +109,10 @@ def request_of(request: type, params: dict, **given):
 
 
 def event_of(file: str | None, request: EventOptions):
-    """The event of FILE (the embedded sample when absent) under the request's event options, told
-    to the user on stderr."""
+    """The event of FILE (the embedded sample when absent) under the request's event options."""
     from drawsafe.app.context import open_event  # lazy: numpy and numba
 
     return open_event(file, **request.event_options())
-
-
-def commands():
-    from drawsafe.app import commands as app_commands  # lazy: numpy and numba
-
-    return app_commands
-
-
-def simulate(file: str | None, request, check=None, **extra):
-    """Open FILE, tell the user what was read, and run the simulating command of ``request`` (odds,
-    draw, report: found by its type) with a progress bar on stderr; returns the command's result.
-    ``check(ctx)`` runs first, before anything is said (a request that cannot be answered gives its
-    one line only)."""
-    from drawsafe.cli.progress import ProgressBar
-
-    ctx = event_of(file, request)
-    if check is not None:
-        check(ctx)
-    ctx.announce(note)
-    bar = ProgressBar("simulating")
-    try:
-        return commands().run(ctx, request, bar, note, **extra).result
-    finally:
-        bar.close()
-
-
-def event_argument(func):
-    """FILE: the event file (optional: the embedded sample event)."""
-    return click.argument("file", required=False, type=click.Path())(func)
-
-
-def json_option(func):
-    return click.option("--json", "as_json", is_flag=True, help="Write JSON to stdout (notes go to stderr).")(func)
 
 
 def check_folder(output: str) -> None:
@@ -149,24 +124,138 @@ def check_folder(output: str) -> None:
         raise UsageError(f"-o {output}: is a folder; give a file name")
 
 
+@contextlib.contextmanager
+def friendly(name: str):
+    """Library errors as one line on stderr and exit code 2 (no traceback); while kernels compile
+    (the first run), one line on stderr says so (:func:`drawsafe.app.compiling.compile_notice`),
+    unless the command ``name`` says itself what it compiles (its declaration's ``notice``)."""
+    from drawsafe.app.compiling import compile_notice, expected_seconds
+
+    declared = registry.COMMANDS.get(name)
+    try:
+        if declared is not None and not declared.notice:
+            yield
+        else:
+            with compile_notice(lambda: expected_seconds(name)):
+                yield
+    except DrawsafeError as e:
+        click.echo(printable(f"drawsafe: error: {e}"), err=True)
+        sys.exit(2)
+
+
 def friendly_errors(func):
-    """Turn library errors into one line on stderr and exit code 2 (no traceback); while kernels
-    compile (the first run), one line on stderr says so (:func:`drawsafe.app.compiling.compile_notice`)."""
+    """:func:`friendly` around a command written by hand (``study``, ``calibrate``)."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from drawsafe.app.compiling import compile_notice, expected_seconds
-
-        try:
-            if func.__name__ == "warmup":  # it reports its own compile
-                return func(*args, **kwargs)
-            with compile_notice(lambda: expected_seconds(func.__name__.removesuffix("_command"))):
-                return func(*args, **kwargs)
-        except DrawsafeError as e:
-            click.echo(printable(f"drawsafe: error: {e}"), err=True)
-            sys.exit(2)
+        with friendly(func.__name__):
+            return func(*args, **kwargs)
 
     return wrapper
+
+
+# --- the commands of the registry ------------------------------------------------------------------
+
+#: The argument of a command that reads one (:attr:`drawsafe.app.registry.Command.reads`).
+ARGUMENTS = {"event": {"required": False, "type": click.Path()},
+             "file": {"type": click.Path(exists=True)},
+             "link": {"metavar": "URL"}}
+
+
+def cli_option(o: CliOption):
+    """The click option of one of a command's own options."""
+    if o.kind is bool:
+        return click.option(*o.flags, o.name, is_flag=True, help=o.help)
+    if o.path:
+        kind = click.Path(dir_okay=o.path != "file", writable=o.writable)
+    elif o.low is not None or o.high is not None:
+        kind = click.IntRange(o.low, o.high)
+    else:
+        kind = o.kind
+    given = {"required": True} if o.required else {"default": o.default, "show_default": o.show_default}
+    return click.option(*o.flags, o.name, type=kind, help=o.help, metavar=o.metavar, **given)
+
+
+@dataclass
+class Run:
+    """One run of a registered command on the command line: what click parsed, for the command's
+    hooks (:class:`drawsafe.app.registry.Command`'s ``check``, ``write`` and ``render``)."""
+
+    command: Command
+    request: Any
+    #: The argument (FILE, URL), None without one.
+    file: str | None
+    #: The command's own options (:meth:`~drawsafe.app.registry.Command.cli_options`), by name.
+    options: dict[str, Any]
+    #: Keywords of the library function: the options declared ``keyword``, and what ``check`` adds.
+    extra: dict[str, Any]
+    started: float = field(default_factory=time.monotonic)
+    #: Called with the opened event before anything is said about it (a request the event cannot
+    #: answer gives its one line only).
+    event_check: Callable[[Any], None] | None = None
+    #: Tell what was read after the command ran instead of before.
+    announce_after: bool = False
+
+    @property
+    def as_json(self) -> bool:
+        return bool(self.options.get("as_json"))
+
+
+def command(declared: Command) -> click.Command:
+    """The click command of a declaration: its argument, its request's options and its own, in
+    the declared order, running :func:`invoke` within :func:`friendly`."""
+
+    def callback(**params):
+        with friendly(declared.name):
+            invoke(declared, params)
+
+    decorators = [click.argument("file", **ARGUMENTS[declared.reads])] if declared.reads else []
+    for item in declared.options:
+        if item == REQUEST:
+            decorators.append(request_options(declared.request_class))
+        else:
+            decorators.append(cli_option(item))
+    for decorate in reversed(decorators):
+        callback = decorate(callback)
+    cls = registry.resolve(declared.click_class) if declared.click_class else None
+    made = click.command(declared.name, cls=cls, help=declared.help_text)(callback)
+    made.declared = declared  # the group finds its registered commands by it (drawsafe.cli.main.Registered)
+    return made
+
+
+def invoke(declared: Command, params: dict) -> None:
+    """Build the request, run the library function (telling what was read, with a progress bar
+    when it simulates), then the declared hooks: ``write`` always, ``render`` without --json."""
+    file = params.pop("file", None)
+    own = {o.name: params.pop(o.name) for o in declared.cli_options()}
+    run = Run(declared, request_of(declared.request_class, params), file, own,
+              {o.name: own[o.name] for o in declared.cli_options() if o.keyword})
+    if declared.check:
+        registry.resolve(declared.check)(run)
+    source = file
+    if declared.reads == "event":
+        source = event_of(file, run.request)
+        if run.event_check is not None:
+            run.event_check(source)
+        if not run.announce_after:
+            source.announce(note)
+    bar = None
+    if declared.simulates:
+        from drawsafe.cli.progress import ProgressBar
+
+        bar = ProgressBar(declared.progress, delay=declared.progress_delay)
+    try:
+        result = declared.run(source, run.request, bar, note, **run.extra).result
+    finally:
+        if bar is not None:
+            bar.close()
+    if run.announce_after:
+        source.announce(note)
+    shown = registry.resolve(declared.write)(result, run) if declared.write else None
+    if run.as_json:
+        emit_json(result.to_json() if shown is None else shown)
+    elif declared.render:
+        registry.resolve(declared.render)(result, run)
 
 
 def note(text: str) -> None:

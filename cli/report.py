@@ -1,4 +1,5 @@
-"""``drawsafe report``: one self-contained HTML report with plots (library: :mod:`drawsafe.report`)."""
+"""``drawsafe report``: one self-contained HTML report with plots (library: :mod:`drawsafe.report`;
+the command's declaration: :mod:`drawsafe.app.registry`)."""
 
 from __future__ import annotations
 
@@ -9,17 +10,7 @@ import time
 
 import click
 
-from drawsafe.app.requests import ReportRequest
-from drawsafe.cli.options import (
-    event_argument,
-    friendly_errors,
-    json_option,
-    note,
-    request_of,
-    request_options,
-    simulate,
-)
-from drawsafe.cli.render import emit_json
+from drawsafe.cli.options import Run, note
 from drawsafe.errors import UsageError
 from drawsafe.writing import never_an_input
 
@@ -54,39 +45,27 @@ def check_destinations(output: str, png_dir: str | None, file: str | None = None
                         if re.fullmatch(r"[0-9]+-[A-Za-z0-9._-]+\.png", name)], [file], "--png-dir")
 
 
-@click.command()
-@event_argument
-@request_options(ReportRequest)
-@click.option("-o", "--output", type=click.Path(), default="report.html", show_default=True,
-              help="The HTML file to write (replaced atomically).")
-@click.option("--png-dir", type=click.Path(), default=None,
-              help="Also write each figure as a PNG file into this folder (created if missing).")
-@json_option
-@friendly_errors
-def report(file, output, png_dir, as_json, **params):
-    """A self-contained HTML report with plots, readable on a phone.
+def check(run: Run) -> None:
+    """Before any work: the command line that reproduces the run (printed at the report's end),
+    the destinations writable and not the event's file; once the event is open, the player known
+    (:func:`drawsafe.report.check_request`), before anything is said about it."""
+    run.extra["command"] = command_line(click.get_current_context())
+    check_destinations(run.options["output"], run.options["png_dir"], run.file)
+    from drawsafe.report import check_request  # lazy: matplotlib
 
-    A plain-words summary, then: 1. draw or play per table (as `drawsafe draw`); 2. tiebreak swings
-    of the contenders against the cut line; 3. final rank distributions; 4. where the cut line
-    falls (points and OMW%); 5. who to root for: the other tables whose result moves one player's
-    odds most.  Every probability with its 95% interval; one set of simulations for figures 2-5.
-    --json prints a description of what was written.
-    """
-    started = time.monotonic()
-    command = command_line(click.get_current_context())
-    request = request_of(ReportRequest, params)
-    check_destinations(output, png_dir, file)
-    from drawsafe.report import check_request, phone_name  # lazy: matplotlib
+    run.event_check = lambda ctx: check_request(ctx.snapshot, run.request.player)
 
-    result = simulate(file, request, lambda ctx: check_request(ctx.snapshot, request.player),
-                      command=command)
-    result.write(output, png_dir, inputs=(file,))
-    seconds = time.monotonic() - started
+
+def write(result, run: Run) -> dict:
+    """The page (and the figures with --png-dir) written; what was written, as --json prints it."""
+    from drawsafe.report import phone_name  # lazy: matplotlib
+
+    output, png_dir = run.options["output"], run.options["png_dir"]
+    result.write(output, png_dir, inputs=(run.file,))
+    seconds = time.monotonic() - run.started
     note(f"wrote {output} ({len(result.html.encode()) / 1024:,.0f} KB, {len(result.figures)} figures, each for wide "
          "screens and for phones" + (f"; PNG files in {png_dir}" if png_dir else "") + f") in {seconds:.1f} s")
-    if as_json:
-        emit_json({
-            "output": output, "png_dir": png_dir, "figures": [name for name, _ in result.figures],
+    return {"output": output, "png_dir": png_dir, "figures": [name for name, _ in result.figures],
             "phone_figures": [phone_name(name) for name, _ in result.phone_figures],
             "simulations": result.simulations, "draw_simulations": result.draw_simulations,
-            "player": result.player, "seconds": round(seconds, 2)})
+            "player": result.player, "seconds": round(seconds, 2)}

@@ -11,6 +11,7 @@ the Markdown its handler in MARKERS returns: what the code declares is never pas
 """
 
 import os
+import re
 import sys
 
 
@@ -39,16 +40,25 @@ def connectors_table() -> str:
     return markdown()
 
 
-#: Each marker a page may hold, with the function that writes what replaces it.
-MARKERS = {
-    "<!-- drawsafe:packs -->": packs_table,
-    "<!-- drawsafe:formats -->": formats_table,
-    "<!-- drawsafe:connectors -->": connectors_table,
-}
+def commands_markdown() -> str:
+    """docs/commands.md: every registered command's options (drawsafe.app.registry)."""
+    from drawsafe.app.registry import markdown
+
+    return markdown()
 
 
-def on_page_markdown(markdown, **kwargs):
-    for marker, handler in MARKERS.items():
-        if marker in markdown:
-            markdown = markdown.replace(marker, handler())
-    return markdown
+#: The handler of each marker's NAME (`<!-- drawsafe:NAME -->`): a function returning Markdown.
+MARKERS = {"packs": packs_table, "formats": formats_table, "connectors": connectors_table,
+           "commands": commands_markdown}
+MARKER = re.compile(r"^<!-- drawsafe:([a-z-]+) -->$", re.MULTILINE)
+
+
+def on_page_markdown(markdown, page=None, config=None, files=None, **kwargs):
+    def insert(found):
+        name = found.group(1)
+        if name not in MARKERS:
+            where = page.file.src_path if page is not None else "a page"
+            raise ValueError(f"{where}: no handler for the marker drawsafe:{name}")
+        return MARKERS[name]()
+
+    return MARKER.sub(insert, markdown)

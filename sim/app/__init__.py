@@ -6,7 +6,10 @@ command line, the server and the library.
 - :mod:`drawsafe.app.opened`: :class:`~drawsafe.app.opened.OpenedEvent`, the event opened (its
   snapshot and rule pack) and the building blocks the commands are made of;
 - :mod:`drawsafe.app.context`: :func:`open_event` and :class:`EventContext`, the library's facade;
-- :mod:`drawsafe.app.commands`: one function per command, returning the typed result and its notes;
+- :mod:`drawsafe.app.registry`: each command declared once (its request, its function, and what the
+  command line, the server and the manual make of it);
+- :mod:`drawsafe.app.commands`: one function per command, returning the typed result and its notes
+  (:mod:`drawsafe.app.utilities`: those of ``rules``, ``generate`` and ``warmup``);
 - :mod:`drawsafe.app.warmup`, :mod:`drawsafe.app.ahead`, :mod:`drawsafe.app.compiling`: compiling
   the kernels ahead of use, on a second core, and saying so.
 

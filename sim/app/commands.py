@@ -7,7 +7,7 @@ The command line and the server both call these and only render what they return
 options give the same result, notes and warnings, word for word.  ``say``, when given, receives
 each note as it is made (the command line prints it on stderr at once); every note is also in the
 returned :class:`Outcome`.  :func:`run` finds a request's command by the request's type
-(:data:`COMMANDS`), never by a name.
+(:mod:`drawsafe.app.registry`, where each command is declared), never by a name.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from drawsafe.app import registry
 from drawsafe.app.opened import OpenedEvent, check_cut, read
+from drawsafe.app.registry import Outcome
 from drawsafe.app.requests import (
     DrawRequest,
     ExportRequest,
@@ -41,15 +43,6 @@ if TYPE_CHECKING:
     from drawsafe.simulation.question import Question
 
 Say = Callable[[str], None]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a command returns: its typed result (whose ``to_json()`` is the ``--json`` output) and
-    the notes and warnings the command line prints on stderr."""
-
-    result: Any
-    notes: tuple[str, ...] = ()
 
 
 class Notes:
@@ -344,7 +337,7 @@ class Exported:
                 "swiss_rounds": self.swiss_rounds, "playoff_rounds": self.playoff_rounds}
 
 
-def export(file: str, output: str, request: ExportRequest, say: Say | None = None) -> Outcome:
+def export(file: str, request: ExportRequest, say: Say | None = None, *, output: str) -> Outcome:
     """``file`` (any input format) written to ``output`` as a TOM ``.tdf`` file or Limitless data
     (:class:`Exported`), the final places being the standings after the Swiss rounds.  An event
     not finished is written without final places: TOM writes its standings when the event ends,
@@ -380,33 +373,17 @@ def export(file: str, output: str, request: ExportRequest, say: Say | None = Non
     return notes.outcome(result)
 
 
-#: The command of each request type that :func:`run` runs (the command line's and the server's).
-COMMANDS: dict[type, Callable[..., Outcome]] = {
-    StandingsRequest: standings, PairingsRequest: pairings, OddsRequest: odds, DrawRequest: draw,
-    ReportRequest: report, FieldRequest: field}
-#: The commands that simulate (they take a progress callback).
-SIMULATING = (odds, draw, report)
-
-
 def command_of(request) -> Callable[..., Outcome]:
-    """The command that runs ``request``, found by its type (a subclass of a request type runs as
-    the nearest one's command).
+    """The function that runs ``request``: its command's (:func:`drawsafe.app.registry.command_of`,
+    by the request's type).
 
-    :raises UsageError: for a request no command of :data:`COMMANDS` runs."""
-    for kind in type(request).__mro__:
-        if kind in COMMANDS:
-            return COMMANDS[kind]
-    raise UsageError(f"no command runs a {type(request).__name__}")
+    :raises UsageError: for a request no command runs."""
+    return registry.resolve(registry.command_of(request).function)
 
 
 def run(ctx: OpenedEvent | None, request, progress: Progress | None = None, say: Say | None = None,
         **extra) -> Outcome:
-    """Run the command of ``request`` (:func:`command_of`) on ``ctx`` (``None`` for a
-    :class:`FieldRequest`); ``extra``: the command's own keywords (``report``: ``command``, the
-    command line shown)."""
-    function = command_of(request)
-    if function is field:
-        return field(request, progress, say)
-    if function in SIMULATING:
-        return function(ctx, request, progress, say, **extra)
-    return function(ctx, request, say)
+    """Run the command of ``request`` (:meth:`drawsafe.app.registry.Command.run`, found by the
+    request's type) on ``ctx`` (ignored by a command that reads no event); ``extra``: the
+    command's own keywords (``report``: ``command``, the command line shown)."""
+    return registry.command_of(request).run(ctx, request, progress, say, **extra)

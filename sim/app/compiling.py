@@ -16,22 +16,23 @@ from contextlib import contextmanager
 
 from numba.core import event
 
-#: Measured cold seconds per command on the 2-core development machine (an empty cache, the sample
-#: event; report scaled from draw), for the notice's "about N s": in one process, and with the
-#: helper process on the idle second core (drawsafe.app.ahead; only the simulating commands start
-#: one).
-COMPILE_SECONDS = {"standings": 8, "pairings": 8, "odds": 60, "draw": 63, "report": 75}
-AHEAD_SECONDS = {"odds": 43, "draw": 40, "report": 50}
+from drawsafe.app.registry import COMMANDS
 
 
 def expected_seconds(command: str) -> float | None:
-    """The notice's estimate for ``command`` (None: not measured)."""
-    if command in AHEAD_SECONDS:
+    """The notice's estimate for ``command`` (None: not measured): its declaration's measured cold
+    seconds (:attr:`~drawsafe.app.registry.Command.compile_seconds`), or with the helper process on
+    the idle second core (:mod:`drawsafe.app.ahead`, started by the simulating commands only)
+    :attr:`~drawsafe.app.registry.Command.ahead_seconds`."""
+    declared = COMMANDS.get(command)
+    if declared is None:
+        return None
+    if declared.ahead_seconds is not None:
         from drawsafe.app.ahead import would_start  # lazy: it loads the simulation layer
 
         if would_start():
-            return AHEAD_SECONDS[command]
-    return COMPILE_SECONDS.get(command)
+            return declared.ahead_seconds
+    return declared.compile_seconds
 
 
 class CompileWatch:

@@ -3,7 +3,8 @@
 The command line's options are generated from these classes (:mod:`drawsafe.cli.options`), the
 server parses its query parameters into them (:func:`drawsafe.app.options.parse_query`) and
 documents them in its OpenAPI, and the library's ``open_event(...).draw(...)`` takes the same
-fields as keyword arguments.  :mod:`drawsafe.app.commands` runs each request.
+fields as keyword arguments.  Each request is a command's in :mod:`drawsafe.app.registry` (with the
+function that runs it); :mod:`drawsafe.app.commands` runs most of them.
 
 Requests of the commands that read an event (:class:`StandingsRequest` ... :class:`ReportRequest`)
 start with the :class:`EventOptions` fields (how the file is read and the snapshot taken); the
@@ -279,17 +280,14 @@ class FetchRequest:
 
 
 @dataclass(frozen=True)
+class RulesRequest:
+    """``drawsafe rules``: the rule packs and the tiebreak keys (no option: the catalogue is whole)."""
+
+
+@dataclass(frozen=True)
 class WarmupRequest:
     """``drawsafe warmup``: compile the kernels ahead of the first run."""
 
     pack: tuple = option(Option(str, (), "Only the kernels of this rule pack's variant (repeatable); "
                                          "default: every pack marked for warming (mtg and fide: the MTG "
                                          "and chess kernels).", metavar="PACK", api=False, multiple=True))
-
-
-#: The requests of the commands the server answers, by command name (every field a query parameter).
-SERVED: dict[str, type] = {"standings": StandingsRequest, "pairings": PairingsRequest, "odds": OddsRequest,
-                           "draw": DrawRequest, "report": ReportRequest, "field": FieldRequest}
-#: Every command's request, by command name.
-REQUESTS: dict[str, type] = SERVED | {"generate": GenerateRequest, "export": ExportRequest,
-                                      "warmup": WarmupRequest, "fetch": FetchRequest}

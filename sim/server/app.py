@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import threading
 
 import numba
 from starlette.applications import Starlette
@@ -21,12 +22,13 @@ from starlette.responses import JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from drawsafe.app import registry
 from drawsafe.app.warmup import warm_up
 from drawsafe.errors import InputError
 from drawsafe.server import live, openapi, pages
 from drawsafe.server.config import ServerConfig
 from drawsafe.server.middleware import BodyTooLarge, Guard
-from drawsafe.server.options import COMMANDS
+from drawsafe.server.options import commands
 from drawsafe.server.responses import HANDLED, Refused, answer_response, error_json, status_of
 from drawsafe.server.service import Service, label
 from drawsafe.server.store import StorageFull
@@ -105,8 +107,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def api_command(request: Request):
         command = request.path_params["command"]
         try:
-            if command not in COMMANDS:
-                raise Refused(404, f"no such command {command!r}; use one of {', '.join(COMMANDS)}")
+            served(command)
             o = service.options(command, query_of(request))
             raw, name, _ = await read_upload(request, config.max_body, page=False)
             await need_file(raw, name)
@@ -153,8 +154,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def api_event_command(request: Request):
         event_id, command = request.path_params["event_id"], request.path_params["command"]
         try:
-            if command not in COMMANDS:
-                raise Refused(404, f"no such command {command!r}; use one of {', '.join(COMMANDS)}")
+            served(command)
             stored = await run_in_threadpool(service.store.get, event_id)
             if stored is None:
                 raise Refused(404, f"no published event {event_id!r} (it may have expired)")
@@ -164,9 +164,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return error_json(e)
         return answer_response(result)
 
-    async def api_field(request: Request):
+    async def api_plan(request: Request):
+        """A command that reads no event (``field``): its options are the query."""
+        command = request.url.path.rsplit("/", 1)[-1]
         try:
-            result = await service.plan(service.options("field", query_of(request)))
+            result = await service.plan(service.options(command, query_of(request)), command)
         except HANDLED as e:
             return error_json(e)
         return answer_response(result)
@@ -190,7 +192,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/openapi.json", api_openapi),
         Route("/api/status", api_status),
         Route("/api/rules", api_rules, methods=["GET"]),
-        Route("/api/field", api_field, methods=["GET"]),
+        *[Route(f"/api/{c.name}", api_plan, methods=["GET"]) for c in registry.served(event=False)],
         Route("/api/events", api_publish, methods=["POST"]),
         Route("/api/events/{event_id}", api_event, methods=["GET", "PUT"]),
         Route("/api/events/{event_id}/{command}", api_event_command, methods=["GET"]),
@@ -249,8 +251,35 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     return guarded
 
 
+def served(command: str) -> None:
+    """:raises Refused: (404) when the API answers no such command with an event."""
+    if command not in commands():
+        raise Refused(404, f"no such command {command!r}; use one of {', '.join(commands())}")
+
+
 def edit_token(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     if auth.lower().startswith("bearer "):
         return auth[7:].strip()
     return request.headers.get("x-edit-token") or request.query_params.get("token")
+
+
+def serve(config: ServerConfig, say=None, *, host: str, port: int) -> None:
+    """Run the server (:func:`create_app`) with uvicorn on ``host``:``port`` until it is stopped
+    (``drawsafe serve``)."""
+    import uvicorn
+
+    app = create_app(config)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, access_log=False, log_level="info",
+                                           timeout_graceful_shutdown=5))
+    exit_as_asked = server.handle_exit
+
+    def handle_exit(sig, frame):
+        # Stop the workers first, so that every request waiting on them is answered (503) within
+        # the graceful shutdown instead of being cancelled with a traceback; a thread, because the
+        # job queue's locks may be held by the code this signal interrupted.
+        threading.Thread(target=app.service.jobs.close, name="drawsafe-close", daemon=True).start()
+        exit_as_asked(sig, frame)
+
+    server.handle_exit = handle_exit
+    server.run()

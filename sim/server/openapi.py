@@ -1,11 +1,11 @@
-"""The API's OpenAPI document, built from the requests (:mod:`drawsafe.app.requests`): every
-query parameter is a request field, with the type, range, default and help the command line has."""
+"""The API's OpenAPI document, built from the commands' declarations (:mod:`drawsafe.app.registry`):
+a path for every command the server answers, and every query parameter a field of its request, with
+the type, range, default and help the command line has."""
 
 from __future__ import annotations
 
+from drawsafe.app import registry
 from drawsafe.app.options import fields
-from drawsafe.app.requests import SERVED
-from drawsafe.server.options import COMMANDS
 from drawsafe.server.service import PUBLISHED
 
 ERRORS = {
@@ -20,14 +20,20 @@ def parameters(command: str, only: tuple[str, ...] | None = None) -> list[dict]:
     """The query parameters of ``command`` (``only``: just these fields)."""
     return [{"name": o.name, "in": "query", "required": o.required, "description": o.help,
              "schema": o.schema()}
-            for o in fields(SERVED[command]) if o.api and (only is None or o.name in only)]
+            for o in fields(registry.get(command).request_class) if o.api and (only is None or o.name in only)]
 
 
 def responses(command: str) -> dict:
-    kind = "text/html" if command == "report" else "application/json"
-    ok = {"description": f"What `drawsafe {command} --json` prints" if command != "report"
-          else "The page `drawsafe report` writes", "content": {kind: {}}}
+    if registry.get(command).served == "html":
+        ok = {"description": f"The page `drawsafe {command}` writes", "content": {"text/html": {}}}
+    else:
+        ok = {"description": f"What `drawsafe {command} --json` prints", "content": {"application/json": {}}}
     return {"200": ok} | {code: {"description": text} for code, text in ERRORS.items()}
+
+
+def summary(command: registry.Command) -> str:
+    """The one line of a command answered without an event: its name and its help's first sentence."""
+    return f"drawsafe {command.name}: {command.summary[:1].lower()}{command.summary[1:]}"
 
 
 def document() -> dict:
@@ -35,7 +41,7 @@ def document() -> dict:
                            "a multipart field named 'file'",
             "content": {"application/octet-stream": {}, "multipart/form-data": {}}}
     paths: dict = {}
-    for c in COMMANDS:
+    for c in (command.name for command in registry.served(event=True)):
         paths[f"/api/{c}"] = {"post": {"summary": f"drawsafe {c} on the uploaded event",
                                        "parameters": parameters(c), "requestBody": body,
                                        "responses": responses(c)}}
@@ -44,8 +50,9 @@ def document() -> dict:
                                                                    "required": True}] + parameters(c),
                                                    "responses": responses(c) | {"404": {"description":
                                                                                         "No such event"}}}}
-    paths["/api/field"] = {"get": {"summary": "drawsafe field: before the event, what record makes the cut",
-                                   "parameters": parameters("field"), "responses": responses("field")}}
+    for c in registry.served(event=False):
+        paths[f"/api/{c.name}"] = {"get": {"summary": summary(c), "parameters": parameters(c.name),
+                                           "responses": responses(c.name)}}
     publish = parameters("draw", PUBLISHED) + [{"name": "filename", "in": "query", "schema": {"type": "string"},
                                                 "description": "The upload's name, for messages"}]
     paths["/api/events"] = {"post": {"summary": "Publish an event: answers {id, url, edit_token}",

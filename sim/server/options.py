@@ -11,15 +11,19 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from drawsafe.app import registry
 from drawsafe.app.options import OptionError, parse_query
-from drawsafe.app.requests import SERVED
 
-#: The commands the API answers with an event file (``field`` takes none).
-COMMANDS = ("standings", "pairings", "odds", "draw", "report")
 #: Query parameters that are not command options (the label of a raw-body upload).
 EXTRA = ("filename",)
 
-__all__ = ["COMMANDS", "EXTRA", "OptionError", "parse_options"]
+__all__ = ["EXTRA", "OptionError", "commands", "parse_options"]
+
+
+def commands() -> tuple[str, ...]:
+    """The commands the API answers with an event file (:func:`drawsafe.app.registry.served`;
+    ``field`` takes none)."""
+    return tuple(c.name for c in registry.served(event=True))
 
 
 def parse_options(command: str, query: Mapping[str, str], base: Mapping[str, object] | None = None,
@@ -32,7 +36,7 @@ def parse_options(command: str, query: Mapping[str, str], base: Mapping[str, obj
 
     :raises OptionError: for an unknown name or a bad value.
     """
-    kind = SERVED[command]
+    kind = registry.served_requests()[command]
     request = parse_query(kind, query, base, ignore=EXTRA, what=command)
     if max_players is not None and getattr(request, "players", 0) > max_players:  # field's planned event
         raise OptionError(f"players: at most {max_players:,} players on this server")

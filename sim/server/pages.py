@@ -13,8 +13,9 @@ from __future__ import annotations
 import html
 import ipaddress
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 import segno
@@ -24,6 +25,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from drawsafe.app import registry
+from drawsafe.app.registry import Command
 from drawsafe.event.cut import Cut
 from drawsafe.event.sample import SAMPLE, sample_path
 from drawsafe.server import verdicts
@@ -42,7 +45,6 @@ env.filters["ci"] = interval_range
 env.filters["num"] = number
 env.filters["tiebreak"] = tiebreak_value
 env.filters["verdict_class"] = lambda verdict: VERDICT_WORDS[verdict].page_class
-VIEWS = ("draw", "standings", "odds", "pairings", "report")
 #: The upload form's fields that are options of every question about the event.
 FORM_OPTIONS = ("top", "rules", "after_round", "rounds", "cut_points", "day2")
 
@@ -248,41 +250,26 @@ def routes(service, read_upload, public_url: str | None = None):
     async def event_view(request: Request):
         event_id, view = request.path_params["event_id"], request.path_params["view"]
         try:
-            if view not in VIEWS:
-                raise Refused(404, f"no page {view!r}; there are {', '.join(VIEWS)}")
+            command = registry.COMMANDS.get(view)
+            if command is None or command.page is None:
+                raise Refused(404, f"no page {view!r}; there are {', '.join(registry.views())}")
             stored = await stored_event(event_id)
-            query = {k: v for k, v in request.query_params.items()}
             base = dict(stored.options)
             info = await service.info(stored.content, stored.filename,
                                       service.options("draw", event_query(request), base))
-            if view == "standings" and info.checkable and "check" not in query:
-                query["check"] = "true"
-            o = service.options(view, query, base)
-            if view in ("draw", "odds", "report") and not info.rounds_left:
-                raise Refused(422, f"all {info.total_rounds} Swiss rounds are played after round "
-                                   f"{info.after_round}: choose an earlier round on the event's page")
-            result = await service.ask(view, stored.content, stored.filename, o)
-            extra = {}
-            if view == "standings" and o.check:
-                extra["check"] = result.data
-                result = await service.ask(view, stored.content, stored.filename, replace(o, check=False))
+            page = Page(request, service, command, stored, info, dict(request.query_params), base)
+            shown = await registry.resolve(command.page)(page)
         except HANDLED as e:
             status, message, headers = status_of(e)
             return error_page(request, status, message, headers)
-        if view == "report":  # the report as `drawsafe report` writes it, with a way back to its event
-            back = (f'<p style="margin:.5rem 0"><a href="/e/{html.escape(event_id)}{html.escape(event_suffix(request))}">'
-                    f'← {html.escape(info.name)}</a></p>')
-            return answer_response(replace(result, html=result.html.replace("<body><main>", "<body><main>" + back, 1)))
-        if view == "draw":
-            extra["said"] = said_of(result.result)
-        if view == "pairings":
-            extra["method"] = result.result.method
-        if view == "standings":
-            extra["tiebreaks"] = [(t.key, t.percent, t.decimals) for t in result.result.rules.tiebreaks]
+        if isinstance(shown, Response):
+            return shown
+        answered, extra = shown
+        o = page.options
         suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
-        return render(f"{view}.html", title=info.name, info=info, event_id=event_id, data=result.data,
+        return render(f"{view}.html", title=info.name, info=info, event_id=event_id, data=answered.data,
                       top=getattr(o, "top", None),
-                      cut_label=cut_label(o, info, result.result) if hasattr(o, "top") else "",
+                      cut_label=cut_label(o, info, answered.result) if hasattr(o, "top") else "",
                       suffix=suffix, **extra)
 
     async def edit_page(request: Request):
@@ -318,6 +305,68 @@ def routes(service, read_upload, public_url: str | None = None):
         Route("/e/{event_id}/edit", edit_page, methods=["GET", "POST"], name="edit_page"),
         Route("/e/{event_id}/{view}", event_view, methods=["GET"]),
     ]
+
+
+@dataclass
+class Page:
+    """An event's page of one command (``/e/{id}/NAME``, its declaration's ``page``: one of the view
+    functions below, which answers it with the command's answer and the template's extra context,
+    or with a response of its own)."""
+
+    request: Request
+    service: Any
+    command: Command
+    stored: Any
+    info: Any
+    query: dict
+    base: dict
+    #: The command's request, once :meth:`answer` has parsed it.
+    options: Any = None
+
+    async def answer(self):
+        """The command's answer to the page's query (a published event's choices as defaults)."""
+        self.options = self.service.options(self.command.name, self.query, self.base)
+        if self.command.simulates and not self.info.rounds_left:
+            raise Refused(422, f"all {self.info.total_rounds} Swiss rounds are played after round "
+                               f"{self.info.after_round}: choose an earlier round on the event's page")
+        return await self.ask(self.options)
+
+    async def ask(self, options):
+        return await self.service.ask(self.command.name, self.stored.content, self.stored.filename, options)
+
+
+async def plain_page(page: Page):
+    return await page.answer(), {}
+
+
+async def draw_page(page: Page):
+    answered = await page.answer()
+    return answered, {"said": said_of(answered.result)}
+
+
+async def pairings_page(page: Page):
+    answered = await page.answer()
+    return answered, {"method": answered.result.method}
+
+
+async def standings_page(page: Page):
+    """The standings, compared with the file's published ones when it has them (``check``)."""
+    if page.info.checkable and "check" not in page.query:
+        page.query["check"] = "true"
+    answered, extra = await page.answer(), {}
+    if page.options.check:
+        extra["check"] = answered.data
+        answered = await page.ask(replace(page.options, check=False))
+    extra["tiebreaks"] = [(t.key, t.percent, t.decimals) for t in answered.result.rules.tiebreaks]
+    return answered, extra
+
+
+async def report_page(page: Page):
+    """The report as `drawsafe report` writes it, with a way back to its event."""
+    answered = await page.answer()
+    back = (f'<p style="margin:.5rem 0"><a href="/e/{html.escape(page.stored.id)}'
+            f'{html.escape(event_suffix(page.request))}">← {html.escape(page.info.name)}</a></p>')
+    return answer_response(replace(answered, html=answered.html.replace("<body><main>", "<body><main>" + back, 1)))
 
 
 def event_suffix(request: Request) -> str:

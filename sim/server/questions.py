@@ -2,7 +2,7 @@
 
 :func:`answer` runs a command's request (:mod:`drawsafe.app.commands`) and keeps both its typed
 result (the pages read it) and what ``drawsafe COMMAND --json`` prints (the API sends it) or, for
-``report``, the HTML page ``drawsafe report`` writes.
+a command declared ``served="html"`` (``report``), the HTML page it writes.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
-from drawsafe.app import commands
+from drawsafe.app import commands, registry
 from drawsafe.app.context import EventContext
 from drawsafe.app.options import changed
-from drawsafe.app.requests import ReportRequest
 from drawsafe.progress import Progress
 
 
@@ -43,17 +42,17 @@ def answer(command: str, ctx: EventContext | None, request, progress: Progress |
 
     :raises DrawsafeError: as the command line's command would (shown as one line).
     """
-    report = isinstance(request, ReportRequest)
-    extra = {"command": command_line(label, request)} if report else {}
+    page = registry.command_of(request).served == "html"
+    extra = {"command": command_line(label, request)} if page else {}
     outcome = commands.run(ctx, request, progress, **extra)
-    if report:
+    if page:
         return Answer(command, html=outcome.result.html, notes=outcome.notes, result=outcome.result)
     return Answer(command, outcome.result.to_json(), notes=outcome.notes, result=outcome.result)
 
 
 def command_line(label: str, request) -> str:
-    """The ``drawsafe report`` command that makes the same page from a local copy of the file."""
-    parts = ["drawsafe", "report", label]
+    """The command (``drawsafe report``) that makes the same page from a local copy of the file."""
+    parts = ["drawsafe", registry.command_of(request).name, label]
     for option, value in changed(request):
         if value is not None:
             parts += [option.cli_flag, str(value)]

@@ -10,6 +10,7 @@ import json
 import logging
 import re
 
+from drawsafe.app import registry
 from drawsafe.app.options import values
 from drawsafe.app.requests import EventOptions
 from drawsafe.errors import InputError, StorageError, UsageError
@@ -27,8 +28,6 @@ log = logging.getLogger("drawsafe.server")
 #: The options a publisher chooses, kept with the event as defaults for every question (a
 #: regional's day 1: ``cut_points`` for the day-2 cut, or ``day2`` for the final cut through it).
 PUBLISHED = ("top", "rules", "format", "division", "after_round", "rounds", "cut_points", "day2", "day2_top")
-#: The commands that read the event only: answered in the light lane, never behind a simulation.
-LIGHT = ("standings", "pairings")
 
 
 def label(filename: str | None) -> str:
@@ -77,7 +76,7 @@ class Service:
         asked = json.dumps(values(request), sort_keys=True, default=str)
         task = Task(tasks.ask, (command, raw, name, request, self.limits))
         key = f"{command}|{digest}|{name}|{asked}"
-        if command in LIGHT:
+        if not registry.get(command).simulates:  # it reads the event only: never behind a simulation
             return await self.submit(key, task, command, "light")
         # A question the heavy lane has no place for is refused before its check is queued; the
         # checks wait behind the light questions, in places of their own (a flood of simulations
@@ -92,10 +91,11 @@ class Service:
         asked = json.dumps(values(request), sort_keys=True, default=str)
         return f"{command}|{hashlib.sha256(raw).hexdigest()}|{name}|{asked}"
 
-    async def plan(self, request) -> Answer:
-        """``drawsafe field --json`` (cached, de-duplicated, queued)."""
-        key = "|".join(("field", json.dumps(values(request), sort_keys=True, default=str)))
-        return await self.submit(key, Task(tasks.field, (request,)), "field", "heavy")
+    async def plan(self, request, command: str = "field") -> Answer:
+        """``drawsafe COMMAND --json`` of a command that reads no event, ``field`` (cached,
+        de-duplicated, queued)."""
+        key = "|".join((command, json.dumps(values(request), sort_keys=True, default=str)))
+        return await self.submit(key, Task(tasks.field, (request, command)), command, "heavy")
 
     async def info(self, raw: bytes, name: str, request: EventOptions) -> EventInfo:
         """The event's name, size and round (validates the file and the options)."""

@@ -122,9 +122,9 @@ def ask(command: str, raw: bytes, name: str, request, limits: Limits, progress=N
                                       request, progress, name))
 
 
-def field(request, progress=None):
-    """``drawsafe field --json``."""
-    return guard("field", lambda: answer("field", None, request, progress))
+def field(request, command: str = "field", progress=None):
+    """``drawsafe field --json`` (or of another ``command`` that reads no event)."""
+    return guard(command, lambda: answer(command, None, request, progress))
 
 
 def warm_worker(what: str) -> str:

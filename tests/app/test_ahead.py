@@ -135,11 +135,14 @@ def test_cold_draw_with_the_helper_compiles_neither_flips_nor_late_kernels_and_a
 
 
 def test_the_compile_notice_expects_less_with_a_helper(monkeypatch):
-    from drawsafe.app.compiling import AHEAD_SECONDS, COMPILE_SECONDS, expected_seconds
+    from drawsafe.app.compiling import expected_seconds
+    from drawsafe.app.registry import COMMANDS
 
+    draw, standings = COMMANDS["draw"], COMMANDS["standings"]
     monkeypatch.setattr(jit, "CACHE_OFF", None)
     monkeypatch.setenv("DRAWSAFE_COMPILE_AHEAD", "1")
-    assert expected_seconds("draw") == AHEAD_SECONDS["draw"] < COMPILE_SECONDS["draw"]
-    assert expected_seconds("standings") == COMPILE_SECONDS["standings"]  # no helper: nothing to simulate
+    assert expected_seconds("draw") == draw.ahead_seconds < draw.compile_seconds
+    assert expected_seconds("standings") == standings.compile_seconds  # no helper: nothing to simulate
     monkeypatch.setenv("DRAWSAFE_COMPILE_AHEAD", "0")
-    assert expected_seconds("draw") == COMPILE_SECONDS["draw"]
+    assert expected_seconds("draw") == draw.compile_seconds
+    assert expected_seconds("warmup") is None and expected_seconds("study") is None  # not measured

@@ -1,8 +1,10 @@
-"""No function of the library takes more than :data:`MOST` positional parameters (issue 39): a
-question reaches the simulations as one :class:`~drawsafe.simulation.question.Question`, and the
-rest of a long list is keyword-only, named at every call.  Numba kernels (functions decorated with
-:mod:`drawsafe.jit`'s ``kernel``, ``flag_kernel``, ``inline_kernel`` or ``compiled``) are not counted: numba takes arguments by
-position.  Measured with :mod:`ast` over ``sim/`` (``self`` and ``cls`` not counted)."""
+"""No function of the library or the command line takes more than :data:`MOST` positional
+parameters (issue 39): a question reaches the simulations as one
+:class:`~drawsafe.simulation.question.Question`, and the rest of a long list is keyword-only, named
+at every call; a command's click function is generated from its declaration and takes ``**params``
+(issue 48).  Numba kernels (functions decorated with :mod:`drawsafe.jit`'s ``kernel``,
+``flag_kernel``, ``inline_kernel`` or ``compiled``) are not counted: numba takes arguments by
+position.  Measured with :mod:`ast` over ``sim/`` and ``cli/`` (``self`` and ``cls`` not counted)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,11 @@ import ast
 from pathlib import Path
 
 SIM = Path(__file__).resolve().parents[2] / "sim"
+CLI = SIM.parent / "cli"
 MOST = 6
+#: The two commands still written by hand, one click parameter each option, until they become
+#: requests (issue 48, item 4): then this is empty.
+HAND_WRITTEN = {"cli/study.py study", "cli/calibrate.py calibrate"}
 
 
 def kernel_decorators() -> set[str]:
@@ -42,13 +48,14 @@ def positional(node: ast.FunctionDef) -> int:
     return len(params) - (1 if params and params[0] in ("self", "cls") else 0)
 
 
-def longest() -> list[tuple[int, str]]:
-    """(positional parameters, where) of every function of sim/ that is not a kernel, longest first."""
+def longest(root: Path = SIM) -> list[tuple[int, str]]:
+    """(positional parameters, where) of every function under ``root`` that is not a kernel,
+    longest first; where: ``path:line name``, the path from the repository."""
     found = []
-    for path in sorted(SIM.rglob("*.py")):
+    for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not is_kernel(node):
-                found.append((positional(node), f"{path.relative_to(SIM)}:{node.lineno} {node.name}"))
+                found.append((positional(node), f"{path.relative_to(root.parent)}:{node.lineno} {node.name}"))
     return sorted(found, reverse=True)
 
 
@@ -58,6 +65,22 @@ def test_no_function_takes_more_than_six_positional_parameters():
           f"{len(found)} functions")
     over = [f"{n}: {where}" for n, where in found if n > MOST]
     assert not over, f"more than {MOST} positional parameters (make the rest keyword-only):\n" + "\n".join(over)
+
+
+def test_no_function_of_the_command_line_takes_more_than_six():
+    found = longest(CLI)
+    others = [(n, where) for n, where in found if without_line(where) not in HAND_WRITTEN]
+    print(f"command line: longest {others[0][0]} ({others[0][1]}) but the commands written by hand; "
+          f"{len(found)} functions")
+    over = [f"{n}: {where}" for n, where in others if n > MOST]
+    assert not over, f"more than {MOST} positional parameters (make the rest keyword-only):\n" + "\n".join(over)
+    # the commands written by hand are still long; once one is a request, drop it from HAND_WRITTEN
+    assert {without_line(where) for n, where in found if n > MOST} == HAND_WRITTEN
+
+
+def without_line(where: str) -> str:
+    path, name = where.split(" ")
+    return f"{path.rsplit(':', 1)[0]} {name}"
 
 
 def test_the_measure_sees_kernels_and_long_lists():

@@ -9,14 +9,18 @@ import warnings
 import click
 import pytest
 
+from drawsafe.app import registry
 from drawsafe.app.options import OptionError, build, fields, parse_query
-from drawsafe.app.requests import REQUESTS, SERVED, DrawRequest, FieldRequest, OddsRequest
+from drawsafe.app.requests import DrawRequest, FieldRequest, OddsRequest
 from drawsafe.cli.main import main
 from drawsafe.server.openapi import document
 from drawsafe.server.options import parse_options
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
+
+REQUESTS = registry.requests()
+SERVED = registry.served_requests()
 
 
 def cli_params(command: str) -> dict[str, click.Parameter]:
@@ -37,9 +41,9 @@ def test_every_request_field_is_a_command_line_option(command):
         assert (tuple(choices) if choices else None) == (tuple(o.choices) if o.choices else None), (command, o.name)
         if o.low is not None:
             assert p.type.min == o.low and p.type.min_open == o.low_open, (command, o.name)
-    # and the command has no other option than its request's, --json and its output options
-    own = {"as_json", "file", "show_all", "output", "png_dir", "plot"}
-    assert set(params) - {o.name for o in fields(REQUESTS[command])} <= own, command
+    # and the command has no other option than its request's, its argument and its declared own options
+    own = {"file"} | {o.name for o in registry.get(command).cli_options()}
+    assert set(params) - {o.name for o in fields(REQUESTS[command])} == own - ({"file"} - set(params)), command
 
 
 @pytest.mark.parametrize("command", sorted(SERVED))
@@ -117,7 +121,7 @@ def test_commands_are_found_by_their_request_type():
     from drawsafe.app.requests import ReportRequest, StandingsRequest
     from drawsafe.errors import UsageError
 
-    assert set(SERVED.values()) <= set(commands.COMMANDS)
+    assert all(registry.command_of(object.__new__(kind)).name == name for name, kind in SERVED.items())
     assert commands.command_of(DrawRequest()) is commands.draw
     assert commands.command_of(ReportRequest()) is commands.report
     assert commands.command_of(OddsRequest()) is commands.odds

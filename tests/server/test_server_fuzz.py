@@ -24,14 +24,14 @@ with warnings.catch_warnings():
 from server_helpers import hostile_event, sample_bytes
 
 from drawsafe.app.options import fields
-from drawsafe.app.requests import SERVED
+from drawsafe.app.registry import served_requests
 from drawsafe.server import ServerConfig, create_app
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SOURCES = [p.read_bytes() for p in sorted(DATA.glob("*.json"))[:2]] + [hostile_event()]
 EXAMPLES = int(os.environ.get("DRAWSAFE_FUZZ_EXAMPLES", "60"))
 ALLOWED = {200, 201, 400, 403, 404, 405, 413, 422, 503}
-NAMES = sorted({o.name for kind in SERVED.values() for o in fields(kind)}) + ["bogus", "filename", ""]
+NAMES = sorted({o.name for kind in served_requests().values() for o in fields(kind)}) + ["bogus", "filename", ""]
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                        HealthCheck.data_too_large])
