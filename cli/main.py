@@ -51,9 +51,10 @@ class Registered(click.Group):
 def main():
     """Can we draw in?  Exact Swiss standings and Monte Carlo odds of making the cut.
 
-    Every command reads an event file (native JSON or CSV, melee.gg JSON, FIDE TRF, Pokémon TOM .tdf,
-    Limitless JSON or folder); without FILE it uses the embedded sample event, a real event cut
-    before its last round.
+    The commands that read an event take its file in any format drawsafe reads (recognised by
+    content; `drawsafe standings --help` lists them under --format) or the event's link on a
+    platform (`drawsafe fetch --help` lists them); without FILE they use the embedded sample event,
+    a real event cut before its last round.
     """
 
 
