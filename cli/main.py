@@ -1,5 +1,5 @@
 """The ``drawsafe`` command line: every command of :mod:`drawsafe.app.registry`, generated
-(:func:`drawsafe.cli.options.command`), and ``study`` and ``calibrate``, written by hand.
+(:func:`drawsafe.cli.options.command`).
 
 A command's options come from its request; its work is one call of its library function; the
 renderers of the commands without a module of their own are here.  The library is imported when a
@@ -131,18 +131,6 @@ def rules_certainty() -> None:
     for line in PROOF_TEXT:
         click.echo(f"  {line}")
 
-
-def add_commands() -> None:
-    """Every registered command, and the two written by hand."""
-    from drawsafe.cli.calibrate import calibrate
-    from drawsafe.cli.study import study
-
-    main.sync()
-    for written in (study, calibrate):
-        main.add_command(written)
-
-
-add_commands()
 
 if __name__ == "__main__":
     main()

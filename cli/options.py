@@ -158,6 +158,7 @@ def friendly_errors(func):
 
 #: The argument of a command that reads one (:attr:`drawsafe.app.registry.Command.reads`).
 ARGUMENTS = {"event": {"required": False, "type": click.Path()},
+             "folder": {"type": click.Path(exists=True, file_okay=False), "metavar": "FOLDER"},
              "file": {"type": click.Path(exists=True)},
              "link": {"metavar": "URL"}}
 
@@ -256,6 +257,8 @@ def invoke(declared: Command, params: dict) -> None:
         emit_json(result.to_json() if shown is None else shown)
     elif declared.render:
         registry.resolve(declared.render)(result, run)
+    if getattr(result, "exit_code", 0):  # a result that is partly a failure says so (a study's failed cells)
+        sys.exit(result.exit_code)
 
 
 def note(text: str) -> None:

@@ -22,6 +22,7 @@ from drawsafe.app import registry
 from drawsafe.app.opened import OpenedEvent, check_cut, read
 from drawsafe.app.registry import Outcome
 from drawsafe.app.requests import (
+    CalibrateRequest,
     DrawRequest,
     ExportRequest,
     FetchRequest,
@@ -30,6 +31,7 @@ from drawsafe.app.requests import (
     PairingsRequest,
     ReportRequest,
     StandingsRequest,
+    StudyRequest,
 )
 from drawsafe.errors import UsageError
 from drawsafe.event.names import find_player
@@ -387,3 +389,59 @@ def run(ctx: OpenedEvent | None, request, progress: Progress | None = None, say:
     request's type) on ``ctx`` (ignored by a command that reads no event); ``extra``: the
     command's own keywords (``report``: ``command``, the command line shown)."""
     return registry.command_of(request).run(ctx, request, progress, say, **extra)
+
+
+def study(request: StudyRequest, progress: Progress | None = None, say: Say | None = None) -> Outcome:
+    """A grid of planning questions (or a folder's events, ``request.events``) as one tidy table
+    (:class:`~drawsafe.planning.study.StudyResult`); a failed cell is a note and the result says
+    so, the others are kept."""
+    from drawsafe.planning.study import (  # lazy
+        Budget,
+        event_cells,
+        field_grid,
+        run_study,
+        spec_grid,
+    )
+
+    notes = Notes(say)
+    r = request
+    if sum(x is not None for x in (r.players, r.spec, r.events)) != 1:
+        raise UsageError("give exactly one of --players LIST, --spec FILE or --events FOLDER")
+    if r.events:
+        cells = event_cells(r.events, int(r.top))
+    elif r.spec:
+        cells = spec_grid(r.spec)
+    else:
+        cells = field_grid(r.players, r.rounds, r.top, r.ids, r.draw_share, r.drops, last_round=r.last_round,
+                           day2=r.day2, day2_top=r.day2_top, rules=r.rules)
+    if not cells:
+        raise UsageError("the study has no cells")
+    notes.add(f"{len(cells)} cells -> {r.out}" + (f" on {r.scheduler}" if r.scheduler else " (here, all cores)"))
+
+    def cell_done(done: int, total: int, what: str) -> None:
+        if what.startswith("FAILED"):
+            notes.add(what)
+        if progress is not None:
+            progress(done, total)
+
+    result = run_study(cells, r.out, Budget(r.sims, None if r.sims else r.precision, r.max_sims, r.seed),
+                       scheduler=r.scheduler, progress=cell_done, parquet=not r.no_parquet)
+    return notes.outcome(result)
+
+
+def calibrate(folder: str, request: CalibrateRequest, progress: Progress | None = None,
+              say: Say | None = None) -> Outcome:
+    """Forecasts before the last round(s) of the events of ``folder`` against what happened, per
+    game and other tables' model (:class:`~drawsafe.simulation.calibration.Calibration`); a line
+    per event as it is forecast."""
+    from drawsafe.simulation import calibration  # lazy: the simulation layer
+
+    notes = Notes(say)
+    models = ("behaviour", "rational") if request.others == "both" else (request.others,)
+    question = calibration.Question(others=models[0], budget=calibration.Budget(
+        request.sims, None, calibration.CALIBRATION_MAX_SIMS, request.seed))
+    result = calibration.calibrate(folder, question, models=models, cut=request.top,
+                                   rounds_left=request.rounds_left, folds=request.folds,
+                                   observations=request.observations, limit=request.limit,
+                                   min_rounds=request.min_rounds, report=notes.add)
+    return notes.outcome(result)

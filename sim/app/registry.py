@@ -26,6 +26,7 @@ from typing import Any
 from drawsafe.app.options import Option, fields
 from drawsafe.app.requests import (
     EVENT_FIELDS,
+    CalibrateRequest,
     DrawRequest,
     EventOptions,
     ExportRequest,
@@ -37,6 +38,7 @@ from drawsafe.app.requests import (
     ReportRequest,
     RulesRequest,
     StandingsRequest,
+    StudyRequest,
     WarmupRequest,
 )
 from drawsafe.errors import UsageError
@@ -92,9 +94,9 @@ REQUEST = "request"
 JSON = CliOption(("--json",), "as_json", "Write JSON to stdout (notes go to stderr).")
 
 #: What a command's argument is (:attr:`Command.reads`): an event (FILE, or a link; optional: the
-#: embedded sample), opened with the request's event options; a file given to the function as its
-#: path; a link given as it is.
-READS = ("event", "file", "link")
+#: embedded sample), opened with the request's event options; a file or a folder (that exists)
+#: given to the function as its path; a link given as it is.
+READS = ("event", "file", "folder", "link")
 
 
 @dataclass(frozen=True)
@@ -291,7 +293,7 @@ def markdown() -> str:
     event, then each registered command with its argument and its own options (value, default,
     help), as the command line has them."""
     head = ["| option | value | default | what it does |", "| --- | --- | --- | --- |"]
-    argument = {"event": " [FILE]", "file": " FILE", "link": " URL", None: ""}
+    argument = {"event": " [FILE]", "file": " FILE", "folder": " FOLDER", "link": " URL", None: ""}
     out = ["### The event options", "",
            ("Every command that reads an event (FILE: a file, a link, or nothing for the embedded sample) "
             "takes these:"), "", *head, *request_rows(EventOptions), ""]
@@ -386,6 +388,18 @@ register(Command(
                                                            "before the last rounds).",
                                       kind=str, metavar="FILE.png", path="file")),
     write="drawsafe.cli.field:write", render="drawsafe.cli.field:render", served="json"))
+register(Command(
+    "study", StudyRequest, "drawsafe.app.commands:study", reads=None, progress="study", progress_delay=0.0,
+    options=(REQUEST, CliOption(("--plot",), "plot", "Curves: P(cut) of each record against field size; X-0 "
+                                                     "double draw.", kind=str, metavar="FILE.png", path="file"),
+             CliOption(("--json",), "as_json", "A JSON summary on stdout (notes go to stderr).")),
+    check="drawsafe.cli.study:check", write="drawsafe.cli.study:write", render="drawsafe.cli.study:render"))
+register(Command(
+    "calibrate", CalibrateRequest, "drawsafe.app.commands:calibrate", reads="folder",
+    options=(REQUEST, CliOption(("--figure",), "figure", "Write the reliability figure (PNG) here.", kind=str,
+                                path="file", writable=True), JSON),
+    check="drawsafe.cli.calibrate:check", write="drawsafe.cli.calibrate:write",
+    render="drawsafe.cli.calibrate:render"))
 register(Command(
     "generate", GenerateRequest, "drawsafe.app.utilities:generate",
     """Write a synthetic event in the native JSON format, played with the simulation engine.

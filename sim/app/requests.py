@@ -17,6 +17,7 @@ building the command line must not load numpy or numba.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from drawsafe.app.options import REQUIRED, Option, option
@@ -236,6 +237,86 @@ class FieldRequest:
 
 
 # --- other commands (command line only) -----------------------------------------------------
+
+#: The options of ``drawsafe study`` it shares with ``drawsafe field`` (one value for every cell).
+_FIELD = {f.name: f.metadata["option"] for f in dataclasses.fields(FieldRequest)}
+
+
+def _list(default, help, metavar="LIST") -> Option:
+    """A study option that takes a list of values (one cell per value), as text."""
+    return Option(str, default, help, metavar=metavar, api=False)
+
+
+@dataclass(frozen=True, kw_only=True)  # --out is required, among options with defaults
+class StudyRequest:
+    """``drawsafe study``: a grid of planning questions (or real events) as one tidy table."""
+
+    players: str | None = option(_list(None, "Field sizes: 33..409 (every size), 33..409:16 (step 16, the end "
+                                             "included), 8,32,128 or a mix."))
+    rounds: str = option(_list("auto", "Swiss rounds (auto: MTR Appendix E for each field size).",
+                               "auto|LIST"))
+    top: str = option(_list("8", "Cut sizes."))
+    ids: str = option(_list("safe", "Last-round ID policies, e.g. none,safe (none, locked, safe: see "
+                                    "`drawsafe field --help`)."))
+    draw_share: str = option(_list("default", "Shares of played matches drawn, e.g. default,0.05."))
+    drops: str = option(_list("measured", "Drop models: measured, none, or factors of the measured rates."))
+    last_round: str | None = option(_FIELD["last_round"].but(api=False))
+    day2: str = option(_list("none", "Day-2 structures, e.g. 19:5,none (POINTS:ROUNDS as drawsafe field --day2; "
+                                     "ROUNDS alone with --day2-top). In the table, stage day1 rows give P(day 2) "
+                                     "of each day-1 record in p_cut and P(cut | day 2) in p_cut_win."))
+    day2_top: str = option(_list("none", "Day-2 cuts by rank, e.g. 32,64 (with --day2 ROUNDS)."))
+    rules: str = option(_list("mtg", "Rule packs of the simulated events, e.g. mtg,pokemon (pokemon: its ties, "
+                                     "day-2 tiebreaks restart)."))
+    spec: str | None = option(Option(str, None, "A TOML or JSON file with the grid (same keys as these options) "
+                                                "instead of them.", metavar="FILE", api=False))
+    events: str | None = option(Option(str, None, "Calibration study instead: every event of FOLDER with a Top "
+                                                  "--top playoff, forecast before its last round against what "
+                                                  "happened (a row per player).", metavar="FOLDER", api=False))
+    out: str = option(Option(str, REQUIRED, "The table (CSV; Parquet next to it). Cells already complete in it "
+                                            "are skipped (resume).", metavar="FILE.csv", api=False))
+    sims: int | None = option(_FIELD["sims"].but(help="Exactly this many simulations per cell.", api=False))
+    precision: float = option(_FIELD["precision"].but(help="Per cell: simulate until the held figures' 95% "
+                                                           "half-widths are at most this.", api=False))
+    max_sims: int = option(_FIELD["max_sims"].but(help="Cap on the simulated events of one cell when adapting "
+                                                        "to --precision.", api=False))
+    scheduler: str | None = option(Option(str, None, "Run the cells on this Dask distributed cluster (default: "
+                                                     "here, on all cores).", metavar="tcp://HOST:PORT", api=False))
+    no_parquet: bool = option(Option(bool, False, "Write the CSV only.", api=False))
+    seed: int = option(SEED.but(api=False))
+
+
+#: The other tables' models ``drawsafe calibrate`` scores (``both``: each, side by side).
+CALIBRATE_MODELS = ("behaviour", "rational", "none", "both")
+
+
+@dataclass(frozen=True)
+class CalibrateRequest:
+    """``drawsafe calibrate FOLDER``: forecasts before the last round(s) of real events against what
+    happened."""
+
+    top: int | None = option(Option(int, None, "Score only the events whose playoff seats this many players "
+                                               "(default: every event with a playoff, each with its own cut).",
+                                    low=2, api=False))
+    min_rounds: int = option(Option(int, 4, "Score the events with at least this many Swiss rounds (fewer: "
+                                            "single elimination in melee.gg's listings).", low=2, api=False))
+    others: str = option(Option(str, "both", "Other tables' model of the forecasts: behaviour, rational, both side "
+                                             "by side, or none (every table plays: the odds of versions before "
+                                             "the behaviour model was used by odds).", choices=CALIBRATE_MODELS,
+                                api=False))
+    rounds_left: int = option(Option(int, 1, "Forecast from the start of the last Swiss round (1) or the one "
+                                             "before (2: the double draw).", low=1, high=2, api=False))
+    folds: int = option(Option(int, 5, "Cross-validate the behaviour model by event: each event is forecast by a "
+                                       "model fitted on the events outside its fold. 0: use the fitted model as "
+                                       "it is (it has seen these events).", low=0, api=False))
+    observations: str | None = option(Option(str, None, "The table features of the events "
+                                                        "(benchmarks/behaviour_tables.csv); default: simulated "
+                                                        "from FOLDER first (about a second per event).",
+                                             metavar="FILE", api=False))
+    sims: int = option(Option(int, 2000, "Simulations per scenario (each forecast carries its Monte Carlo "
+                                         "interval).", low=100, high=MAX_SIMS, api=False))
+    seed: int = option(SEED.but(help="Random seed of the simulations (same seed, same figures).", api=False))
+    limit: int | None = option(Option(int, None, "At most this many events.", low=1, api=False))
+
 
 @dataclass(frozen=True)
 class GenerateRequest:

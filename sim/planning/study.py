@@ -381,6 +381,10 @@ def read_table(path: Path, columns) -> dict[str, list[dict]]:
 
 @dataclass(frozen=True)
 class StudyResult:
+    """A study's table (``rows``, written to ``csv`` and ``parquet``) and how its ``cells`` went:
+    ``ran`` now, ``skipped`` as already complete in the table, ``failed`` (key, message)."""
+
+    cells: int
     rows: list[dict]
     csv: Path
     parquet: Path | None
@@ -388,6 +392,23 @@ class StudyResult:
     skipped: int
     failed: tuple[tuple[str, str], ...]
     seconds: float
+
+    @property
+    def exit_code(self) -> int:
+        """1 when a cell failed (the table holds the others), else 0."""
+        return 1 if self.failed else 0
+
+    def to_json(self) -> dict:
+        return {"cells": self.cells, "ran": self.ran, "skipped": self.skipped,
+                "failed": [{"cell": k, "error": m} for k, m in self.failed], "rows": len(self.rows),
+                "csv": str(self.csv), "parquet": str(self.parquet) if self.parquet else None,
+                "seconds": round(self.seconds, 2)}
+
+    def lines(self) -> list[str]:
+        """What the table holds, where, and each failed cell."""
+        return ([f"{len(self.rows)} rows from {self.cells} cells ({self.ran} run, {self.skipped} already done) "
+                 f"in {self.seconds:.1f} s -> {self.csv}" + (f" and {self.parquet}" if self.parquet else "")]
+                + [f"failed: {k}: {m}" for k, m in self.failed])
 
 
 #: ``progress(cells done, cells, what)``: a cell finished (``what``: its key, or FAILED ...).
@@ -468,7 +489,7 @@ def run_study(cells: list, out: str | Path, budget: Budget = FIELD_BUDGET, *, sc
     if parquet:
         pq = out.with_suffix(".parquet")
         write_parquet(rows, columns, pq)
-    return StudyResult(rows, out, pq, len(todo), skipped, tuple(failed), time.perf_counter() - start)
+    return StudyResult(len(cells), rows, out, pq, len(todo), skipped, tuple(failed), time.perf_counter() - start)
 
 
 def write_parquet(rows: list[dict], columns, path: Path) -> None:
