@@ -7,8 +7,9 @@ players who are still tied when it is reached (OGW% is rarely needed), and the f
 simulation need only be exact down to the rank that matters (``need``): runs that start below it
 are left in point order.  A complete order of a field where most players share their points (the
 last round's pairing by standings) starts with one radix sort of everyone by (points, first
-tiebreak) instead (:mod:`drawsafe.standings.sorting`).  :func:`refined_order` gives exactly the order of a
-comparator sort on the full keys for every run it sorts (``tests/test_order.py`` pins this).
+tiebreak) instead (:mod:`drawsafe.standings.sorting`).  :func:`refined_order` gives exactly the
+order of a comparator sort on the full keys for every run it sorts
+(``tests/standings/test_order.py`` pins this).
 
 Parameters the kernels share (each kernel names those it takes, "as in the module text"):
 ``rec``, ``opp``, ``kind``, ``nr``, ``dedupe`` as in :mod:`drawsafe.tiebreaks.values` (``rec``

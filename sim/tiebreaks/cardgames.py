@@ -1,4 +1,5 @@
-"""Tiebreaks of the other Swiss card games (Netrunner, One Piece, Digimon, Yu-Gi-Oh!, Flesh and Blood).
+"""Tiebreaks of the other Swiss card games (Netrunner, One Piece, Digimon, Yu-Gi-Oh!, Flesh and
+Blood, Lorcana and Riftbound).
 
 Each is a short loop over the same per-round arrays as the Magic tiebreaks
 (:mod:`drawsafe.tiebreaks.values`), fed the players' summed records ``rec`` (points, rounds competed,
