@@ -134,8 +134,8 @@ def instrumented_engine() -> str:
 
 def instrumented_order() -> str:
     o = Patch(ROOT / "sim" / "standings" / "order.py")
-    o.rep("from drawsafe.jit import borrowed, keep_alive, kernel\n",
-          "from drawsafe.jit import borrowed, keep_alive, kernel\n" + COUNTER)
+    o.rep("from drawsafe.jit import borrowed, inline_kernel, keep_alive, kernel\n",
+          "from drawsafe.jit import borrowed, inline_kernel, keep_alive, kernel\n" + COUNTER)
     o.rep("noise, need_ranks, need_active, active):", "noise, need_ranks, need_active, active, prof):")
     o.rep("    n = members.shape[0]\n    owned_order, ends = points_order(rec, members)\n",
           "    t0 = rdtsc()\n    n = members.shape[0]\n    owned_order, ends = points_order(rec, members)\n")

@@ -13,7 +13,6 @@ FUTURE_DRAWS = ("none", "locked", "safe", "behaviour")
 #: behaviour model needs a standings snapshot, which a field before round 1 does not have), and
 #: the defaults of its precision (95% half-width) and simulation cap.
 FIELD_IDS = ("none", "locked", "safe")
-FIELD_RULES = ("mtg", "mtg-classic", "pokemon")
 FIELD_PRECISION = 0.02
 #: The planner's "safe" intentional draws: both reach a total from which this share made the cut in
 #: a pilot run.  Chosen over 0.80-0.99 by leave-one-event-out Brier score on the 25 real events with a

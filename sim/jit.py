@@ -287,7 +287,7 @@ def wait_for_helper(what: str) -> None:
 
 
 #: When a list: every call typed from one kernel to another is appended as (callee name, argument
-#: types) (tests/engine/test_ahead.py compares the calls two kernels make).
+#: types) (tests/app/test_ahead.py compares the calls two kernels make).
 CALLS: list | None = None
 
 

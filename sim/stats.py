@@ -18,10 +18,6 @@ class ConfidenceInterval:
     low: float
     high: float
 
-    @property
-    def half_width(self) -> float:
-        return (self.high - self.low) / 2
-
 
 def z_value(confidence_level: float) -> float:
     # the standard library's normal quantile: scipy's import alone costs a command 0.1 s

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from drawsafe import choices
 
-#: Modes of the first simulated round's tables (``table_mode``): ``FREE`` play it out; ``KNOWN`` the
-#: result is reported (``table_score``); ``FORCE_A`` / ``FORCE_B`` that player wins (game score
-#: sampled); ``INTENTIONAL`` an intentional draw, 0-0-3; ``BEHAVIOUR`` an intentional draw with the
-#: table's probability ``FirstTables.draw_p[t]``, else played as ``FREE``.
+#: Modes of the first simulated round's tables (``FirstTables.mode``): ``FREE`` play it out;
+#: ``KNOWN`` the result is reported (``FirstTables.score``); ``FORCE_A`` / ``FORCE_B`` that player
+#: wins (game score sampled); ``INTENTIONAL`` an intentional draw, 0-0-3; ``BEHAVIOUR`` an
+#: intentional draw with the table's probability ``FirstTables.draw_p[t]``, else played as ``FREE``.
 FREE, KNOWN, FORCE_A, FORCE_B, INTENTIONAL, BEHAVIOUR = 0, 1, 2, 3, 4, 5
-#: Outcome codes written per simulation for those tables (``table_outcome``).
+#: Outcome codes written per simulation for those tables (``Outputs.table_outcome``).
 A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3
 
 #: Policies for intentional draws in the last round of a simulated future (see

@@ -2,7 +2,7 @@
 
 In the last Swiss round nothing is paired after the results, so "table t draws instead of playing"
 changes the final standings only through table t's own result.  Each simulation plays the round
-once (the base choices: tables of ``fmode``) and then, for every table of interest, flips that one
+once (the base choices: the tables' ``mode``) and then, for every table of interest, flips that one
 table — an intentional draw where the base plays, a played match where the base draws (its result
 drawn from the table's own random numbers, the same it would get in the base world) — and ranks
 again.  This is the same as simulating each scenario separately with common random numbers, at a

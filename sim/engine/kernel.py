@@ -9,16 +9,19 @@ summed per chunk, so the same seed gives the same numbers on any number of threa
 Inputs come bundled by meaning (:mod:`drawsafe.engine.inputs`); the codes are named once in
 :mod:`drawsafe.engine.codes` (re-exported here).  Codes for the tables of the first simulated
 round (``FirstTables.mode``):
-``FREE`` play it out; ``KNOWN`` the result is reported (``table_score``); ``FORCE_A`` / ``FORCE_B``
-that player wins (game score sampled); ``INTENTIONAL`` an intentional draw, 0-0-3.
-Outcome codes written per simulation (``Outputs.table_outcome``): ``A_WON``, ``DRAWN``, ``B_WON``, ``ID``.
+``FREE`` play it out; ``KNOWN`` the result is reported (``FirstTables.score``); ``FORCE_A`` /
+``FORCE_B`` that player wins (game score sampled); ``INTENTIONAL`` an intentional draw, 0-0-3;
+``BEHAVIOUR`` an intentional draw with the table's probability ``FirstTables.draw_p``, else played.
+Outcome codes written per simulation (``Outputs.table_outcome``): ``A_WON``, ``DRAWN``, ``B_WON``,
+``ID``.
 
 Policies for intentional draws in the last round of a simulated future (``Plan.future_policy``):
 ``NO_DRAWS`` every table plays; ``LOCKED`` a table draws when both players are guaranteed a place
 in the cut on points alone after a draw (fewer than ``top`` other players could reach their points);
 ``SAFE_POINTS`` as ``LOCKED``, and also when both players reach at least ``draw_points`` points with
-the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut, measured by a pilot run: see
-:class:`drawsafe.simulation.simulator.Simulator`).
+the draw (``Plan.draw_points``, a total from which nearly everyone makes the cut, measured by a
+pilot run: see :class:`drawsafe.simulation.simulator.Simulator`); ``BEHAVIOUR_POINTS`` each table
+draws with the probability ``Plan.future_p[points_a, points_b]`` (the behaviour model).
 
 Kernel parameters (each kernel names those it takes, "as in the module text"): ``seed`` int64 the
 run's seed; ``field`` (Field), ``tables`` (FirstTables), ``model`` (MatchModel), ``rules``
@@ -449,8 +452,8 @@ def type_late_calls(seed, field, tables, model, rules, plan, work, run):
     makes after its first ranking, and :func:`simulate_chunk` after it, with the same argument
     types, so that compiling it compiles those kernels' variants (and caches them).  A second
     process compiles it while the first compiles :func:`simulate_chunk`, which then loads them from
-    the cache instead of compiling them (:mod:`drawsafe.engine.ahead`; pinned by
-    tests/engine/test_ahead.py: keep the calls in step with simulate_one's).
+    the cache instead of compiling them (:mod:`drawsafe.app.ahead`; pinned by
+    tests/app/test_ahead.py: keep the calls in step with simulate_one's).
 
     ``seed``, ``field``, ``tables``, ``model``, ``rules``, ``plan``, ``work``: as in the module
     text; ``run`` bool (always False)."""

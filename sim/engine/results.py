@@ -4,9 +4,8 @@ Defaults measured on the 282 best-of-three events of shared/data/melee (Swiss ro
 twice counted once, intentional draws ``0-0-3`` left out because they are decisions, not results):
 15,786 matches, of which 448 unintentional draws (2.84%).  Game scores of decided matches, from
 the winner's side: 2-0 53.1% (with 12 recorded 3-0 slips), 2-1 45.8%, 1-0 0.8% (time), 1-0-1 0.2%,
-rare others; of drawn
-matches: 1-1 75.7%, 1-1-1 21.9%, 0-0-1 2.5%.  ``tests/test_results.py`` recomputes these counts
-from the data.
+rare others; of drawn matches: 1-1 75.7%, 1-1-1 21.9%, 0-0-1 2.5%.
+``tests/engine/test_results.py`` recomputes these counts from the data.
 
 Who wins a played match:
 

@@ -7,7 +7,8 @@ benchmarks/NOTES.md).  Small helpers without branches (:func:`drawsafe.engine.re
 exactly :func:`drawsafe.engine.results.play_match` (the same random draw, the same score),
 :func:`drawsafe.tiebreaks.values.add_round` for both players, and the points update.
 
-Table modes and outcome codes: :mod:`drawsafe.engine.codes` (``FREE`` ... ``INTENTIONAL``, ``A_WON`` ...).
+Table modes and outcome codes: :mod:`drawsafe.engine.codes` (``FREE`` ... ``BEHAVIOUR``,
+``A_WON`` ...).
 """
 
 from __future__ import annotations

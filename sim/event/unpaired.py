@@ -13,11 +13,6 @@ from __future__ import annotations
 from drawsafe.event.model import Event, Round
 
 
-def holds_no_pairing(r: Round) -> bool:
-    """True when ``r`` has no match between two players (only byes and losses without opponent)."""
-    return all(m.player_b is None for m in r.matches)
-
-
 def unpaired_round(event: Event) -> Round | None:
     """The last Swiss round when it is marked not paired yet, else ``None``."""
     swiss = event.swiss

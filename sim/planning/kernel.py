@@ -43,7 +43,7 @@ from drawsafe.engine.flips import contenders, in_cut
 from drawsafe.engine.inputs import Field, FirstTables, Plan
 from drawsafe.engine.results import play_match, win_probability
 from drawsafe.event import kinds
-from drawsafe.jit import borrowed, in_chunks, keep_alive, kernel
+from drawsafe.jit import borrowed, in_chunks, inline_kernel, keep_alive, kernel
 from drawsafe.rng import next_uniform, stream
 from drawsafe.standings.order import refined_order
 from drawsafe.tiebreaks.values import REC_POINTS, remove_round, round_result
@@ -184,6 +184,22 @@ def play_round(s, seed, r, m, modes, field, act, plist, model, rules, plan, work
     return engine.simulate_one(s, seed, now, tables, model, rules, one, 0, False, work)
 
 
+@inline_kernel  # a world saved before the probes' round, and restored for each probe
+def copy_state(src, dst):
+    """Copy the event's state ``src`` into ``dst``, array by array.
+
+    ``src``, ``dst`` tuple (``opp`` int32[n, rounds], ``kind``, ``gw``, ``gl``, ``gd`` int8[n,
+    rounds], ``rec`` int64[n, 4], ``had_bye`` bool[n], ``act`` bool[n]) of the same shapes."""
+    dst[0][:, :] = src[0]
+    dst[1][:, :] = src[1]
+    dst[2][:, :] = src[2]
+    dst[3][:, :] = src[3]
+    dst[4][:, :] = src[4]
+    dst[5][:, :] = src[5]
+    dst[6][:] = src[6]
+    dst[7][:] = src[7]
+
+
 @kernel
 def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     """Simulations ``lo .. hi - 1`` of :func:`run_field` into chunk ``c``'s counts (its rows of
@@ -237,6 +253,8 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
     s_rec = np.empty_like(rec)
     s_bye = np.empty(n, dtype=np.bool_)
     s_act = np.empty(n, dtype=np.bool_)
+    world = (opp, kind, gw, gl, gd, rec, had_bye, act)
+    saved = (s_opp, s_kind, s_gw, s_gl, s_gd, s_rec, s_bye, s_act)
     pa2 = np.empty(n + 1, dtype=np.int64)
     pb2 = np.empty(n + 1, dtype=np.int64)
     pre_last = np.empty(n, dtype=np.int64)
@@ -264,14 +282,7 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
         for r in range(total):
             points[:] = rec[:, REC_POINTS]
             if r == probe_round and probe_groups > 0:
-                s_opp[:, :] = opp
-                s_kind[:, :] = kind
-                s_gw[:, :] = gw
-                s_gl[:, :] = gl
-                s_gd[:, :] = gd
-                s_rec[:, :] = rec
-                s_bye[:] = had_bye
-                s_act[:] = act
+                copy_state(world, saved)
             m = pair_round_r(s, seed, r, r == last, field, act, plist, rules, plan, work)
             modes = np.zeros(m, dtype=np.int64)
             if r == last:
@@ -475,14 +486,7 @@ def field_chunk(c, lo, hi, seed, field, model, rules, plan, options, out):
                     continue
                 prev = v
                 done += 1
-                opp[:, :] = s_opp
-                kind[:, :] = s_kind
-                gw[:, :] = s_gw
-                gl[:, :] = s_gl
-                gd[:, :] = s_gd
-                rec[:, :] = s_rec
-                had_bye[:] = s_bye
-                act[:] = s_act
+                copy_state(saved, world)
                 plist = np.flatnonzero(act).astype(np.int64)
                 points[:] = rec[:, REC_POINTS]
                 modes = np.zeros(m2, dtype=np.int64)

@@ -17,7 +17,8 @@ EDGE = 2e-4  # where 0 and 1 are drawn on the logit axes
 
 
 def reliability_png(runs: dict) -> bytes:
-    """PNG of the reliability bands of ``runs`` (others -> :class:`CalibrationRun`)."""
+    """PNG of the reliability bands of ``runs`` (others -> a
+    :class:`~drawsafe.simulation.calibration.CalibrationRun`)."""
     with styled():
         fig = new_figure(4.6, 5.2)
         ax = fig.add_subplot(1, 1, 1)

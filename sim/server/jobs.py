@@ -365,18 +365,6 @@ class JobQueue:
     def waiting(self) -> int:
         return sum(lane.queue.qsize() for lane in self.lanes.values())
 
-    def progress_of(self, key: str) -> dict | None:
-        """The job of ``key`` while it is queued or running: its progress and how many requests
-        wait on it (None: not pending)."""
-        with self._lock:
-            if key not in self._pending:
-                return None
-            r = self._running.get(key)
-        if r is None:
-            return {"state": "queued"}
-        return {"state": "running", "seconds": round(time.monotonic() - r.started, 1), "done": r.done,
-                "target": r.target, "waiting_on_it": r.joined + 1}
-
     def retry_after(self) -> int:
         return self.lanes["heavy"].retry_after()
 
@@ -396,10 +384,6 @@ class JobQueue:
                 "jobs": {"ran": self.stats.ran, "cached": self.stats.cached, "joined": self.stats.joined,
                          "refused": self.stats.refused, "failed": self.stats.failed,
                          "stopped": self.stats.stopped, "by_command": dict(self.stats.by_label)}}
-
-    def run_now(self, fn: Callable):
-        """Run ``fn`` on the heavy lane's thread and wait."""
-        return self.start_now(fn).result()
 
     def start_now(self, fn: Callable) -> concurrent.futures.Future:
         """Queue ``fn(progress)`` on the heavy lane's thread ahead of any question; its future."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import logging
 import re
 
 from drawsafe.app import registry
@@ -22,8 +21,6 @@ from drawsafe.server.options import OptionError, parse_options
 from drawsafe.server.questions import Answer
 from drawsafe.server.store import EventStore
 from drawsafe.server.tasks import EventInfo, Limits, TooLarge, Unexpected
-
-log = logging.getLogger("drawsafe.server")
 
 #: The options a publisher chooses, kept with the event as defaults for every question (a
 #: regional's day 1: ``cut_points`` for the day-2 cut, or ``day2`` for the final cut through it).
@@ -85,11 +82,6 @@ class Service:
         await self.submit(f"check|{digest}|{name}|{asked}", Task(tasks.check, (raw, name, request, self.limits)),
                           "check", "light", priority=1)
         return await self.submit(key, task, command, "heavy")
-
-    def key_of(self, command: str, raw: bytes, name: str, request) -> str:
-        """The job key of a question (what :meth:`ask` queues it under)."""
-        asked = json.dumps(values(request), sort_keys=True, default=str)
-        return f"{command}|{hashlib.sha256(raw).hexdigest()}|{name}|{asked}"
 
     async def plan(self, request, command: str = "field") -> Answer:
         """``drawsafe COMMAND --json`` of a command that reads no event, ``field`` (cached,

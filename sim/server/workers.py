@@ -14,7 +14,6 @@ can copy a held lock.
 from __future__ import annotations
 
 import functools
-import logging
 import multiprocessing
 import pickle
 import signal
@@ -22,7 +21,6 @@ import threading
 import time
 from collections.abc import Callable
 
-log = logging.getLogger("drawsafe.server")
 CONTEXT = multiprocessing.get_context("spawn")
 #: Seconds between two progress messages of a child (each is a pickle on the pipe).
 PROGRESS_EVERY = 0.2

@@ -7,8 +7,9 @@ players who are still tied when it is reached (OGW% is rarely needed), and the f
 simulation need only be exact down to the rank that matters (``need``): runs that start below it
 are left in point order.  A complete order of a field where most players share their points (the
 last round's pairing by standings) starts with one radix sort of everyone by (points, first
-tiebreak) instead (:mod:`drawsafe.standings.sorting`).  :func:`refined_order` gives exactly the order of a
-comparator sort on the full keys for every run it sorts (``tests/test_order.py`` pins this).
+tiebreak) instead (:mod:`drawsafe.standings.sorting`).  :func:`refined_order` gives exactly the
+order of a comparator sort on the full keys for every run it sorts
+(``tests/standings/test_order.py`` pins this).
 
 Parameters the kernels share (each kernel names those it takes, "as in the module text"):
 ``rec``, ``opp``, ``kind``, ``nr``, ``dedupe`` as in :mod:`drawsafe.tiebreaks.values` (``rec``
@@ -26,7 +27,7 @@ from numba import types
 from numba.extending import overload
 
 from drawsafe.event import kinds
-from drawsafe.jit import borrowed, keep_alive, kernel
+from drawsafe.jit import borrowed, inline_kernel, keep_alive, kernel
 from drawsafe.rng import GOLDEN, mix64
 from drawsafe.standings.sorting import (
     points_groups,
@@ -130,6 +131,22 @@ def points_order(rec, members):
     return points_groups(pts, members)
 
 
+@inline_kernel  # the depth of refined_order, and of the exact answer's evaluation
+def exact_depth(order, active, ranks, actives):
+    """How many leading positions of ``order`` place ``ranks`` players and ``actives`` players
+    with ``active[p]`` (at most all of them): the positions a ranking must get exactly right.
+
+    ``order`` int64[m] player rows; ``active`` bool[n] the players still playing; ``ranks``,
+    ``actives`` int64."""
+    depth = 0
+    placed = 0
+    while depth < order.shape[0] and (depth < ranks or placed < actives):
+        if active[order[depth]]:
+            placed += 1
+        depth += 1
+    return depth
+
+
 @kernel
 def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_active, active):
     """``members`` in standings order after ``nr`` rounds of ``played`` (a
@@ -157,12 +174,7 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
     n = members.shape[0]
     owned_order, ends = points_order(rec, members)
     order = borrowed(owned_order)  # views without reference counts for the calls below (jit.borrowed)
-    need = 0
-    placed = 0
-    while need < n and (need < need_ranks or placed < need_active):
-        if active[order[need]]:
-            placed += 1
-        need += 1
+    need = exact_depth(order, active, need_ranks, need_active)
     dedupe = flags[FLAG_DEDUPE] != 0
     size = rec.shape[0]
     # work arrays carved from two blocks: an allocation costs more than a view

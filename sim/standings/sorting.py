@@ -71,6 +71,16 @@ def points_groups(pts, players):
     return order, start[:-1]
 
 
+@inline_kernel  # the sorting networks' compare-exchange: selects, no branch
+def exchange(va, vb, pa, pb):
+    """The values ``va``, ``vb`` of players ``pa``, ``pb`` in descending order: (the higher
+    value, the lower, the higher's player, the lower's); equal values keep their order.
+
+    ``va``, ``vb`` float64 the values; ``pa``, ``pb`` int64 the players' rows."""
+    swap = vb > va
+    return (vb, va, pb, pa) if swap else (va, vb, pa, pb)
+
+
 @kernel
 def sort_work_sizes(n):
     """(int64, float64) work array sizes :func:`sort_runs_desc` needs for runs of ``n`` players.
@@ -88,12 +98,13 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
     players in them), (0, 0) without ``split``.  Work arrays: ``work_i`` (int64) and ``work_f``
     (float64) of at least :func:`sort_work_sizes` (allocated by the caller once for many calls).
 
-    Runs of 2 to 4: sorting networks in straight-line code, without branches; runs longer than
-    :data:`RADIX_MIN` with values in [0.25, 2): :func:`radix_run_desc`; otherwise a quicksort
-    (median of three) down to pieces of 16, then one insertion sort of the run.  Players with
-    exactly equal values may come in any order: the caller orders every run of equal values by the
-    next key.  All runs are sorted in one call, and swaps are written out rather than
-    calling a helper: a call passing arrays costs atomic reference counting (see :mod:`drawsafe.engine.tables`).
+    Runs of 2 to 4: sorting networks in straight-line code (:func:`exchange`, inlined), without
+    branches; runs longer than :data:`RADIX_MIN` with values in [0.25, 2): :func:`radix_run_desc`;
+    otherwise a quicksort (median of three) down to pieces of 16, then one insertion sort of the
+    run.  Players with exactly equal values may come in any order: the caller orders every run of
+    equal values by the next key.  All runs are sorted in one call, and swaps are written out
+    rather than calling a helper: a call passing arrays costs atomic reference counting (see
+    :mod:`drawsafe.engine.tables`).
 
     ``order`` int64[m] player rows, sorted in place run by run; ``tmp`` float64[m] the values by
     position; ``run_lo``, ``run_hi`` int64[>= runs] the runs' bounds (``runs`` int64 of them);
@@ -114,15 +125,11 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
         hi = run_hi[q]
         size = hi - lo
         if size == 2:  # the commonest run, in straight-line code (no loop exits to mispredict)
-            v0 = tmp[lo]
-            v1 = tmp[lo + 1]
-            p0 = order[lo]
-            p1 = order[lo + 1]
-            swap = v1 > v0
-            tmp[lo] = v1 if swap else v0
-            tmp[lo + 1] = v0 if swap else v1
-            order[lo] = p1 if swap else p0
-            order[lo + 1] = p0 if swap else p1
+            v0, v1 = tmp[lo], tmp[lo + 1]
+            p0, p1 = order[lo], order[lo + 1]
+            v0, v1, p0, p1 = exchange(v0, v1, p0, p1)
+            tmp[lo], tmp[lo + 1] = v0, v1
+            order[lo], order[lo + 1] = p0, p1
             if split:
                 keep = np.int64(abs(v0 - v1) <= TOLERANCE)
                 new_lo[count] = lo
@@ -131,27 +138,13 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
                 tied += 2 * keep
             continue
         if size == 3:  # the next commonest, likewise: a network of three compare-exchanges
-            v0 = tmp[lo]
-            v1 = tmp[lo + 1]
-            v2 = tmp[lo + 2]
-            p0 = order[lo]
-            p1 = order[lo + 1]
-            p2 = order[lo + 2]
-            swap = v1 > v0  # (0, 1)
-            v0, v1 = (v1, v0) if swap else (v0, v1)
-            p0, p1 = (p1, p0) if swap else (p0, p1)
-            swap = v2 > v1  # (1, 2)
-            v1, v2 = (v2, v1) if swap else (v1, v2)
-            p1, p2 = (p2, p1) if swap else (p1, p2)
-            swap = v1 > v0  # (0, 1)
-            v0, v1 = (v1, v0) if swap else (v0, v1)
-            p0, p1 = (p1, p0) if swap else (p0, p1)
-            tmp[lo] = v0
-            tmp[lo + 1] = v1
-            tmp[lo + 2] = v2
-            order[lo] = p0
-            order[lo + 1] = p1
-            order[lo + 2] = p2
+            v0, v1, v2 = tmp[lo], tmp[lo + 1], tmp[lo + 2]
+            p0, p1, p2 = order[lo], order[lo + 1], order[lo + 2]
+            v0, v1, p0, p1 = exchange(v0, v1, p0, p1)  # (0, 1)
+            v1, v2, p1, p2 = exchange(v1, v2, p1, p2)  # (1, 2)
+            v0, v1, p0, p1 = exchange(v0, v1, p0, p1)  # (0, 1)
+            tmp[lo], tmp[lo + 1], tmp[lo + 2] = v0, v1, v2
+            order[lo], order[lo + 1], order[lo + 2] = p0, p1, p2
             if split:
                 c1 = np.int64(v0 - v1 <= TOLERANCE)
                 c2 = np.int64(v1 - v2 <= TOLERANCE)
@@ -162,37 +155,15 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
                 tied += keep * (1 + c1 + c2)
             continue
         if size == 4:  # and the network of five for four
-            v0 = tmp[lo]
-            v1 = tmp[lo + 1]
-            v2 = tmp[lo + 2]
-            v3 = tmp[lo + 3]
-            p0 = order[lo]
-            p1 = order[lo + 1]
-            p2 = order[lo + 2]
-            p3 = order[lo + 3]
-            swap = v1 > v0  # (0, 1)
-            v0, v1 = (v1, v0) if swap else (v0, v1)
-            p0, p1 = (p1, p0) if swap else (p0, p1)
-            swap = v3 > v2  # (2, 3)
-            v2, v3 = (v3, v2) if swap else (v2, v3)
-            p2, p3 = (p3, p2) if swap else (p2, p3)
-            swap = v2 > v0  # (0, 2)
-            v0, v2 = (v2, v0) if swap else (v0, v2)
-            p0, p2 = (p2, p0) if swap else (p0, p2)
-            swap = v3 > v1  # (1, 3)
-            v1, v3 = (v3, v1) if swap else (v1, v3)
-            p1, p3 = (p3, p1) if swap else (p1, p3)
-            swap = v2 > v1  # (1, 2)
-            v1, v2 = (v2, v1) if swap else (v1, v2)
-            p1, p2 = (p2, p1) if swap else (p1, p2)
-            tmp[lo] = v0
-            tmp[lo + 1] = v1
-            tmp[lo + 2] = v2
-            tmp[lo + 3] = v3
-            order[lo] = p0
-            order[lo + 1] = p1
-            order[lo + 2] = p2
-            order[lo + 3] = p3
+            v0, v1, v2, v3 = tmp[lo], tmp[lo + 1], tmp[lo + 2], tmp[lo + 3]
+            p0, p1, p2, p3 = order[lo], order[lo + 1], order[lo + 2], order[lo + 3]
+            v0, v1, p0, p1 = exchange(v0, v1, p0, p1)  # (0, 1)
+            v2, v3, p2, p3 = exchange(v2, v3, p2, p3)  # (2, 3)
+            v0, v2, p0, p2 = exchange(v0, v2, p0, p2)  # (0, 2)
+            v1, v3, p1, p3 = exchange(v1, v3, p1, p3)  # (1, 3)
+            v1, v2, p1, p2 = exchange(v1, v2, p1, p2)  # (1, 2)
+            tmp[lo], tmp[lo + 1], tmp[lo + 2], tmp[lo + 3] = v0, v1, v2, v3
+            order[lo], order[lo + 1], order[lo + 2], order[lo + 3] = p0, p1, p2, p3
         elif size > RADIX_MIN and radix_run_desc(order, tmp, lo, hi, radix, digits, scratch_v, scratch_o):
             pass
         else:
@@ -209,12 +180,8 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
                         # median of three to tmp[m]
                         for x, y in ((m, a), (b - 1, a), (b - 1, m)):
                             if tmp[x] > tmp[y]:
-                                v = tmp[x]
-                                tmp[x] = tmp[y]
-                                tmp[y] = v
-                                w = order[x]
-                                order[x] = order[y]
-                                order[y] = w
+                                tmp[x], tmp[y] = tmp[y], tmp[x]
+                                order[x], order[y] = order[y], order[x]
                         pivot = tmp[m]
                         i = a
                         j = b - 1
@@ -224,12 +191,8 @@ def sort_runs_desc(order, tmp, run_lo, run_hi, runs, split, new_lo, new_hi, work
                             while tmp[j] < pivot:
                                 j -= 1
                             if i <= j:
-                                v = tmp[i]
-                                tmp[i] = tmp[j]
-                                tmp[j] = v
-                                w = order[i]
-                                order[i] = order[j]
-                                order[j] = w
+                                tmp[i], tmp[j] = tmp[j], tmp[i]
+                                order[i], order[j] = order[j], order[i]
                                 i += 1
                                 j -= 1
                         # [a, j] and [i, b - 1]: push the larger part, keep sorting the smaller

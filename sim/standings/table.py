@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,7 +47,7 @@ class StandingRow:
     def to_json(self) -> dict:
         d = {"rank": self.rank, "player": self.player, "points": self.points, "wins": self.wins,
              "losses": self.losses, "draws": self.draws}
-        d.update({k.lower(): None if v != v else v for k, v in self.values.items()})  # NaN: not published
+        d.update({k.lower(): None if math.isnan(v) else v for k, v in self.values.items()})  # NaN: not published
         d["tied"] = self.tied
         d["dropped"] = self.dropped
         return d
@@ -103,8 +104,8 @@ def compute_standings(snap: Snapshot, rules: RulePack, seed: int = 0) -> Standin
     totals = player_records(snap.kind, snap.gw, snap.gl, snap.gd, nr, table)
     keys = np.zeros((snap.players, len(rules.tiebreaks) + 1))
     # Every column for everyone, then a comparator sort on them: the simulations' ranking
-    # (refined_order) gives exactly this order (tests/test_order.py), and the sort compiles in a
-    # fraction of its time (the first `drawsafe standings` waits for the compile).
+    # (refined_order) gives exactly this order (tests/standings/test_order.py), and the sort
+    # compiles in a fraction of its time (the first `drawsafe standings` waits for the compile).
     codes, flags = rules.codes(), rules.flags(snap.has_rematch, snap.phase_start)
     tiebreak_values_rec(totals, snap.opp, snap.kind, snap.gw, snap.gl, snap.gd, nr, table, codes, flags,
                         snap.ratings, keys)

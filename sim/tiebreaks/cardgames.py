@@ -1,4 +1,5 @@
-"""Tiebreaks of the other Swiss card games (Netrunner, One Piece, Digimon, Yu-Gi-Oh!, Flesh and Blood).
+"""Tiebreaks of the other Swiss card games (Netrunner, One Piece, Digimon, Yu-Gi-Oh!, Flesh and
+Blood, Lorcana and Riftbound).
 
 Each is a short loop over the same per-round arrays as the Magic tiebreaks
 (:mod:`drawsafe.tiebreaks.values`), fed the players' summed records ``rec`` (points, rounds competed,
@@ -89,11 +90,11 @@ def schedule_strength(rec, opp, kind, nr, sos):
 
 
 @kernel
-def opponents_average(values, opp, kind, nr, empty, out):
-    """``out[p]``: the mean of ``values`` over player ``p``'s opponents (``empty`` without any).
+def opponents_average(values, opp, kind, nr, empty, out, k):
+    """``out[p, k]``: the mean of ``values`` over player ``p``'s opponents (``empty`` without any).
 
-    ``opp``, ``kind``, ``nr``: as in the module text; ``values`` float64[n] a value per player;
-    ``empty`` float64 the value without opponents; ``out`` float64[n] written."""
+    ``opp``, ``kind``, ``nr``, ``out``, ``k``: as in the module text; ``values`` float64[n] a value
+    per player; ``empty`` float64 the value without opponents."""
     for p in range(opp.shape[0]):
         total = 0.0
         count = 0
@@ -101,7 +102,7 @@ def opponents_average(values, opp, kind, nr, empty, out):
             if met(kind[p, r]):
                 total += values[opp[p, r]]
                 count += 1
-        out[p] = total / count if count > 0 else empty
+        out[p, k] = total / count if count > 0 else empty
 
 
 @kernel
@@ -155,10 +156,7 @@ def cardgame_column(code, k, rec, opp, kind, gw, gl, gd, nr, points_table, omw, 
             for p in range(n):
                 out[p, k] = tmp[p]
             return
-        ext = np.empty(n)
-        opponents_average(tmp, opp, kind, nr, 0.0, ext)
-        for p in range(n):
-            out[p, k] = ext[p]
+        opponents_average(tmp, opp, kind, nr, 0.0, out, k)
     elif code == WR or code == OWR or code == MLP or code == OMLP:
         wr = np.empty(n)
         own_rates(kind, gw, gl, gd, nr, points_table, wr, tmp)
@@ -169,33 +167,24 @@ def cardgame_column(code, k, rec, opp, kind, gw, gl, gd, nr, points_table, omw, 
             for p in range(n):
                 out[p, k] = -tmp[p]
         elif code == OWR:
-            opponents_average(wr, opp, kind, nr, FLOOR, tmp)
-            for p in range(n):
-                out[p, k] = tmp[p]
+            opponents_average(wr, opp, kind, nr, FLOOR, out, k)
         else:
-            avg = np.empty(n)
-            opponents_average(tmp, opp, kind, nr, 0.0, avg)
+            opponents_average(tmp, opp, kind, nr, 0.0, out, k)
             for p in range(n):
-                out[p, k] = -avg[p]
+                out[p, k] = -out[p, k]
     elif code == OOMW:
-        opponents_average(omw, opp, kind, nr, FLOOR, tmp)
-        for p in range(n):
-            out[p, k] = tmp[p]
+        opponents_average(omw, opp, kind, nr, FLOOR, out, k)
     elif code == OMW33:
         win = points_table[kinds.WIN]
         mw = np.empty(n)
         for p in range(n):
             rounds = rec[p, REC_ROUNDS]
             mw[p] = max(FLOOR_033, rec[p, REC_POINTS] / (win * rounds)) if rounds > 0 and win > 0 else FLOOR_033
-        opponents_average(mw, opp, kind, nr, FLOOR_033, tmp)
-        for p in range(n):
-            out[p, k] = tmp[p]
+        opponents_average(mw, opp, kind, nr, FLOOR_033, out, k)
     elif code == OPTS:
         pts = np.empty(n)
         for p in range(n):
             pts[p] = rec[p, REC_POINTS]
-        opponents_average(pts, opp, kind, nr, 0.0, tmp)
-        for p in range(n):
-            out[p, k] = tmp[p]
+        opponents_average(pts, opp, kind, nr, 0.0, out, k)
     else:
         raise ValueError("unknown card-game tiebreak code")

@@ -7,10 +7,13 @@ replaces a pack's list and keeps its points and its handling of unplayed rounds
 (:func:`with_tiebreaks`).
 
 Packs: ``mtg`` and ``mtg-classic`` (Magic Tournament Rules, Appendix C), ``pokemon`` (Play!
-Pokémon, see :mod:`drawsafe.tiebreaks.pokemon`), and chess under five ways of counting unplayed rounds
-(see :mod:`drawsafe.tiebreaks.chess`): ``fide`` (C.07 2023, dummy opponent), ``fide-2026`` (with the 2026
-caps), ``fide-1998`` (the 1998 annex, a draw against oneself), ``chess-plain`` (no adjustment; also
-``lichess``, its Swiss ranking) and ``chess-de`` (German open events of the 2000s, virtual draws).
+Pokémon, see :mod:`drawsafe.tiebreaks.pokemon`); chess under five ways of counting unplayed rounds
+(see :mod:`drawsafe.tiebreaks.chess`): ``fide`` (C.07 2023, dummy opponent), ``fide-2026`` (with the
+2026 caps), ``fide-1998`` (the 1998 annex, a draw against oneself), ``chess-plain`` (no adjustment)
+and ``chess-de`` (German open events of the 2000s, virtual draws), and ``lichess`` (its Swiss
+ranking); the other Swiss games (tiebreaks of :mod:`drawsafe.tiebreaks.cardgames`): ``netrunner``
+and ``netrunner-single``, ``lorcana``, ``riftbound``, ``swu`` (Star Wars: Unlimited),
+``onepiece``, ``digimon``, ``fab`` (Flesh and Blood) and ``yugioh``.
 """
 
 from __future__ import annotations

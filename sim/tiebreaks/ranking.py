@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from drawsafe.event import kinds
-from drawsafe.jit import kernel
+from drawsafe.jit import inline_kernel, kernel
 
 TOLERANCE = 1e-10
 
@@ -227,6 +227,20 @@ def split_group(order, lo, hi, token, tag, sc, mx, opp, kind, gw, gl, nr, points
     return allmet
 
 
+@inline_kernel  # three places of direct_encounter_want's loop
+def push_group(stack, sp, lo, hi):
+    """Push the group ``order[lo:hi]`` on the work ``stack`` when it has two players or more (one
+    alone is settled); returns the stack's new size.
+
+    ``stack`` int64[>= sp + 2] (lo, hi) pairs and ``sp`` int64 its size; ``lo``, ``hi``: as in
+    the module text."""
+    if hi - lo >= 2:
+        stack[sp] = lo
+        stack[sp + 1] = hi
+        sp += 2
+    return sp
+
+
 @kernel
 def direct_encounter_column(keys, k, opp, kind, gw, gl, nr, points_table, swiss_rule):
     """Fill ``keys[:, k]`` with the direct-encounter value of every player.
@@ -261,24 +275,14 @@ def direct_encounter_want(keys, k, opp, kind, gw, gl, nr, points_table, swiss_ru
     n = keys.shape[0]
     for p in range(n):
         keys[p, k] = 0.0
-    count = 0
+    competed = np.zeros(n, dtype=np.bool_)  # wanted and in at least one round
     for p in range(n):
-        if not want[p]:
-            continue
-        for r in range(nr):
-            if kind[p, r] != kinds.ABSENT:
-                count += 1
-                break
-    members = np.empty(count, dtype=np.int64)
-    count = 0
-    for p in range(n):
-        if not want[p]:
-            continue
-        for r in range(nr):
-            if kind[p, r] != kinds.ABSENT:
-                members[count] = p
-                count += 1
-                break
+        if want[p]:
+            for r in range(nr):
+                if kind[p, r] != kinds.ABSENT:
+                    competed[p] = True
+                    break
+    members = np.flatnonzero(competed).astype(np.int64)
     order = members if k == 0 else rank_order(keys[:, :k], np.zeros(n, dtype=np.uint64), members)
     m = order.shape[0]
     starts = np.zeros(m + 1, dtype=np.bool_)  # a group of equal players starts here
@@ -290,10 +294,7 @@ def direct_encounter_want(keys, k, opp, kind, gw, gl, nr, points_table, swiss_ru
         if i == m or (i > 0 and not same_prefix(keys, k, order[i - 1], order[i])):
             starts[i] = True
             brk[i] = True
-            if i - lo >= 2:
-                stack[sp] = lo
-                stack[sp + 1] = i
-                sp += 2
+            sp = push_group(stack, sp, lo, i)
             lo = i
     starts[0] = brk[0] = True
     tag = np.full(n, -1, dtype=np.int64)
@@ -312,10 +313,7 @@ def direct_encounter_want(keys, k, opp, kind, gw, gl, nr, points_table, swiss_ru
             for i in range(lo + 1, hi + 1):
                 if i == hi or sc[order[i]] != sc[order[run]]:
                     brk[i] = True
-                    if i - run >= 2:
-                        stack[sp] = run
-                        stack[sp + 1] = i
-                        sp += 2
+                    sp = push_group(stack, sp, run, i)
                     run = i
         elif swiss_rule:
             i = lo
@@ -327,10 +325,8 @@ def direct_encounter_want(keys, k, opp, kind, gw, gl, nr, points_table, swiss_ru
                     break
                 brk[i + 1] = True
                 i += 1
-            if i > lo and hi - i >= 2:
-                stack[sp] = i
-                stack[sp + 1] = hi
-                sp += 2
+            if i > lo:
+                sp = push_group(stack, sp, i, hi)
     below = 0
     size = 0
     for i in range(m - 1, -1, -1):

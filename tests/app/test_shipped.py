@@ -1,6 +1,6 @@
-"""The kernels shipped compiled with the package (drawsafe.app.ship, drawsafe.jit): present for the
+"""What the package ships: the kernels compiled (drawsafe.app.ship, drawsafe.jit), present for the
 sources as they are, unpacked on a first run so that it compiles nothing, and never fatal when the
-archive is damaged."""
+archive is damaged; and the PEP 561 marker ``py.typed``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numba
 import pytest
+from conftest import ROOT
 
 from drawsafe import jit
 
@@ -93,3 +94,12 @@ def test_kernels_are_cached_by_their_place_in_the_package_not_the_install_path()
 
     path = Path(engine.record._cache.cache_path)
     assert path == jit.CACHE_DIR / "kernels" / "engine"
+
+
+def test_the_package_is_marked_typed():
+    """``py.typed`` (PEP 561: type checkers read the package's annotations) is in sim/ and in the
+    package data a wheel takes."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    assert (ROOT / "sim" / "py.typed").is_file()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["drawsafe"]
