@@ -11,7 +11,6 @@ library function runs, the declared hooks write and render (a :class:`Run`).
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import sys
 import time
@@ -141,17 +140,6 @@ def friendly(name: str):
     except DrawsafeError as e:
         click.echo(printable(f"drawsafe: error: {e}"), err=True)
         sys.exit(2)
-
-
-def friendly_errors(func):
-    """:func:`friendly` around a command written by hand (``study``, ``calibrate``)."""
-
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        with friendly(func.__name__):
-            return func(*args, **kwargs)
-
-    return wrapper
 
 
 # --- the commands of the registry ------------------------------------------------------------------

@@ -420,6 +420,11 @@ class DayOneFigures:
         return d
 
 
+def best_first(records: list) -> list:
+    """Records by points, then wins, then fewer losses."""
+    return sorted(records, key=lambda r: (-r.points, -r.wins, r.losses))
+
+
 @dataclass(frozen=True)
 class FieldResult(Answered):
     """What records make the cut of ``planned`` (:class:`PlannedEvent`) as ``question`` asks it:
@@ -438,14 +443,17 @@ class FieldResult(Answered):
     def simulations(self) -> int:
         return self.counts.n
 
+    def record(self, code) -> tuple[int, int, int, int]:
+        """Wins, losses, draws and points of a record's code (:func:`encode`)."""
+        w, lo, d = decode(int(code), self.rounds)
+        return w, lo, d, self.planned.record_points(w, lo, d)
+
     @property
     def records(self) -> list[RecordFigures]:
-        c, out = self.counts, []
-        for code in np.flatnonzero(c.final_n):
-            w, lo, d = decode(int(code), self.rounds)
-            out.append(RecordFigures(w, lo, d, self.planned.record_points(w, lo, d), Mean(float(c.final_n[code]), float(c.final_sq[code]), c.n),
-                                     Proportion(int(c.final_cut[code]), int(c.final_n[code]))))
-        return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
+        c = self.counts
+        return best_first([RecordFigures(*self.record(code), Mean(float(c.final_n[code]), float(c.final_sq[code]), c.n),
+                                         Proportion(int(c.final_cut[code]), int(c.final_n[code])))
+                           for code in np.flatnonzero(c.final_n)])
 
     def _before(self, arr: np.ndarray, two: bool) -> list[BeforeFigures]:
         out = []
@@ -456,15 +464,13 @@ class FieldResult(Answered):
             n_col, cut_col, d_n, d_cut = fk.BL_N, fk.BL_CUT, fk.BL_N, fk.BL_DRAW_CUT
             w_n, w_cut, l_n, l_cut = fk.BL_WIN_N, fk.BL_WIN_CUT, fk.BL_LOSS_N, fk.BL_LOSS_CUT
         for code in np.flatnonzero(arr[:, n_col]):
-            w, lo, d = decode(int(code), self.rounds)
             a = arr[code]
-            out.append(BeforeFigures(w, lo, d, self.planned.record_points(w, lo, d),
-                                     float(a[n_col]) / self.counts.n,
+            out.append(BeforeFigures(*self.record(code), float(a[n_col]) / self.counts.n,
                                      Proportion(int(a[cut_col]), int(a[n_col])),
                                      Proportion(int(a[d_cut]), int(a[d_n])),
                                      Proportion(int(a[w_cut]), int(a[w_n])),
                                      Proportion(int(a[l_cut]), int(a[l_n]))))
-        return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
+        return best_first(out)
 
     @property
     def before_last(self) -> list[BeforeFigures]:
@@ -488,13 +494,17 @@ class FieldResult(Answered):
         h = self.counts.line_hist
         return [(int(v), Proportion(int(h[v]), self.counts.n)) for v in np.flatnonzero(h)]
 
-    @property
-    def bubble(self) -> tuple[Mean, list[tuple[int, Proportion]]]:
-        """Players on the last qualifier's points who miss the cut: mean and distribution."""
-        h = self.counts.bubble_hist
+    def histogram(self, h: np.ndarray) -> tuple[Mean, list[tuple[int, Proportion]]]:
+        """A count per simulation given as its histogram ``h`` (simulations on 0, 1, 2, ...): its
+        mean and its distribution."""
         k = np.arange(len(h))
         mean = Mean(float((h * k).sum()), float((h * k * k).sum()), self.counts.n)
         return mean, [(int(i), Proportion(int(h[i]), self.counts.n)) for i in np.flatnonzero(h)]
+
+    @property
+    def bubble(self) -> tuple[Mean, list[tuple[int, Proportion]]]:
+        """Players on the last qualifier's points who miss the cut: mean and distribution."""
+        return self.histogram(self.counts.bubble_hist)
 
     @property
     def expected_dropped(self) -> float:
@@ -507,21 +517,16 @@ class FieldResult(Answered):
     @property
     def day2_players(self) -> tuple[Mean, list[tuple[int, Proportion]]]:
         """Players advancing to day 2 per event: mean and distribution."""
-        h = self.counts.adv_hist
-        k = np.arange(len(h))
-        mean = Mean(float((h * k).sum()), float((h * k * k).sum()), self.counts.n)
-        return mean, [(int(i), Proportion(int(h[i]), self.counts.n)) for i in np.flatnonzero(h)]
+        return self.histogram(self.counts.adv_hist)
 
     @property
     def day1_records(self) -> list[DayOneFigures]:
-        c, out = self.counts, []
-        for code in np.flatnonzero(c.d1_n):
-            w, lo, d = decode(int(code), self.rounds)
-            out.append(DayOneFigures(w, lo, d, self.planned.record_points(w, lo, d), Mean(float(c.d1_n[code]), float(c.d1_sq[code]), c.n),
-                                     Proportion(int(c.d1_adv[code]), int(c.d1_n[code])),
-                                     Proportion(int(c.d1_top[code]), int(c.d1_n[code])),
-                                     Proportion(int(c.d1_top[code]), int(c.d1_adv[code]))))
-        return sorted(out, key=lambda r: (-r.points, -r.wins, r.losses))
+        c = self.counts
+        return best_first([DayOneFigures(*self.record(code), Mean(float(c.d1_n[code]), float(c.d1_sq[code]), c.n),
+                                         Proportion(int(c.d1_adv[code]), int(c.d1_n[code])),
+                                         Proportion(int(c.d1_top[code]), int(c.d1_n[code])),
+                                         Proportion(int(c.d1_top[code]), int(c.d1_adv[code])))
+                           for code in np.flatnonzero(c.d1_n)])
 
     def day2_json(self) -> dict | None:
         if not self.has_day2:

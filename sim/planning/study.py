@@ -41,7 +41,6 @@ from drawsafe.simulation.calibration import forecast_event, select_events
 from drawsafe.simulation.question import Budget, Question
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 
-STAGES = ("final", "before_last", "before_last_two", "day1")
 #: Seconds to wait for a Dask scheduler before giving up with a message.
 CONNECT_TIMEOUT = 15
 

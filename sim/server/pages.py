@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 import ipaddress
-import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,6 @@ from drawsafe.text import VERDICT_WORDS, interval_range, number, tiebreak_value,
 from drawsafe.tiebreaks.cuts import CHANGE
 from drawsafe.tiebreaks.packs import PACKS
 
-log = logging.getLogger("drawsafe.server")
 env = Environment(loader=PackageLoader("drawsafe.server", "templates"),
                   autoescape=select_autoescape(default=True, default_for_string=True))
 env.filters["pct"] = whole_percent
@@ -136,9 +134,10 @@ def routes(service, read_upload, public_url: str | None = None):
         return Response(raw, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{SAMPLE}"'})
 
-    def kept(raw: bytes, fields: dict) -> dict:
-        """The form as sent, so the user can fix it and resend (a file that is not text is not
-        pasted back)."""
+    def kept(got: dict) -> dict:
+        """The form as sent (:func:`upload`'s ``got``), so the user can fix it and resend (a file
+        that is not text is not pasted back)."""
+        raw, fields = got.get("raw", b""), got.get("fields", {})
         text = ""
         if len(raw) <= 512 * 1024:
             try:
@@ -150,6 +149,16 @@ def routes(service, read_upload, public_url: str | None = None):
         return {"text": text, "name": fields.get("name", ""),
                 **{k: fields.get(k, "auto" if k == "top" else "") for k in FORM_OPTIONS}}
 
+    async def upload(request: Request, got: dict) -> tuple[bytes, str, dict]:
+        """The form's event (its bytes, file name and fields), kept in ``got`` as far as it was read
+        (a refused form is shown again with it, :func:`kept`).
+
+        :raises Refused: for an empty upload."""
+        got["raw"], got["name"], got["fields"] = await read_upload(request, service.config.max_body)
+        if not got["raw"].strip():
+            raise Refused(400, "choose a file or paste the event's text")
+        return got["raw"], got["name"], got["fields"]
+
     def form_query(fields: dict) -> dict:
         query = {"top": fields.get("top") or "auto", "rules": fields.get("rules", "")}
         for k in FORM_OPTIONS:
@@ -158,14 +167,12 @@ def routes(service, read_upload, public_url: str | None = None):
         return query
 
     async def publish(request: Request):
-        raw, name, fields = b"", "upload", {}
+        got: dict = {}
         try:
-            raw, name, fields = await read_upload(request, service.config.max_body)
-            if not raw.strip():
-                raise Refused(400, "choose a file or paste the event's text")
+            raw, name, fields = await upload(request, got)
             event_id, token, info = await service.publish(raw, name, form_query(fields))
         except HANDLED as e:
-            return failure(e, form=kept(raw, fields), title="drawsafe")
+            return failure(e, form=kept(got), title="drawsafe")
         return published_page(request, event_id, token, info, 201, form_query(fields)["top"])
 
     def published_page(request, event_id, token, info, status=200, top="auto"):
@@ -177,16 +184,14 @@ def routes(service, read_upload, public_url: str | None = None):
                       qr=qr_svg(url), event_id=event_id, loopback=loopback(url), cut=cut)
 
     async def analyse(request: Request):
-        raw, name, fields = b"", "upload", {}
+        got: dict = {}
         try:
-            raw, name, fields = await read_upload(request, service.config.max_body)
-            if not raw.strip():
-                raise Refused(400, "choose a file or paste the event's text")
+            raw, name, fields = await upload(request, got)
             o = service.options("draw", {k: v for k, v in form_query(fields).items() if v})
             info = await service.info(raw, name, o)
             answered = await service.ask("draw", raw, name, o) if info.rounds_left else None
         except HANDLED as e:
-            return failure(e, form=kept(raw, fields), title="drawsafe")
+            return failure(e, form=kept(got), title="drawsafe")
         lookup = find_player(info.names, fields["name"]) if fields.get("name", "").strip() else None
         report = answered.result if answered else None
         card = verdicts.card(report, lookup.name, info) if lookup and lookup.name else None
@@ -198,9 +203,7 @@ def routes(service, read_upload, public_url: str | None = None):
         """The cut the publish form preselects for a file (its script asks when a file is chosen):
         the event's own (:meth:`~drawsafe.app.opened.OpenedEvent.cut`) and why, as JSON."""
         try:
-            raw, name, fields = await read_upload(request, service.config.max_body)
-            if not raw.strip():
-                raise Refused(400, "choose a file or paste the event's text")
+            raw, name, fields = await upload(request, {})
             query = {k: v for k, v in form_query(fields).items() if v and k != "top"}
             info = await service.info(raw, name, service.options("draw", query))
         except HANDLED as e:
@@ -290,7 +293,7 @@ def routes(service, read_upload, public_url: str | None = None):
                 return published_page(request, event_id, token, info, top=form_query(fields)["top"])
         except HANDLED as e:
             return failure(e, "edit.html", title="Update", event_id=event_id, token=token,
-                           form=kept(raw, fields))
+                           form=kept({"raw": raw, "fields": fields}))
         form = {k: "" if stored.options.get(k) is None else str(stored.options.get(k)) for k in FORM_OPTIONS}
         form["top"] = form["top"] or "auto"
         return render("edit.html", title=f"Update {stored.name}", event_id=event_id, token=token, form=form)

@@ -31,9 +31,9 @@ import numpy as np
 from drawsafe.engine.inputs import Played
 from drawsafe.engine.tables import write_played
 from drawsafe.event import kinds
-from drawsafe.jit import borrowed, keep_alive, kernel
-from drawsafe.standings.order import complete_keys, refined_order
-from drawsafe.tiebreaks.ranking import TOLERANCE
+from drawsafe.jit import borrowed, inline_kernel, keep_alive, kernel
+from drawsafe.standings.order import complete_keys, exact_depth, refined_order
+from drawsafe.tiebreaks.ranking import TOLERANCE, same_prefix
 from drawsafe.tiebreaks.values import REC_POINTS, add_round, remove_round, win_percentages
 
 # --- the kernel --------------------------------------------------------------------------------
@@ -73,18 +73,30 @@ def set_table(work, r, t, o, cur, ta, tb_, score, points_table, dirty):
     cur[t] = o
 
 
-@kernel
-def same_keys(keys, p, q, upto):
-    """Players ``p`` and ``q`` equal on the standings' columns ``0 .. upto - 1`` (within
-    :data:`~drawsafe.tiebreaks.ranking.TOLERANCE`: the same fraction summed in another order is the
-    same number, as the standings order has it).
+@inline_kernel
+def at_least(members, rec, low_points):
+    """How many of ``members`` have at least ``low_points`` points (the places that can matter).
 
-    ``keys``: as in the module text; ``p``, ``q`` int64 player rows; ``upto`` int64 the columns
-    compared."""
-    for k in range(upto):
-        if abs(keys[p, k] - keys[q, k]) > TOLERANCE:
-            return False
-    return True
+    ``members``, ``low_points``: as in the module text; ``rec`` int64[n, REC] the records."""
+    need = 0
+    for i in range(members.shape[0]):
+        if rec[members[i], REC_POINTS] >= low_points:
+            need += 1
+    return need
+
+
+@inline_kernel
+def exact_places(order, m, rec, active, need, top):
+    """How many leading places of ``order`` are ranked exactly: ``need`` places and the cut's ``top``
+    active players (:func:`~drawsafe.standings.order.exact_depth`), and on to the end of the last of
+    them's points group.
+
+    ``order``, ``active``, ``top``: as in the module text; ``m`` int64 the members ranked; ``rec``
+    int64[n, REC] the records; ``need`` int64 (:func:`at_least`)."""
+    exact = exact_depth(order[:m], active, need, top)
+    while exact < m and exact > 0 and rec[order[exact], REC_POINTS] == rec[order[exact - 1], REC_POINTS]:
+        exact += 1
+    return exact
 
 
 @kernel
@@ -102,22 +114,12 @@ def evaluate(work, nr, rules, ratings, members, active, noise, top, cut_points, 
     codes, points_table, flags = rules.codes, rules.points_table, rules.flags
     m = members.shape[0]
     rec = work.rec
-    need = 0
-    for i in range(m):
-        if rec[members[i], REC_POINTS] >= low_points:
-            need += 1
+    need = at_least(members, rec, low_points)
     order = refined_order(work, nr, rules, ratings, members, noise, need, top, active)
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
     keys = work.keys
     # exact down to `need` places and to the cut: and the run of the last of them completes
-    exact = 0
-    placed = 0
-    while exact < m and (exact < need or placed < top):
-        if active[order[exact]]:
-            placed += 1
-        exact += 1
-    while exact < m and rec[order[exact], REC_POINTS] == rec[order[exact - 1], REC_POINTS] and exact > 0:
-        exact += 1
+    exact = exact_places(order, m, rec, active, need, top)
     for i in range(exact):
         complete_keys(order[i], mw, gwp, rec, work.opp, work.kind, nr, codes, flags, keys)
         share[order[i]] = 0.0
@@ -144,7 +146,7 @@ def cut_shares(order, exact, keys, n_keys, active, rec, top, cut_points, share, 
     i = 0
     while i < exact:
         j = i + 1
-        while j < exact and same_keys(keys, order[i], order[j], n_keys):
+        while j < exact and same_prefix(keys, n_keys, order[i], order[j]):
             j += 1
         count = 0
         for q in range(i, j):
@@ -199,18 +201,7 @@ def evaluate_mtg(work, nr, rules, members, active, top, cut_points, low_points, 
             order[j + 1] = order[j]
             j -= 1
         order[j + 1] = p
-    need = 0
-    for i in range(m):
-        if rec[members[i], REC_POINTS] >= low_points:
-            need += 1
-    exact = 0
-    placed = 0
-    while exact < m and (exact < need or placed < top):
-        if active[order[exact]]:
-            placed += 1
-        exact += 1
-    while exact < m and exact > 0 and rec[order[exact], REC_POINTS] == rec[order[exact - 1], REC_POINTS]:
-        exact += 1
+    exact = exact_places(order, m, rec, active, at_least(members, rec, low_points), top)
     for i in range(exact):
         share[order[i]] = 0.0
     cut_shares(order, exact, keys, n_keys, active, rec, top, cut_points, share, spans)
@@ -231,10 +222,10 @@ def line_class(order, exact, keys, active, share, upto):
     if last < 0:
         return 0, -1, False
     lo = last
-    while lo > 0 and same_keys(keys, order[lo - 1], order[last], upto):
+    while lo > 0 and same_prefix(keys, upto, order[lo - 1], order[last]):
         lo -= 1
     hi = last
-    while hi + 1 < exact and same_keys(keys, order[hi + 1], order[last], upto):
+    while hi + 1 < exact and same_prefix(keys, upto, order[hi + 1], order[last]):
         hi += 1
     partly = False
     for i in range(lo, hi + 1):
@@ -274,7 +265,7 @@ def class_evaluate(work, nr, rules, active, top, c_lo, c_hi, order, mw, gwp, sha
     i = c_lo
     while i <= c_hi:
         j = i + 1
-        while j <= c_hi and same_keys(keys, order[i], order[j], n_keys):
+        while j <= c_hi and same_prefix(keys, n_keys, order[i], order[j]):
             j += 1
         count = 0
         for q in range(i, j):
@@ -491,8 +482,7 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
                                 set_table(work, r, t, first_variant(t, tcls[t], out_res, n_out, -1), cur, ta,
                                           tb_, score, points_table, dirty)
                         class_evaluate(work, nr, rules, active, top, r_lo, r_hi, order, mw, gwp, share)
-                        evaluations += 1
-                        used += 1
+                        evaluations, used = evaluations + 1, used + 1
                         if used > variant_cap:
                             stats[c, 1] = 1
                             return
@@ -520,8 +510,7 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
                     break
                 col = push_col[depth - 1]
                 class_evaluate(work, nr, rules, active, top, r_lo, r_hi, order, mw, gwp, share)
-                evaluations += 1
-                used += 1
+                evaluations, used = evaluations + 1, used + 1
                 if used > variant_cap:
                     stats[c, 1] = 1
                     return

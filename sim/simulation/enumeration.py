@@ -69,7 +69,6 @@ EVALUATION_CAP = 60_000_000
 FAST = True
 
 A_WINS, DRAW, B_WINS = 0, 1, 2
-RESULT_NAMES = ("A wins", "draw", "B wins")
 
 def key_depths(codes) -> tuple[int, np.ndarray, int]:
     """For the pack's kernel codes (points first): how far a result reaches into anyone's

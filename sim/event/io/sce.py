@@ -80,8 +80,6 @@ PENALTY_LL, PENALTY_DL, PENALTY_LD, U_PENALTY_LL, U_PENALTY_DL, U_PENALTY_LD = 1
 GAME = {LOSS_: 0, DRAW: 1, WIN: 2, U_LOSS: 0, U_DRAW: 1, U_WIN: 2}
 #: Result codes without an opponent.
 SOLO = {ZPB, HPB, PAB, FPB, REST}
-#: Byes a player asks for before the round is paired.
-REQUESTED = {ZPB, HPB, FPB}
 PENALTIES = {PENALTY_LL, PENALTY_DL, PENALTY_LD, U_PENALTY_LL, U_PENALTY_DL, U_PENALTY_LD}
 KNOWN = set(range(21))
 #: Half points of each result by Sharly's default values (win 1, draw 1/2, loss 0), PAB apart.
