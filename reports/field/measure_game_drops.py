@@ -262,11 +262,12 @@ def observed(after, present, structure: Structure) -> dict:
 
 def planned(structure: Structure, rules: str, drops: DropModel, seed: int = 0) -> dict:
     """``drawsafe field``'s figures for ``structure`` with ``drops``."""
-    from drawsafe.planning.field import FieldConfig, field_odds
+    from drawsafe.planning.field import field_odds, plan_field
+    from drawsafe.simulation.question import Budget
 
-    cfg = FieldConfig(structure.players, structure.day1, structure.top, ids="safe", drops=drops, rules=rules,
-                      day2_points=structure.day2_points, day2_rounds=structure.day2)
-    r = field_odds(cfg, seed=seed, sims=SIMS)
+    r = field_odds(*plan_field(structure.players, structure.day1, top=structure.top, ids="safe", drops=drops,
+                               rules=rules, day2_points=structure.day2_points, day2_rounds=structure.day2,
+                               budget=Budget(SIMS, seed=seed)))
     c = r.counts
     out = {"simulations": r.simulations, "dropped_swiss": r.expected_dropped,
            "dropped_swiss_sd": dropped_sd(r)}

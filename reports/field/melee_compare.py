@@ -22,6 +22,7 @@ from drawsafe.event.io import load_event
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.planning.drops import forced_elimination
 from drawsafe.planning.study import FieldCell, run_study
+from drawsafe.simulation.question import Budget
 from drawsafe.standings.table import compute_standings
 from drawsafe.stats import wilson
 from drawsafe.tiebreaks.packs import get_rules
@@ -109,7 +110,7 @@ def main():
     events = list(real_events(folder))
     cells = sorted({FieldCell(n, rounds, TOP, "safe", None) for _, n, rounds, _, _ in events},
                    key=lambda c: (c.players, c.rounds))
-    res = run_study(cells, HERE / "melee-planner.csv", seed=0, sims=SIMS, parquet=False)
+    res = run_study(cells, HERE / "melee-planner.csv", Budget(SIMS, seed=0), parquet=False)
     with_playoff = [e for e in events if e[4][0][2] is not None]
     out = ["# The planner against real melee.gg events", "",
            (f"{len(events)} Swiss events of `shared/data/melee` with 4+ rounds and more than {TOP} players at "

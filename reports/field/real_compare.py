@@ -28,7 +28,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from drawsafe.event.io import load_event
-from drawsafe.planning.field import FieldConfig, field_odds
+from drawsafe.planning.field import field_odds, plan_field
+from drawsafe.simulation.question import Budget
 
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("DRAWSAFE_SHARED", HERE.parents[2] / "shared")) / "data"
@@ -86,13 +87,15 @@ def predict(out: Path, before: bool, safe: float | None = None) -> None:
         swiss = event.swiss
         if before:
             day1, points, day2, top = len(swiss), None, 0, 2 * len(event.playoff[0].matches)
-            cfg = FieldConfig(len(event.players), day1, top, ids="safe", rules=rules)
+            planned = plan_field(len(event.players), day1, top=top, ids="safe", rules=rules,
+                                 budget=Budget(SIMS, seed=0))
         else:
             day1, points, day2, top = structure_of(event)
-            cfg = FieldConfig(len(event.players), day1, top, ids="safe", rules=rules, day2_points=points,
-                              day2_rounds=day2, **({} if safe is None else {"safe": safe}))
+            planned = plan_field(len(event.players), day1, top=top, ids="safe", rules=rules, day2_points=points,
+                                 day2_rounds=day2, budget=Budget(SIMS, seed=0),
+                                 **({} if safe is None else {"safe": safe}))
         t = time.perf_counter()
-        res = field_odds(cfg, seed=0, sims=SIMS)
+        res = field_odds(*planned)
         final = {(r.wins, r.losses, r.draws): r.cut.estimate for r in res.records}
         playoff = event.playoff[0].players
         last = swiss[-1].players
