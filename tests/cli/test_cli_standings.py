@@ -163,13 +163,14 @@ def test_unknown_rules():
 
 def test_format_option():
     assert ok("standings", CSV, "--format", "csv").stdout == ok("standings", CSV).stdout
-    assert error_line("standings", CSV, "--format", "json") == (
-        f"drawsafe: error: {CSV}: line 1, column 1: invalid JSON: Expecting value")
+    assert error_line("standings", CSV, "--format", "json") == (  # a file of another format: what it is
+        f"drawsafe: error: {CSV}: native CSV, not native JSON (--format json) (leave out --format, or give "
+        "--format csv)")
     assert error_line("standings", NATIVE_JSON, "--format", "melee") == (
         f"drawsafe: error: {NATIVE_JSON}: not a melee.gg file: it lacks 'Rounds' and 'Tournament'")
     assert error_line("standings", MONT, "--format", "csv") == (
-        f"drawsafe: error: {MONT}: line 1: header lacks column(s) round, player_a "
-        "(the header must name columns from: round,player_a,player_b,a_wins,b_wins,draws,kind)")
+        f"drawsafe: error: {MONT}: a JSON document (melee.gg's decklist cache), not native CSV (--format csv) "
+        "(leave out --format, or give --format melee)")
 
 
 def test_file_without_extension_is_recognised(tmp_path):

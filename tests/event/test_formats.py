@@ -21,7 +21,7 @@ from drawsafe.event.io import formats as registry
 
 #: What auto takes each file of tests/data for ("-": no format, an error before any reader).
 CHOSEN = {
-    "-": ["fide-exercise-2023.csv", "battlefy/README.md", "chess/chessresults/README.md", "chess/sce/README.md",
+    "-": ["fide-exercise-2023.csv", "fide-exercise-2023.md", "battlefy/README.md", "chess/chessresults/README.md", "chess/sce/README.md",
           "chess/swissmanager/README.md", "fetch/CONNECTORS.md", "fetch/lichess-FaLp5fSD-results.ndjson",
           "fetch/lichess-LiveSwis-results.ndjson", "fetch/melee-122245.html", "fetch/melee-122246.html",
           "fetch/pokedata-0000128-standings.json.gz", "fetch/pokedata-0000129-juniors-round9.json.gz",
@@ -42,7 +42,7 @@ CHOSEN = {
     "cobra": ["netrunner/2023-09-30-finland-baltic-nats-cobra.json", "netrunner/2023-09-30-roro-bathgate-co-cobra.json",
               "netrunner/2023-10-15-worlds-cobra.json", "netrunner/2024-01-21-401-games-gnk-cobra.json",
               "netrunner/2024-05-12-401-games-gnk-cobra.json"],
-    "csv": ["fide-exercise-2023.md", "native/friday.csv"],
+    "csv": ["native/friday.csv"],
     "json": ["fetch/lichess-FaLp5fSD.json", "fetch/lichess-LiveSwis.json", "fetch/limitless-e1-details.json",
              "fetch/limitless-e1-pairings.json", "fetch/limitless-e1-standings.json",
              "fetch/limitless-e2-details.json", "fetch/limitless-e2-pairings.json",

@@ -235,8 +235,9 @@ def test_empty_file():
 
 def test_not_json_nor_csv():
     assert error_of(b"Alice beat Bob 2-0\n", "ev.txt") == (
-        "ev.txt: not an event file: neither JSON, CSV with a header row, FIDE TRF nor a TOM .tdf "
-        "(see the input formats in the manual, docs/formats/)")
+        "ev.txt: a text file, not an event file of any format drawsafe reads (battlefy, chessresults, cobra, csv, "
+        "json, limitless, melee, mtgo, playhub, pokedata, rk9, sce, spicerack, swissmanager, tdf, topdeck, trf) "
+        "(the formats: docs/formats/ in the manual; --format NAME reads a file as one of them)")
 
 
 def test_invalid_json():

@@ -138,8 +138,11 @@ def test_a_missing_table_is_one_line(tmp_path, table):
 
 
 def test_format_sce_on_other_bytes_says_so():
-    with pytest.raises(InputError, match="does not start with the SQLite header"):
+    with pytest.raises(InputError, match=r"^x.sce: FIDE TRF-16, not Sharly Chess event files \(--format sce\) "
+                                         r"\(leave out --format, or give --format trf\)$"):
         parse_event(b"012 an event\n", "x.sce", format="sce")
+    with pytest.raises(InputError, match="does not start with the SQLite header"):
+        parse_event(b"\x89PNG\r\n\x1a\n an image", "x.sce", format="sce")  # not text: what sce says
 
 
 def test_tiebreak_mapping():

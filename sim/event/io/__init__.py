@@ -10,7 +10,9 @@ naming the file and the place in it.  Files are only ever read.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -25,6 +27,7 @@ from drawsafe.event.io.formats import (
     by_content,
     discover,
     get,
+    listing,
     names,
 )
 
@@ -52,10 +55,70 @@ def load_event(path: str | os.PathLike, format: str = "auto", division: str | No
 
 
 def parse_event(raw: bytes, file: str, format: str = "auto", division: str | None = None) -> Event:
-    """Parse the bytes of an event file (see :func:`load_event`)."""
-    fmt, content, note = recognise(raw, file, format)
-    event = fmt.load(content, file, division)
+    """Parse the bytes of an event file (see :func:`load_event`).
+
+    :raises InputError: as :func:`load_event`; a file ``format`` names but is of another kind
+        (an HTML page given as ``--format trf``) says what it is (:func:`mistaken`)."""
+    try:
+        fmt, content, note = recognise(raw, file, format)
+        event = fmt.load(content, file, division)
+    except InputError as e:
+        if format == "auto":
+            raise
+        said = mistaken(raw, file, format)
+        if said is None:
+            raise
+        raise said from e
     return replace(event, notes=(note, *event.notes)) if note else event
+
+
+def kind_of(text: str) -> str:
+    """What a text that is no event file of a format is, in words: an HTML page, an XML file, a
+    JSON document, else a text file."""
+    head = text.lstrip()[:20000]
+    if re.match(r"<\?xml\b", head):
+        return "an XML file"
+    if head.startswith("<") and re.search(r"<(?:!doctype\s+html|html|head|body|div|table|span|p|a|br)\b", head,
+                                          re.IGNORECASE):
+        return "an HTML page"
+    if head[:1] in "{[":
+        try:
+            json.loads(text)
+            return "a JSON document"
+        except (ValueError, RecursionError):
+            pass
+    return "a text file"
+
+
+def mistaken(raw: bytes, file: str, format: str) -> InputError | None:
+    """The error for a file ``--format`` names but which is of another kind (None: it is of that
+    format's kind, and the reader's own error stands): what the file is, what it is not, and how
+    it reads."""
+    if format not in discover():
+        return None
+    named = get(format)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None  # not text: the error of the bytes stands
+    if named.reads == BYTES and passes(named, raw) or named.reads == TEXT and passes(named, text):
+        return None
+    try:
+        other = recognise(raw, file)[0]
+    except InputError:
+        other = None
+    if named.reads == JSON and kind_of(text) == "a JSON document" and (other is None or other.name == JSON_FAMILY
+                                                                       or other.name == named.name):
+        return None  # a JSON document the JSON readers say more about
+    if other is not None and other.name == named.name:
+        return None
+    what = f"not {named.title} (--format {format})"
+    if other is None:
+        return InputError(file, None, f"{kind_of(text)}, {what}, nor an event file of any format drawsafe reads "
+                                      f"({listing()})", "the formats: docs/formats/ in the manual")
+    kind = kind_of(text)
+    said = other.title if kind == "a text file" else f"{kind} ({other.title})"
+    return InputError(file, None, f"{said}, {what}", f"leave out --format, or give --format {other.name}")
 
 
 def recognise(raw: bytes, file: str, format: str = "auto") -> tuple[Format, object, str | None]:
@@ -117,9 +180,14 @@ def decode(raw: bytes, file: str, format: str) -> tuple[str, tuple[Format, int] 
         raise not_utf8(file, e.start) from None
 
 
+#: How a JSON document starts: ``{`` then a key or ``}``, ``[`` then a value or ``]`` (a TOML
+#: ``[section]`` or a Markdown ``[link]`` is no JSON).
+JSON_START = re.compile(r'\s*(?:\{\s*["}]|\[\s*(?:[\[{"\]\-0-9]|true\b|false\b|null\b))')
+
+
 def looks_like_json(text: str) -> bool:
-    """Text starting with ``{`` or ``[``, unless a text format whose files may start so recognises it."""
-    return text.lstrip()[:1] in "{[" and not any(passes(f, text) for f in by_content(TEXT) if f.json_like)
+    """Text starting as JSON does, unless a text format whose files may start so recognises it."""
+    return JSON_START.match(text) is not None and not any(passes(f, text) for f in by_content(TEXT) if f.json_like)
 
 
 def guess_format(text: str, file: str) -> str:
@@ -131,10 +199,8 @@ def guess_format(text: str, file: str) -> str:
     for _, name, test in sorted(tests, key=lambda t: t[:2]):
         if test is not None and test(text):
             return name
-    raise InputError(
-        file, None, "not an event file: neither JSON, CSV with a header row, FIDE TRF nor a TOM .tdf",
-        "see the input formats in the manual, docs/formats/",
-    )
+    raise InputError(file, None, f"{kind_of(text)}, not an event file of any format drawsafe reads ({listing()})",
+                     "the formats: docs/formats/ in the manual; --format NAME reads a file as one of them")
 
 
 def folder_format(folder: str, format: str) -> Format:

@@ -26,14 +26,13 @@ definitions).  Team events (team pairings, team compositions) are refused: draws
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, forfeit, solo
+from drawsafe.event.io.files import csv_rows
 from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.io.markup import add_text, read_html
 from drawsafe.event.io.numbers import is_digits
@@ -209,7 +208,7 @@ def read_pages(text: str, file: str) -> list[Page]:
 
 def export_page(text: str, file: str) -> Page:
     """chess-results' crosstable export: the event, "Last update", the title, the header, rows."""
-    rows = list(csv.reader(io.StringIO(text)))
+    rows = list(csv_rows(text, file))
     page = Page("the export")
     lines = [[c.strip() for c in r] for r in rows]
     at = next((i for i, r in enumerate(lines) if r and norm(r[0]) in ("rk.", "rk", "rg.", "pl.", "clas.", "pos.")),

@@ -17,6 +17,7 @@ is :func:`drawsafe.event.io.recognise`:
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,12 @@ class Format:
     #: Its page of the manual, a Markdown link from docs/formats/ (``[FIDE TRF](trf.md)``).
     page: str = ""
 
+    @property
+    def title(self) -> str:
+        """The format in a few words, for messages: its description up to the first ``:``, ``(``
+        or ``,`` ("FIDE TRF-16", "chess-results.com pages as saved", "native CSV")."""
+        return re.split(r"\s*[:(,]", self.description, maxsplit=1)[0].strip()
+
     def load(self, content: Any, file: str, division: str | None = None) -> Any:
         """The event of ``content`` (what :attr:`reads` says)."""
         return self.read(content, file, division) if self.division else self.read(content, file)
@@ -138,6 +145,12 @@ def names(writers: bool = False) -> tuple[str, ...]:
 def by_content(reads: str) -> list[Format]:
     """The formats that read ``reads`` (bytes, text, json), in their tests' order."""
     return sorted((f for f in discover().values() if f.reads == reads), key=lambda f: (f.priority, f.name))
+
+
+def listing() -> str:
+    """Every format's name, for a message that lists what drawsafe reads ("battlefy, chessresults,
+    ..."): the one place such a list is written."""
+    return ", ".join(names()[1:])
 
 
 class Names(Sequence):

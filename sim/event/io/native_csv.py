@@ -21,11 +21,9 @@ Rows must come in round order.  Lines starting with ``#`` before the header carr
 
 from __future__ import annotations
 
-import csv
-import io
-
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, check_best_of, check_count, parse_int
+from drawsafe.event.io.files import csv_rows
 from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.model import MATCH, Event, Match
 
@@ -35,10 +33,11 @@ META_KEYS = ("name", "date", "swiss_rounds", "best_of", "rules")
 
 
 def looks_like_csv(text: str) -> bool:
-    """A header row (the first line not a ``#`` comment) with a comma and the word "round"."""
+    """A header row (the first line not a ``#`` comment) with a comma and a cell "round" (a line
+    of prose that says "round", a README's, is no header)."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     header = next((ln for ln in lines if not ln.lstrip().startswith("#")), "")
-    return "," in header and "round" in header.lower()
+    return "," in header and "round" in (c.strip().strip('"').strip().lower() for c in header.split(","))
 
 
 def read_csv(text: str, file: str) -> Event:
@@ -59,8 +58,8 @@ def read_csv(text: str, file: str) -> Event:
         start += 1
     if start >= len(lines):
         raise InputError(file, None, "no header row and no matches", "see the CSV format in the manual, docs/formats/native.md")
-    reader = csv.reader(io.StringIO("\n".join(lines[start:])))
-    header = [h.strip().lower() for h in next(reader)]
+    reader = csv_rows("\n".join(lines[start:]), file, first_line=start + 1)
+    header = [h.strip().lower() for h in next(reader, [])]
     missing = [c for c in REQUIRED if c not in header]
     if missing:
         raise InputError(

@@ -624,6 +624,6 @@ def write_tdf(event: Event, output: str, division: str | None = None, places: di
     return [output]
 
 
-register(Format("tdf", "Pokémon TOM (Tournament Operations Manager) files, one division", read_tdf, TEXT,
+register(Format("tdf", "Pokémon TOM files (Tournament Operations Manager), one division", read_tdf, TEXT,
                 looks_like_tdf, priority=40, division=True, write=write_tdf,
                 page="[Pokémon: TOM, pokedata, Limitless](pokemon.md)"))
