@@ -56,9 +56,9 @@ def test_the_command_line_and_the_server_say_one_line(tmp_path):
         bad.write_bytes(raw)
         r = CliRunner().invoke(main, ["standings", str(bad)])
         assert r.exit_code == 2 and "Traceback" not in r.output and r.stdout == ""
-        assert r.stderr.strip().splitlines() == [f"drawsafe: error: {bad}: line {line}: a cell of more than "
-                                                 f"{LIMIT:,} characters; no event file has one (check the file is "
-                                                 "the event's export, unchanged)"]
+        said = (f"drawsafe: error: {bad}: line {line}: a cell of more than {LIMIT:,} characters; no event file has "
+                "one (check the file is the event's export, unchanged)")
+        assert r.stderr.strip().splitlines() == [said]
         assert bad.read_bytes() == raw
     pytest.importorskip("starlette")
     with warnings.catch_warnings():
