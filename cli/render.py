@@ -21,6 +21,7 @@ from drawsafe.text import (
     percent,
     points_text,
     proportion_text,
+    record_text,
     tiebreak_value,
 )
 from drawsafe.writing import printable
@@ -100,8 +101,8 @@ def standings_view(standings):
     t = table(("Rank", "right"), ("Player", "left"), ("Pts", "right"), ("W-L-D", "right"),
               *[(tb.key + ("%" if tb.percent else ""), "right") for tb in rules.tiebreaks], ("", "left"))
     for r in standings.rows:
-        t.add_row(f"{r.rank}{'=' if r.tied else ''}", styled(r.player), points_text(r.points, rules.point_scale),
-                  f"{r.wins}-{r.losses}-{r.draws}",
+        t.add_row(f"{r.rank or NO_FIGURE}{'=' if r.tied else ''}", styled(r.player),
+                  points_text(r.points, rules.point_scale), record_text(r.wins, r.losses, r.draws),
                   *[tiebreak_value(r.values[tb.key], tb.percent, tb.decimals) for tb in rules.tiebreaks],
                   styled("(dropped)", "dim") if r.dropped else "")
     legend = None

@@ -237,6 +237,18 @@ def points_text(points: float, scale: int) -> str:
     return f"{points:.1f}" if scale > 1 else str(points)
 
 
+def record_text(wins: int | None, losses: int | None, draws: int | None) -> str:
+    """A record as a standings table shows it, W-L-D; :data:`NO_FIGURE` where the file publishes
+    none (a chess-results ranking alone has points and tie-breaks only).
+
+    Examples::
+
+        >>> record_text(3, 1, 0), record_text(None, None, None)
+        ('3-1-0', '-')
+    """
+    return NO_FIGURE if wins is None else f"{wins}-{losses}-{draws}"
+
+
 def number(x) -> str:
     """A number as short as it goes (the pages' points: 3, 2.5); anything else as it is.
 

@@ -66,9 +66,11 @@ def standings(ctx: OpenedEvent, request: StandingsRequest, say: Say | None = Non
         return Outcome(ctx.check())
     if ctx.without_swiss:  # nothing to recompute: the standings as the file publishes them
         notes = Notes(say)
-        notes.add("note: the file's published standings, as published (no Swiss round in the file to recompute "
-                  "them from; --check checks them against each other)")
-        return Outcome(ctx.published_standings(), tuple(notes.items))
+        shown = ctx.published_standings()
+        tail = "--check checks them against each other" if ctx.records_published else ctx.where_games_are()
+        notes.add(f"note: the file's published standings, as published (no Swiss round in the file to recompute "
+                  f"them from; {tail})")
+        return Outcome(shown, tuple(notes.items))
     return Outcome(ctx.standings(request.seed))
 
 

@@ -33,7 +33,14 @@ from drawsafe.standings.published import check_event
 from drawsafe.standings.ranks import RankCheck, publishes_ranks_only
 from drawsafe.standings.table import StandingRow, Standings, compute_standings
 from drawsafe.tiebreaks.cuts import event_cut
-from drawsafe.tiebreaks.packs import DEFAULT_PACK, RulePack, get_rules, with_tiebreaks
+from drawsafe.tiebreaks.packs import (
+    DEFAULT_PACK,
+    RulePack,
+    Tiebreak,
+    display_points,
+    get_rules,
+    with_tiebreaks,
+)
 
 if TYPE_CHECKING:
     from drawsafe.pairing.next_round import Pairings
@@ -82,8 +89,11 @@ class OpenedEvent:
             say(f"no FILE given: using the embedded sample event '{self.event.name}'")
         s = self.snapshot
         if self.without_swiss:
-            say(f"{self.event.name}: {s.players} players in the published standings; no Swiss round in the "
-                f"file; rules {self.rules.name} ({self.rules_source})")
+            n = self.alone_round
+            held = ("standings; no Swiss round in the file" if n is None else
+                    f"pairings of round {n}; {'round 1 is' if n == 2 else f'rounds 1-{n - 1} are'} not in the file")
+            say(f"{self.event.name}: {s.players} players in the published {held}; rules {self.rules.name} "
+                f"({self.rules_source})")
         else:
             say(f"{self.event.name}: {s.players} players; standings after Swiss round {s.after_round} "
                 f"of {s.total_rounds} ({s.rounds_source}); rules {self.rules.name} ({self.rules_source})")
@@ -98,18 +108,46 @@ class OpenedEvent:
 
     @property
     def without_swiss(self) -> bool:
-        """True for a file with published standings but no Swiss round (an MTGO entry of the
-        decklist cache: its top 32 and its playoff): only ``standings --check`` applies."""
-        return not self.event.swiss and bool(self.event.standings) and \
-            not publishes_ranks_only(self.event.standings)
+        """True for a file with published standings or pairings but no Swiss round (an MTGO entry of
+        the decklist cache: its top 32 and its playoff; a chess-results ranking or pairings page
+        alone): they are shown as published, and only ``standings --check`` may apply."""
+        return not self.event.swiss and (bool(self.event.standings) and not publishes_ranks_only(
+            self.event.standings) or self.event.published_pairings is not None)
+
+    @property
+    def alone_round(self) -> int | None:
+        """The round of the pairings the file publishes without the rounds before it (None: none)."""
+        alone = self.event.published_pairings
+        return alone.round.number if alone is not None and not self.event.swiss else None
+
+    @property
+    def records_published(self) -> bool:
+        """The published standings have each player's record (W-L-D): ``--check`` has something to
+        check them by (a chess-results ranking alone has points and tie-breaks only)."""
+        return all(r.wins is not None for r in self.event.standings or ())
+
+    def where_games_are(self) -> str:
+        """What a file without games is told: its format's words for where the games are (the
+        format's declaration, :attr:`drawsafe.event.io.formats.Format.games`), else how to check
+        what the file publishes."""
+        from drawsafe.event.io.formats import discover  # the registry: every reader declares itself
+
+        fmt = discover().get(self.event.format)
+        if fmt is not None and fmt.games:
+            return fmt.games
+        return "`drawsafe standings --check` checks the published figures against each other"
 
     def refuse_without_swiss(self, what: str) -> None:
         """:raises UsageError: for an event whose file has no Swiss round to compute ``what`` from."""
         if self.without_swiss:
-            held = "the published standings and the playoff" if self.event.playoff else "published standings"
-            why = " (as the decklist cache keeps MTGO events)" if self.event.format == "mtgo" else ""
-            raise UsageError(f"{self.event.source}: the file holds {held} but no Swiss round{why}: {what}; "
-                             "`drawsafe standings --check` checks the published figures against each other")
+            if self.event.standings:
+                held = "the published standings and the playoff" if self.event.playoff else "published standings"
+                why = " (as the decklist cache keeps MTGO events)" if self.event.format == "mtgo" else ""
+                held += f" but no Swiss round{why}"
+            else:
+                n = self.alone_round
+                held = f"the pairings of round {n} but not {'round 1' if n == 2 else f'rounds 1-{n - 1}'}"
+            raise UsageError(f"{self.event.source}: the file holds {held}: {what}; {self.where_games_are()}")
 
     # --- the building blocks of the commands
 
@@ -123,15 +161,19 @@ class OpenedEvent:
         but no Swiss round to recompute them from (a Play Hub standings page, an MTGO entry of
         the decklist cache).  A figure the file leaves out is NaN ("nan" in the table, null in
         JSON); ranks are the file's."""
+        if not self.event.standings:
+            raise UsageError(f"{self.event.source}: the file publishes the pairings of round {self.alone_round}, no "
+                             f"standings (`drawsafe pairings` shows them); {self.where_games_are()}")
         names = {"OMW": "omw", "GW": "gw", "OGW": "ogw"}
+        rules = shown_pack(self.rules, self.event.standings)
         rows = []
-        for r in sorted(self.event.standings, key=lambda r: r.rank):
+        for r in sorted(self.event.standings, key=lambda r: (r.rank == 0, r.rank)):  # not ranked: last
             values = {}
-            for key in self.rules.keys:
+            for key in rules.keys:
                 v = r.values.get(key, getattr(r, names.get(key, ""), None))
                 values[key] = float("nan") if v is None else float(v)
             rows.append(StandingRow(r.rank, r.player, r.points, r.wins, r.losses, r.draws, values))
-        return Standings(self.snapshot, self.rules, tuple(rows), 0)
+        return Standings(self.snapshot, rules, tuple(rows), 0)
 
     def check(self) -> CheckReport | RankCheck:
         """The computed standings against those the file publishes, every difference explained.
@@ -149,6 +191,9 @@ class OpenedEvent:
             return check_places(self.event, self.snapshot, self.rules)
         if not self.event.standings:
             raise UsageError(f"{self.event.source}: the file has no published standings to check against")
+        if self.without_swiss and not self.records_published:
+            raise UsageError(f"{self.event.source}: the file publishes standings without the players' records and "
+                             f"no games: nothing to check them against; {self.where_games_are()}")
         published = self.published_round()
         if not self.without_swiss and self.snapshot.after_round != published:
             raise UsageError(f"--after-round {self.snapshot.after_round}: the file publishes its standings after "
@@ -178,8 +223,19 @@ class OpenedEvent:
     def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
         """The next round's pairings, as published or projected (the last round as the pack pairs
         it unless ``last_round`` says)."""
-        from drawsafe.pairing.next_round import next_round_pairings  # lazy: the pairing kernels
+        from drawsafe.pairing.next_round import (  # lazy: the pairing kernels
+            Pairings,
+            Table,
+            next_round_pairings,
+        )
 
+        if self.alone_round is not None:  # a round's pairings published alone: as published
+            alone = self.event.published_pairings
+            points = {p: display_points(v) for p, v in alone.points.items()}
+            return Pairings(self.alone_round, "published", tuple(
+                Table(m.table or i + 1, m.player_a, m.player_b, points.get(m.player_a, 0),
+                      points.get(m.player_b, 0) if m.player_b else None, m.kind)
+                for i, m in enumerate(alone.round.matches)))
         self.refuse_without_swiss("the next round cannot be paired")
         return next_round_pairings(self.snapshot, self.rules, last_round or self.rules.last_round, seed,
                                    pairing)
@@ -300,6 +356,22 @@ def check_cut(snap: Snapshot, cut: Cut) -> None:
         said = f"--top {cut.top}" if cut.note is None else f"cut: {cut.note}"
         raise UsageError(f"{said}: the event has {players} players; the cut must be smaller than the field (at "
                          "or above it everyone makes the cut)")
+
+
+def shown_pack(rules: RulePack, rows) -> RulePack:
+    """``rules``, or for standings published under the page's own column labels ("TB1", "TB2" of a
+    chess-results ranking alone) a pack of those columns, to show each as the page labels it."""
+    labels = [k for k in (rows[0].values if rows else {}) if k not in rules.keys]
+    if not labels:
+        return rules
+
+    def decimals(key: str) -> int:  # the fewest that show every published value exactly
+        values = [r.values[key] for r in rows if key in r.values and r.values[key] == r.values[key]]
+        return next((d for d in range(3) if all(abs(v * 10 ** d - round(v * 10 ** d)) < 1e-9 for v in values)), 2)
+
+    shown = tuple(Tiebreak(k, -1, k, "as the file publishes it", percent=False, decimals=decimals(k), reach=0)
+                  for k in labels)
+    return dataclasses.replace(rules, tiebreaks=shown)
 
 
 def tiebreak_words(rules: RulePack) -> str:

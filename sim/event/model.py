@@ -156,6 +156,17 @@ class PublishedStanding:
 
 
 @dataclass(frozen=True)
+class PublishedPairings:
+    """A round's pairings as a page publishes them without the rounds before it (a chess-results
+    pairings page alone): the round (its matches at their tables, a result the page shows kept)
+    and each paired player's points before it, as published.  ``drawsafe pairings`` shows them;
+    nothing is computed from them."""
+
+    round: Round
+    points: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Phase:
     """One stage of an event's Swiss rounds: ``rounds`` of them (``None``: to the end of the Swiss),
     then who goes on to the next stage, its ``cut`` (:class:`~drawsafe.event.cut.Cut`: everyone on
@@ -214,6 +225,9 @@ class Event:
     #: (pokedata's ``resistances``: opponents' and opponents' opponents' win %), used to explain
     #: published places.
     published_tiebreaks: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    #: A round's pairings published without the rounds before it (a pairings page alone): shown by
+    #: ``drawsafe pairings``, no round of the event.
+    published_pairings: PublishedPairings | None = None
 
     @property
     def swiss(self) -> tuple[Round, ...]:

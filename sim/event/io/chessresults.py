@@ -27,7 +27,7 @@ definitions).  Team events (team pairings, team compositions) are refused: draws
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
@@ -36,9 +36,24 @@ from drawsafe.event.io.files import csv_rows
 from drawsafe.event.io.formats import TEXT, Format, register
 from drawsafe.event.io.markup import add_text, read_html
 from drawsafe.event.io.numbers import is_digits
-from drawsafe.event.model import MATCH, NO_RESULT, Event, Match, PublishedStanding
+from drawsafe.event.model import (
+    MATCH,
+    NO_RESULT,
+    Event,
+    Match,
+    PublishedPairings,
+    PublishedStanding,
+    Round,
+)
 
 FORMAT = "chessresults"
+NAN = float("nan")
+#: Where an event's games are on chess-results, in the site's words (its menu), and how pages
+#: combine: what a file without games is told (the format's declaration holds it).
+GAMES = ('save its "Ranking crosstable" too (the site\'s menu: "Ranking crosstable after Round N"), or the '
+         '"Board Pairings" of every round (Rd.1, Rd.2, ...), one page after the other in one file (cat '
+         'ranking.html crosstable.html > event.html); or give the event\'s link (drawsafe fetch '
+         'https://chess-results.com/tnrNNN.aspx)')
 #: The first line of chess-results' crosstable export.
 EXPORT_MARK = "From the Tournament-Database of Chess-Results"
 #: Most pages one file may hold (a guard: 99 rounds and a few lists).
@@ -215,7 +230,7 @@ def export_page(text: str, file: str) -> Page:
               None)
     if at is None:
         raise InputError(file, None, "a chess-results export without its header row (Rk., Name, ...)",
-                         "export the crosstable (art=4) again, or save its page")
+                         "export the \"Ranking crosstable\" again, or save its page")
     titles = [r[0] for r in lines[1:at] if r and r[0] and not r[0].lower().startswith("last update")]
     page.headings = titles
     header = lines[at]
@@ -229,7 +244,7 @@ def export_page(text: str, file: str) -> Page:
     if page.kind != "crosstable":
         raise InputError(file, f"line {at + 1}", "a chess-results export drawsafe reads only as a crosstable "
                                                  "(round columns 1.Rd, 2.Rd, ...)",
-                         "export the ranking crosstable (art=4)")
+                         "export the \"Ranking crosstable\"")
     return page
 
 
@@ -248,7 +263,7 @@ def read_chessresults(text: str, file: str) -> Event:
     known = [p for p in pages if p.kind]
     if not known:
         raise InputError(file, None, "no chess-results table (table.CRs1) with players or pairings",
-                         "save the crosstable (art=4), the pairings (art=2) or the players (art=0) page")
+                         "save its \"Ranking crosstable\", its \"Board Pairings\" or its \"Starting rank\" page")
     name = next((p.headings[0] for p in known if p.headings), file)
     cross = [p for p in known if p.kind == "crosstable"]
     if cross:
@@ -395,7 +410,10 @@ def map_tiebreaks(labels: list[str], columns: dict[int, int], rows: list[list[st
     return keys, by_tb, pack, notes
 
 
-def published_rows(t: Table, c: Columns, names: dict[int, str], by_tb: dict[int, str]) -> list[PublishedStanding]:
+def published_rows(t: Table, c: Columns, names: dict[int, str], by_tb: dict[int, str], alone: bool = False
+                   ) -> list[PublishedStanding]:
+    """The published rows, each tie-break under ``by_tb``'s key for its number; ``alone``: a
+    ranking without games (no record, the Magic figures NaN: shown as published)."""
     rows = []
     for i, r in enumerate(t.rows):
         player = names.get(i)
@@ -406,10 +424,11 @@ def published_rows(t: Table, c: Columns, names: dict[int, str], by_tb: dict[int,
         values = {}
         for n, key in by_tb.items():
             v = number(cell(r, c.tiebreaks.get(n)))
-            if v is not None:
-                values[key] = v
+            if v is not None or alone:
+                values[key] = NAN if v is None else v
+        magic = NAN if alone else None  # NaN: not published (None: a file of points and ranks only)
         rows.append(PublishedStanding(rank=int(rank) if is_digits(rank) else 0, player=player, points=pts,
-                                      wins=None, losses=None, draws=None, omw=None, gw=None, ogw=None,
+                                      wins=None, losses=None, draws=None, omw=magic, gw=magic, ogw=magic,
                                       values=values))
     return rows
 
@@ -546,6 +565,58 @@ def round_of(page: Page) -> int | None:
     return None
 
 
+@dataclass
+class Board:
+    """One row of a pairings page: the board, white's start number, name, rating and points, the
+    result as written, and black's (no start number: a bye, or "not paired")."""
+
+    board: int | None
+    white_no: str
+    white: str
+    white_rating: float | None
+    white_points: float | None
+    result: str
+    black_no: str
+    black: str
+    black_rating: float | None
+    black_points: float | None
+
+    def solo(self) -> int | None:
+        """A row without black's start number: the half points of its bye (2, 1, or 0 for a zero-
+        point bye), None for a player "not paired"."""
+        code = self.result.replace(" ", "")
+        halves = SOLO_HALVES.get(code)
+        if halves is not None and (halves or (code == "0" and "bye" in self.black.lower())):
+            return halves
+        return None
+
+
+def boards(p: Page, file: str, rnd: int) -> list[tuple[str, Board]]:
+    """The rows of pairings page ``p`` (round ``rnd``), each with its place in the file."""
+    t = p.table
+    counts: dict[int, int] = {}
+    for r in t.rows:
+        for i, x in enumerate(r):
+            if RESULT.match(x):
+                counts[i] = counts.get(i, 0) + 1
+    # the column of results, else (no result yet) the middle
+    result_col = max(counts, key=counts.get) if counts else len(t.header) // 2
+    out = []
+    for i, r in enumerate(t.rows):
+        where = f"{p.where}, round {rnd}, row {i + 1}"
+        left, right = r[:result_col], r[result_col + 1:]
+        wno = next((x for x in left[1:] if is_digits(x)), None)
+        wname = longest(left)
+        if wno is None or not wname:
+            raise InputError(file, where, "a pairing without the white player's number and name")
+        bname = longest(right)
+        board = cell(r, 0)
+        out.append((where, Board(int(board) if is_digits(board) else None, wno, wname, rating_near(left, wname),
+                                 number(left[-1]) if left else None, cell(r, result_col), right[-1].strip() if right
+                                 else "", bname, rating_near(right, bname), number(right[0]) if right else None)))
+    return out
+
+
 class FromPairings:
     def __init__(self, file: str, pages: list[Page]):
         self.file, self.pages = file, pages
@@ -589,19 +660,24 @@ class FromPairings:
             if rnd in rounds:
                 raise InputError(file, p.where, f"the pairings of round {rnd} twice")
             rounds[rnd] = p
+        notes: list[str] = []
+        alone = None  # a later round's pairings page alone: shown as published
         if rounds and min(rounds) != 1:
-            missing = "round 1" if min(rounds) == 2 else f"rounds 1-{min(rounds) - 1}"
-            raise InputError(file, rounds[min(rounds)].where,
-                             f"the pairings of round {min(rounds)} without {missing}: the earlier games are "
-                             "not in the file", "save the crosstable (art=4), or the pairings of every round")
-        if not rounds and ranking is not None and played_of(ranking):
-            raise InputError(file, ranking.where, f"a ranking after {played_of(ranking)} round(s) holds no games",
-                             "save the crosstable (art=4), or the pairings of every round with it")
+            if len(rounds) > 1:
+                missing = "round 1" if min(rounds) == 2 else f"rounds 1-{min(rounds) - 1}"
+                raise InputError(file, rounds[min(rounds)].where,
+                                 f"the pairings of round {min(rounds)} without {missing}: the earlier games are "
+                                 "not in the file", GAMES)
+            (rnd, page), = rounds.items()
+            alone = self.published_round(b, page, rnd, declare, by_number)
+            notes.append(f"the \"Board Pairings\" of round {rnd} alone: shown as published (`drawsafe pairings`); "
+                         f"without rounds 1-{rnd - 1} nothing is computed from them")
+            rounds = {}
         for rnd in sorted(rounds):
             self.read_round(b, rounds[rnd], rnd, declare, by_number, last=rnd == max(rounds))
-        notes: list[str] = []
         standings = None
         rules = "fide"
+        played = played_of(ranking)
         if ranking is not None:
             names = {}
             for i, r in enumerate(ranking.table.rows):
@@ -609,56 +685,44 @@ class FromPairings:
                 if is_digits(no) and int(no) in by_number:
                     names[i] = by_number[int(no)]
             keys, by_tb, pack, said = map_tiebreaks(ranking.tiebreaks, ranking_cols.tiebreaks, ranking.table.rows)
-            notes += said
             rules = rules_of(keys, pack)
-            standings = tuple(published_rows(ranking.table, ranking_cols, names, by_tb)) or None
-            stage = played_of(ranking)
-            if stage is not None and rounds and stage < max(rounds):
-                notes.append(f"the ranking is after round {stage}")
-        elif not rounds:
+            if not rounds and played:  # a ranking without its games: as published, the site's columns
+                labels = {n: ranking.table.header[col] for n, col in sorted(ranking_cols.tiebreaks.items())}
+                standings = tuple(published_rows(ranking.table, ranking_cols, names, labels, alone=True)) or None
+                notes.append(f"a ranking alone ({ranking.headings[1] if len(ranking.headings) > 1 else 'no heading'}"
+                             "): shown as published, its columns as the site labels them ("
+                             + "; ".join(f"{labels[n]}: {label}" for n, label in enumerate(ranking.tiebreaks, 1)
+                                         if n in labels) + "); no games to compute anything from")
+            else:
+                notes += said
+                standings = tuple(published_rows(ranking.table, ranking_cols, names, by_tb)) or None
+            if played is not None and rounds and played < max(rounds):
+                notes.append(f"the ranking is after round {played}")
+        elif not rounds and alone is None:
             notes.append("a players page: the event before round 1")
         return b.build(title, ratings=ratings, rules=rules, standings=standings, notes=tuple(notes),
-                       standings_round=played_of(ranking) if ranking is not None else None)
+                       standings_round=played if ranking is not None else None, published_pairings=alone)
 
     def read_round(self, b: EventBuilder, p: Page, rnd: int, declare, by_number, last: bool) -> None:
-        file, t = self.file, p.table
-        result_col = None
-        counts: dict[int, int] = {}
-        for r in t.rows:
-            for i, x in enumerate(r):
-                if RESULT.match(x):
-                    counts[i] = counts.get(i, 0) + 1
-        if counts:
-            result_col = max(counts, key=counts.get)
-        else:  # no result yet: the header's Result column, else the middle
-            result_col = len(t.header) // 2
-        for i, r in enumerate(t.rows):
-            where = f"{p.where}, round {rnd}, row {i + 1}"
-            left, right = r[:result_col], r[result_col + 1:]
-            res = cell(r, result_col).replace(" ", "")
-            wno = next((x for x in left[1:] if is_digits(x)), None)
-            wname = longest(left)
-            if wno is None or not wname:
-                raise InputError(file, where, "a pairing without the white player's number and name")
-            bno = right[-1].strip() if right else ""
-            bname = longest(right)
-            declare(int(wno), wname, where, rating_near(left, wname))
-            white = by_number[int(wno)]
-            if not is_digits(bno):  # a bye, or not paired
-                code = res.strip()
-                halves = SOLO_HALVES.get(code)
-                if halves is not None and (halves or (code == "0" and "bye" in bname.lower())):
+        file = self.file
+        for where, row in boards(p, file, rnd):
+            res = row.result.replace(" ", "")
+            declare(int(row.white_no), row.white, where, row.white_rating)
+            white = by_number[int(row.white_no)]
+            if not is_digits(row.black_no):  # a bye, or not paired
+                halves = row.solo()
+                if halves is not None:
                     b.add_match(solo(rnd, white, halves, where))
                 continue
-            declare(int(bno), bname, where, rating_near(right, bname))
-            black = by_number[int(bno)]
+            declare(int(row.black_no), row.black, where, row.black_rating)
+            black = by_number[int(row.black_no)]
             m = RESULT.match(res) if res else None
             if not res:
                 kind = MATCH if last else NO_RESULT
                 b.add_match(Match(rnd, white, black, kind=kind, where=where))
                 continue
             if not m:
-                raise InputError(file, where, f"cannot read the result {cell(r, result_col)!r}",
+                raise InputError(file, where, f"cannot read the result {row.result!r}",
                                  "expected 1 - 0, ½ - ½, 0 - 1, + - -, - - + or - - -")
             pair = (m.group(1).replace("=", "½"), m.group(2).replace("=", "½"))
             if pair in (("1", "0"), ("0", "1"), ("½", "½")):
@@ -666,7 +730,26 @@ class FromPairings:
             elif pair in FORFEITS or pair == ("0", "0"):
                 b.add_match(forfeit(rnd, white, black, FORFEITS.get(pair), where))
             else:
-                raise InputError(file, where, f"the result {cell(r, result_col)!r} cannot happen in a game")
+                raise InputError(file, where, f"the result {row.result!r} cannot happen in a game")
+
+    def published_round(self, b: EventBuilder, p: Page, rnd: int, declare, by_number) -> PublishedPairings:
+        """A pairings page alone, as published: each board's players and their points before the
+        round (a bye and its points kept; "not paired" left out)."""
+        matches, points = [], {}
+        for where, row in boards(p, self.file, rnd):
+            declare(int(row.white_no), row.white, where, row.white_rating)
+            white = by_number[int(row.white_no)]
+            points[white] = row.white_points or 0.0
+            if not is_digits(row.black_no):
+                halves = row.solo()
+                if halves is not None:
+                    matches.append(replace(solo(rnd, white, halves, where), table=row.board))
+                continue
+            declare(int(row.black_no), row.black, where, row.black_rating)
+            black = by_number[int(row.black_no)]
+            points[black] = row.black_points or 0.0
+            matches.append(Match(rnd, white, black, table=row.board, where=where))
+        return PublishedPairings(Round(rnd, tuple(matches), f"Round {rnd}"), points)
 
 
 def longest(cells: list[str]) -> str:
@@ -708,4 +791,4 @@ def describe(text: str) -> str:
 
 register(Format("chessresults", "chess-results.com pages as saved (ranking, pairings, players, crosstable), and "
                 "its crosstable export", read_chessresults, TEXT, looks_like_chessresults, priority=20,
-                page="[chess-results.com and Swiss-Manager](chessresults.md)"))
+                page="[chess-results.com and Swiss-Manager](chessresults.md)", games=GAMES))

@@ -81,6 +81,9 @@ class Format:
     write: Callable[..., list[str]] | None = None
     #: Its page of the manual, a Markdown link from docs/formats/ (``[FIDE TRF](trf.md)``).
     page: str = ""
+    #: Where an event's games are, in the platform's own words, for a file of this format that holds
+    #: none (a ranking page alone): what to save, and how pages combine ("" : no such words).
+    games: str = ""
 
     @property
     def title(self) -> str:
