@@ -1,8 +1,12 @@
 """What the importers' fuzz tests share: parse and use a mutated file (:func:`survive`), run the
-command line on it (:func:`run_cli`), and mutate its bytes (:func:`mutate_bytes`)."""
+command line on it (:func:`run_cli`), mutate its bytes (:func:`mutate_bytes`), and the mutations
+of hostile files (issue 49): every way of writing the same HTML (:data:`SERIALIZATIONS`), a cell
+over the csv module's limit, numbers of many digits, two players given one name
+(:func:`hostile_text`)."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -74,3 +78,103 @@ def mutate_bytes(draw, data: bytes, alphabet: bytes, longest_delete: int, insert
         else:
             data[pos:pos] = draw(st.sampled_from(inserts) if inserts else st.binary(min_size=1, max_size=8))
     return bytes(data)
+
+
+# --- hostile files (issue 49) ---------------------------------------------------------------------
+
+TAG = re.compile(r"<[^>]+>")
+
+
+def retag(text: str, how) -> str:
+    return TAG.sub(lambda m: how(m.group(0)), text)
+
+
+def br(form: str):
+    return lambda text: re.sub(r"<br\s*/?>", form, text)
+
+
+def one_line(tag: str) -> str:
+    return " ".join(tag.split()).replace("< ", "<").replace(" >", ">").replace(" />", "/>")
+
+
+def broken(tag: str) -> str:
+    """Every attribute on a line of its own, and the end of the tag on another."""
+    t = one_line(tag)
+    if t.startswith("</") or " " not in t:
+        return t
+    end = "/>" if t.endswith("/>") else ">"
+    return t[:-len(end)].replace(" ", "\n      ") + "\n    " + end
+
+
+def upper(tag: str) -> str:
+    return re.sub(r"^(</?)(\w+)", lambda m: m.group(1) + m.group(2).upper(),
+                  re.sub(r'(\s)(\w+)=', lambda m: m.group(1) + m.group(2).upper() + "=", tag))
+
+
+def entities(text: str) -> str:
+    """Characters of the names written as character references (decimal, hex, named)."""
+    text = text.replace("&#39;", "&apos;").replace("ñ", "&ntilde;")
+    text = re.sub(r">(\w)", lambda m: f">&#{ord(m.group(1))};", text)  # the first letter of each name
+    return re.sub(r"(Sharpsteen)", "Sharp&#x73;teen", text)
+
+
+#: Every way the same HTML can be written (issue 49: real pages reformatted by tools, saved by
+#: browsers, served by the platform), each a function of the page's text.
+SERIALIZATIONS = {
+    "as captured": lambda t: t,
+    "<br>, as served and as browsers save": lambda t: retag(br("<br>")(t), one_line),
+    "<br/>": br("<br/>"),
+    "<br />": br("<br />"),
+    "<br\\n/>": br("<br\n/>"),
+    "</br>": br("</br>"),
+    "whitespace: tags run together": lambda t: re.sub(r">\s+<", "><", retag(t, one_line)),
+    "line breaks inside every tag": lambda t: retag(t, broken),
+    "upper-case tags and attributes": lambda t: retag(t, upper),
+    "single quotes": lambda t: retag(t, lambda tag: tag.replace('"', "'")),
+    "no quotes": lambda t: retag(t, lambda tag: re.sub(r'="([^" ]*)"', r"=\1", tag)),
+    "entities": entities,
+    "&nbsp; for the line break": lambda t: re.sub(r"<br\s*/?>\s*(?=\S)", "&nbsp;", t),
+    "CRLF": lambda t: t.replace("\n", "\r\n"),
+    "a comment and a stray end tag": lambda t: t.replace("<span class", "<!-- seat --></b><span class"),
+}
+
+#: Lengths around the csv module's limit on a cell (131,072 characters) and past it.
+CELL_SIZES = (131_071, 131_072, 131_073, 200_000)
+#: Numbers of digits around drawsafe's bound (30) and Python's (4,300), and past them.
+NUMBER_LENGTHS = (30, 31, 4_300, 4_301, 5_000)
+#: The hostile mutations of a file's text.
+HOSTILE = ("cell", "number", "twins", "serialize")
+
+
+def hostile_text(draw, text: str, names: list[str], kinds: tuple[str, ...] = HOSTILE) -> tuple[str, str]:
+    """One hostile mutation of ``text`` and its kind: a run of characters around the csv module's
+    cell limit (bare or in quotes, anywhere), a number turned into one of many digits, a player's
+    name given to another (``names``: the file's players; word by word where the file writes a
+    name across tags), or the HTML written another way (:data:`SERIALIZATIONS`)."""
+    from hypothesis import strategies as st
+
+    kind = draw(st.sampled_from(kinds))
+    if kind == "cell":
+        at = draw(st.integers(0, len(text)))
+        run = draw(st.sampled_from("x9 ,")) * draw(st.sampled_from(CELL_SIZES))
+        return text[:at] + (f'"{run}"' if draw(st.booleans()) else run) + text[at:], kind
+    if kind == "number":
+        numbers = list(re.finditer(r"[0-9]+", text))
+        if not numbers:
+            return text, kind
+        m = draw(st.sampled_from(numbers))
+        digits = draw(st.sampled_from(("9", "1"))) + "0" * (draw(st.sampled_from(NUMBER_LENGTHS)) - 1)
+        return text[:m.start()] + digits + text[m.end():], kind
+    if kind == "twins":
+        distinct = sorted(set(names))
+        if len(distinct) < 2:
+            return text, kind
+        a, b = draw(st.permutations(distinct))[:2]
+        if b in text:
+            return text.replace(b, a), kind
+        wa, wb = a.split(), b.split()  # a name the file writes across tags ("Ronald<br />Sharpsteen")
+        for x, y in zip(wb, wa):
+            text = re.sub(rf"(?<![\w&#]){re.escape(x)}(?!\w)", y, text)
+        return text, kind
+    how = draw(st.sampled_from(sorted(SERIALIZATIONS)))
+    return SERIALIZATIONS[how](text), f"serialize: {how}"

@@ -14,6 +14,7 @@ import re
 
 import pytest
 from conftest import DATA
+from fuzzing import SERIALIZATIONS
 
 from drawsafe.errors import InputError
 from drawsafe.event.io import parse_event
@@ -83,60 +84,6 @@ def test_seat_tags_are_left_out_and_said():
 
 # --- every way of writing the same markup ------------------------------------------------------
 
-TAG = re.compile(r"<[^>]+>")
-
-
-def retag(text: str, how) -> str:
-    return TAG.sub(lambda m: how(m.group(0)), text)
-
-
-def br(form: str):
-    return lambda text: re.sub(r"<br\s*/?>", form, text)
-
-
-def one_line(tag: str) -> str:
-    return " ".join(tag.split()).replace("< ", "<").replace(" >", ">").replace(" />", "/>")
-
-
-def broken(tag: str) -> str:
-    """Every attribute on a line of its own, and the end of the tag on another."""
-    t = one_line(tag)
-    if t.startswith("</") or " " not in t:
-        return t
-    end = "/>" if t.endswith("/>") else ">"
-    return t[:-len(end)].replace(" ", "\n      ") + "\n    " + end
-
-
-def upper(tag: str) -> str:
-    return re.sub(r"^(</?)(\w+)", lambda m: m.group(1) + m.group(2).upper(),
-                  re.sub(r'(\s)(\w+)=', lambda m: m.group(1) + m.group(2).upper() + "=", tag))
-
-
-def entities(text: str) -> str:
-    """Characters of the names written as character references (decimal, hex, named)."""
-    text = text.replace("&#39;", "&apos;").replace("ñ", "&ntilde;")
-    text = re.sub(r">(\w)", lambda m: f">&#{ord(m.group(1))};", text)  # the first letter of each name
-    return re.sub(r"(Sharpsteen)", "Sharp&#x73;teen", text)
-
-
-VARIANTS = {
-    "as captured (<br />, <br and /> on two lines)": lambda t: t,
-    "<br>, as served and as browsers save": lambda t: retag(br("<br>")(t), one_line),
-    "<br/>": br("<br/>"),
-    "<br />": br("<br />"),
-    "<br\\n/>": br("<br\n/>"),
-    "</br>": br("</br>"),
-    "whitespace: tags run together": lambda t: re.sub(r">\s+<", "><", retag(t, one_line)),
-    "line breaks inside every tag": lambda t: retag(t, broken),
-    "upper-case tags and attributes": lambda t: retag(t, upper),
-    "single quotes": lambda t: retag(t, lambda tag: tag.replace('"', "'")),
-    "no quotes": lambda t: retag(t, lambda tag: re.sub(r'="([^" ]*)"', r"=\1", tag)),
-    "entities": entities,
-    "&nbsp; for the line break": lambda t: re.sub(r"<br\s*/?>\s*(?=\S)", "&nbsp;", t),
-    "CRLF": lambda t: t.replace("\n", "\r\n"),
-    "a comment and a stray end tag": lambda t: t.replace("<span class", "<!-- seat --></b><span class"),
-}
-
 
 def digest(event):
     return (event.players, [[(m.player_a, m.player_b, m.kind, m.a_wins, m.b_wins, m.draws, m.table)
@@ -144,10 +91,10 @@ def digest(event):
             [(r.player, r.points, r.wins, r.losses, r.draws) for r in event.standings], event.notes)
 
 
-@pytest.mark.parametrize("how", sorted(VARIANTS))
+@pytest.mark.parametrize("how", sorted(SERIALIZATIONS))
 def test_every_serialization_of_the_real_page_reads_the_same(how):
     expected = digest(parse_event(PAGE.read_bytes(), "page.html"))
-    text = VARIANTS[how](TEXT)
+    text = SERIALIZATIONS[how](TEXT)
     assert text != TEXT or how.startswith("as captured")
     assert digest(parse_event(text.encode("utf-8"), "page.html")) == expected
 

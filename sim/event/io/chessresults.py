@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from html.parser import HTMLParser
 
 from drawsafe.errors import InputError
 from drawsafe.event.io.build import EventBuilder, forfeit, solo
 from drawsafe.event.io.files import csv_rows
 from drawsafe.event.io.formats import TEXT, Format, register
-from drawsafe.event.io.markup import add_text, read_html
+from drawsafe.event.io.markup import Elements, add_text, classes, read_html
 from drawsafe.event.io.numbers import is_digits
 from drawsafe.event.model import (
     MATCH,
@@ -89,64 +88,73 @@ class Page:
     kind: str = ""
 
 
-class _Collect(HTMLParser):
-    """The ``h2``/``h3`` texts, the ``CRs1`` tables (header and rows of cell texts) and the text of
-    the annotation paragraphs."""
+class _Collect(Elements):
+    """The ``h2``/``h3`` texts, the ``CRs1`` tables (header and rows of cell texts, not those of a
+    table inside them) and the text of the annotation paragraphs, however the tags are written
+    (:class:`~drawsafe.event.io.markup.Elements`)."""
 
     def __init__(self):
-        super().__init__(convert_charrefs=True)
+        super().__init__()
         self.headings: list[tuple[str, str]] = []
         self.tables: list[Table] = []
         self.paragraphs: list[str] = []
         self._heading: list[str] | None = None
-        self._tag = ""
-        self._table_depth = 0
-        self._depth = 0
+        self._inner = -1  # tables open inside the CRs1 table being read (-1: none being read)
         self._row: list[str] | None = None
         self._row_header = False
         self._cell: list[str] | None = None
         self._para: list[str] | None = None
 
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
+    def opened(self, tag, attrs):
         if tag in ("h2", "h3"):
-            self._heading, self._tag = [], tag
-        elif tag == "table":
-            self._depth += 1
-            if "CRs1" in (a.get("class") or "").split() and not self._table_depth:
-                self._table_depth = self._depth
+            self._heading = []
+            return tag
+        if tag == "table":
+            if self._inner >= 0:
+                self._inner += 1
+                return "inner"
+            if "CRs1" in classes(attrs):
+                self._inner = 0
                 self.tables.append(Table([], []))
-        elif tag == "tr" and self._table_depth == self._depth and self._table_depth:
-            self._row, self._row_header = [], "CRng1b" in (a.get("class") or "")
-        elif tag in ("td", "th") and self._row is not None and self._table_depth == self._depth:
+                return "crs"
+            return None
+        if tag == "tr" and self._inner == 0:
+            self._row, self._row_header = [], "CRng1b" in classes(attrs)
+            return "row"
+        if tag in ("td", "th") and self._row is not None and self._inner == 0:
             self._cell = []
-        elif tag == "br":
-            add_text((self._cell, self._heading, self._para), "\n")
-        elif tag == "p":
+            return "cell"
+        if tag == "p":
             self._para = []
+            return "para"
+        return None
 
-    def handle_endtag(self, tag):
-        if tag in ("h2", "h3") and self._heading is not None:
-            self.headings.append((self._tag, clean("".join(self._heading))))
+    def closed(self, tag, role):
+        if role in ("h2", "h3") and self._heading is not None:
+            self.headings.append((role, clean("".join(self._heading))))
             self._heading = None
-        elif tag in ("td", "th") and self._cell is not None:
+        elif role == "cell" and self._cell is not None:
             if self._row is not None:
                 self._row.append(clean("".join(self._cell)))
             self._cell = None
-        elif tag == "tr" and self._row is not None:
+        elif role == "row" and self._row is not None:
             t = self.tables[-1]
             if self._row_header and not t.header:
                 t.header = self._row
             elif not self._row_header:
                 t.rows.append(self._row)
             self._row = None
-        elif tag == "table":
-            if self._table_depth == self._depth:
-                self._table_depth = 0
-            self._depth = max(0, self._depth - 1)
-        elif tag == "p" and self._para is not None:
+        elif role == "inner":
+            self._inner -= 1
+        elif role == "crs":
+            self._inner = -1
+        elif role == "para" and self._para is not None:
             self.paragraphs.append("".join(self._para))
             self._para = None
+
+    def void(self, tag, attrs):
+        if tag == "br":
+            add_text((self._cell, self._heading, self._para), "\n")
 
     def handle_data(self, data):
         add_text((self._cell, self._heading, self._para), data)
@@ -159,7 +167,8 @@ def clean(text: str) -> str:
 def looks_like_chessresults(text: str) -> bool:
     head = text[:300000]
     return (head.lstrip().startswith(EXPORT_MARK)
-            or ('class="CRs1"' in head and ("chess-results" in head.lower() or "CRng" in head)))
+            or (re.search(r"""class\s*=\s*["']?[^"'>]*\bCRs1\b""", head, re.IGNORECASE) is not None
+                and ("chess-results" in head.lower() or "crng" in head.lower())))
 
 
 def split_pages(text: str) -> list[str]:

@@ -7,7 +7,8 @@ lines of their own, upper-case tags, quoted or bare attribute values, characters
 :class:`Elements` reads them all as one tree: a void element (``br``, ``img``, ...) never opens
 nor closes anything, whether written ``<br>``, ``<br/>`` or ``</br>``; an end tag closes the
 nearest open element of its name and those opened inside it, and an end tag with no open element
-of its name is ignored (as browsers do); ``<span/>`` (an XHTML empty element) opens and closes.
+of its name is ignored (as browsers do); a paragraph ends where a block (another ``p``, a
+``div``, a ``table``...) starts; ``<span/>`` (an XHTML empty element) opens and closes.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from drawsafe.errors import InputError
 #: HTML's void elements: no content, no end tag (a ``</br>`` or ``<br/>`` ends nothing).
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
                   "track", "wbr"})
+#: Elements whose start ends an open paragraph (``<p>one<p>two`` is two paragraphs, as browsers read it).
+ENDS_P = frozenset({"address", "article", "aside", "blockquote", "div", "dl", "fieldset", "footer", "form", "h1",
+                    "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "ol", "p", "pre", "section",
+                    "table", "ul"})
 
 
 class Elements(HTMLParser):
@@ -47,6 +52,8 @@ class Elements(HTMLParser):
 
     # html.parser's events
     def handle_starttag(self, tag, attrs):
+        if tag in ENDS_P and any(t == "p" for t, _ in self._open):
+            self.handle_endtag("p")
         if tag in VOID:
             self.void(tag, dict(attrs))
             return
