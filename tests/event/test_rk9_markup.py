@@ -1,9 +1,9 @@
 """RK9 on its real markup (issue 49): a real pairings page captured from rk9.gg (round 1 of a 2024
 Regional's masters, reformatted by the capturing project: ``<br />``, ``<br`` and ``/>`` on two
 lines; 38 of its 495 rows, tests/data/pokemon/rk9/README.md) reads every player with the page's
-points, and reads the same in every way the markup can be written (generated here from the real
-page: ``<br>``, ``<br/>``, ``<br />``, ``</br>``, tags broken over lines or run together, upper
-case, quotes, entities, CRLF); two different players of one name stay two players, told apart
+points, and reads the same in every way the markup can be written (tests/fuzzing.py's
+SERIALIZATIONS applied to the real page: ``<br>``, ``<br/>``, ``<br />``, ``</br>``, tags broken
+over lines or run together, upper case, quotes, entities, CRLF); two different players of one name stay two players, told apart
 round to round by their records; one name per player whatever seat or country tag a round writes;
 an over-long number is one line naming its line."""
 
