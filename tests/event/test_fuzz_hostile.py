@@ -101,3 +101,55 @@ def test_a_page_written_another_way_is_the_same_event(name, data):
 def test_the_command_line_on_hostile_files(case):
     name, raw, _kind = case
     run_cli(raw, "." + name.rsplit(".", 1)[1], check=False)
+
+
+# --- the SQLite file (Sharly Chess): the same mutations, written into its tables ---------------------
+
+SCE = DATA / "chess" / "sce" / "minimal.sce"
+
+
+@st.composite
+def sce_hostile(draw):
+    """The Sharly Chess file with one hostile edit: a text cell of a player or the tournament
+    around the csv limit's size, a whole number of many digits where the file keeps a number or
+    a text, or one player's name given to another."""
+    import sqlite3
+    import tempfile
+
+    kind = draw(st.sampled_from(("cell", "number", "twins")))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "e.sce")
+        with open(path, "wb") as f:
+            f.write(SCE.read_bytes())
+        db = sqlite3.connect(path)
+        ids = [r[0] for r in db.execute("SELECT id FROM player ORDER BY id")]
+        if kind == "cell":
+            table, column = draw(st.sampled_from([("player", "last_name"), ("player", "first_name"),
+                                                  ("player", "ratings"), ("tournament", "name")]))
+            value = draw(st.sampled_from("x9,")) * draw(st.sampled_from(CELL_SIZES_SCE))
+            db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = (SELECT min(rowid) FROM {table})", (value,))
+        elif kind == "number":
+            table, column = draw(st.sampled_from([("pairing", "round"), ("pairing", "result"), ("player", "ratings"),
+                                                  ("tournament_player", "pairing_number"), ("board", "index")]))
+            digits = "9" * draw(st.sampled_from(NUMBER_LENGTHS_SCE))
+            db.execute(f'UPDATE {table} SET "{column}" = ? WHERE rowid = (SELECT min(rowid) FROM {table})',
+                       (digits,))
+        else:
+            a, b = draw(st.permutations(ids))[:2]
+            db.execute("UPDATE player SET last_name = (SELECT last_name FROM player WHERE id = ?), first_name = "
+                       "(SELECT first_name FROM player WHERE id = ?) WHERE id = ?", (a, a, b))
+        db.commit()
+        db.close()
+        with open(path, "rb") as f:
+            return f.read(), kind
+
+
+CELL_SIZES_SCE = (131_073, 200_000)
+NUMBER_LENGTHS_SCE = (19, 31, 5_000)
+
+
+@settings(FUZZ, max_examples=max(20, EXAMPLES // 4))
+@given(sce_hostile())
+def test_hostile_sharly_chess_files_are_an_event_or_one_line(case):
+    raw, _kind = case
+    survive(raw, "e.sce")

@@ -55,7 +55,7 @@ import sqlite3
 from dataclasses import dataclass, field, replace
 
 from drawsafe.errors import InputError, UsageError
-from drawsafe.event.io.build import EventBuilder
+from drawsafe.event.io.build import MAX_ROUNDS, EventBuilder
 from drawsafe.event.io.formats import BYTES, Format, register
 from drawsafe.event.io.numbers import TooLong, is_digits, json_int
 from drawsafe.event.model import (
@@ -421,7 +421,10 @@ def build_rounds(rows, names: dict[int, str], pab_kind: str, file: str) -> tuple
             order[board] = place[0]
         if pid not in names:
             raise InputError(file, f"round {rnd}", f"a pairing of player {pid}, who is not in the tournament")
-        if not isinstance(rnd, int) or rnd < 1 or result not in KNOWN:
+        if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= MAX_ROUNDS:
+            raise InputError(file, f"player {names[pid]}", f"a pairing of round {rnd!r}, not a round number",
+                             f"rounds are 1 to {MAX_ROUNDS}")
+        if result not in KNOWN:
             raise InputError(file, f"player {names[pid]}", f"round {rnd!r}: unknown result code {result!r}",
                              "Sharly Chess's results are 0-20")
         by_round.setdefault(rnd, {})[pid] = (result, board, white, black)
