@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 import tempfile
+import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 from drawsafe.app.context import open_event
@@ -178,3 +180,20 @@ def hostile_text(draw, text: str, names: list[str], kinds: tuple[str, ...] = HOS
         return text, kind
     how = draw(st.sampled_from(sorted(SERIALIZATIONS)))
     return SERIALIZATIONS[how](text), f"serialize: {how}"
+
+
+@contextmanager
+def api(folder):
+    """A server's test client (no warm-up, no worker processes) keeping its data in ``folder``:
+    post hostile files to its API; skips when the server's extras are not installed."""
+    import pytest
+
+    pytest.importorskip("starlette")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from drawsafe.server import ServerConfig, create_app
+
+    app = create_app(ServerConfig(data_dir=str(folder), warm=False, processes=False))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client

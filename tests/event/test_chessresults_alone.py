@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-import warnings
 
 import pytest
 from click.testing import CliRunner
 from conftest import DATA
+from fuzzing import api
 
 from drawsafe.cli.main import main
 from drawsafe.event.io import load_event
@@ -144,14 +144,7 @@ def test_the_readers_other_refusals_name_the_pages_as_the_site_does():
 
 
 def test_the_server_shows_a_ranking_alone_and_refuses_a_draw(tmp_path):
-    pytest.importorskip("starlette")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-    from drawsafe.server import ServerConfig, create_app
-
-    app = create_app(ServerConfig(data_dir=str(tmp_path), warm=False, processes=False))
-    with TestClient(app, raise_server_exceptions=False) as c:
+    with api(tmp_path) as c:
         shown = c.post("/api/standings", content=RANKING.read_bytes())
         assert shown.status_code == 200, shown.text
         drawn = c.post("/api/draw", content=RANKING.read_bytes())

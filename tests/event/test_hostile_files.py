@@ -12,11 +12,10 @@ unchanged.
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 from click.testing import CliRunner
 from conftest import DATA
+from fuzzing import api
 
 from drawsafe.cli.main import main
 from drawsafe.errors import InputError
@@ -60,14 +59,7 @@ def test_the_command_line_and_the_server_say_one_line(tmp_path):
                 "one (check the file is the event's export, unchanged)")
         assert r.stderr.strip().splitlines() == [said]
         assert bad.read_bytes() == raw
-    pytest.importorskip("starlette")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-    from drawsafe.server import ServerConfig, create_app
-
-    app = create_app(ServerConfig(data_dir=str(tmp_path / "server"), warm=False, processes=False))
-    with TestClient(app, raise_server_exceptions=False) as c:
+    with api(tmp_path / "server") as c:
         for path, line, quoted in CASES:
             r = c.post("/api/standings", content=big_cell(path, line, quoted))
             assert r.status_code == 400, r.text
