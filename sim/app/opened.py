@@ -216,9 +216,11 @@ class OpenedEvent:
 
     @property
     def checkable(self) -> bool:
-        """Whether ``check`` has published standings for this snapshot to compare with."""
-        return bool(self.event.standings) and (self.without_swiss or
-                                               self.snapshot.after_round == self.published_round())
+        """Whether ``check`` has published standings for this snapshot to compare with (a ranking
+        published alone, without records, has nothing to check it by)."""
+        if self.without_swiss:
+            return bool(self.event.standings) and self.records_published
+        return bool(self.event.standings) and self.snapshot.after_round == self.published_round()
 
     def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
         """The next round's pairings, as published or projected (the last round as the pack pairs

@@ -149,4 +149,11 @@ def test_the_server_shows_a_ranking_alone_and_refuses_a_draw(tmp_path):
         assert shown.status_code == 200, shown.text
         drawn = c.post("/api/draw", content=RANKING.read_bytes())
         assert 400 <= drawn.status_code < 500 and "Ranking crosstable" in drawn.text, drawn.text
+        event = c.post("/api/events", content=RANKING.read_bytes()).json()["id"]
+        page = c.get(f"/e/{event}/standings")  # the phone page: the ranking as published, nothing to check
+        assert page.status_code == 200 and "<th>TB1</th>" in page.text and "SPRAGGETT, Kevin" in page.text
+        assert "None" not in page.text
+        alone = c.post("/api/events", content=PAIRINGS.read_bytes()).json()["id"]
+        assert c.get(f"/e/{alone}/pairings").status_code == 200
+        assert c.get(f"/e/{alone}/draw").status_code == 422
         assert c.get("/api/status").json()["unexpected_errors"] == 0
