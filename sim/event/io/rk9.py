@@ -141,7 +141,7 @@ class _Rows(Elements):
             if line is None:  # the attribute's line: the tag may be broken over several
                 tag = self.get_starttag_text() or ""
                 line = self.getpos()[0] + tag[:max(0, tag.find(s))].count("\n")
-            raise too_long(self.file, len(s), f"line {line} ({what[:60]})")
+            raise too_long(self.file, len(s), f"line {line} ({what})")
         return int(s)
 
     def opened(self, tag, attrs):
@@ -152,7 +152,7 @@ class _Rows(Elements):
             return "row"
         found = CELL_ID.match(attrs.get("id") or "") if tag == "div" and self.row is not None else None
         if found:
-            what = f"the cell id {(attrs.get('id') or '').strip()[:40]!r}"
+            what = f"the cell id {shorten((attrs.get('id') or '').strip())!r}"
             pod, rnd, table, seat = (self.count(x, what) for x in found.groups())
             self.row.pod, self.row.round, self.row.table = pod, rnd, table
             self.seat_no = seat
@@ -193,7 +193,7 @@ class _Rows(Elements):
             text = "".join(s for _, s in pieces)
             if self.seat.record is None and (m := RECORD.search(text)):
                 line = line_at(pieces, m.start())
-                what = f"the record {' '.join(m.group(0).split())!r}"
+                what = f"the record {shorten(' '.join(m.group(0).split()))!r}"
                 w, lo, t, pts = (self.count(x, what, line) for x in m.groups())
                 self.seat.record, self.seat.points = (w, lo, t), pts
             self.row.seats[self.seat_no] = self.seat
@@ -206,6 +206,11 @@ class _Rows(Elements):
     def handle_data(self, data):
         add_text((self.name, self.badge), data)
         add_text((self.text,), (self.getpos()[0], data))
+
+
+def shorten(text: str, most: int = 40) -> str:
+    """``text``, its middle left out ("…") when longer than ``most`` characters."""
+    return text if len(text) <= most else f"{text[:most // 2]}…{text[-(most // 2):]}"
 
 
 def line_at(pieces: list[tuple[int, str]], offset: int) -> int:
