@@ -180,9 +180,9 @@ def decode(raw: bytes, file: str, format: str) -> tuple[str, tuple[Format, int] 
         raise not_utf8(file, e.start) from None
 
 
-#: How a JSON document starts: ``{`` then a key or ``}``, ``[`` then a value or ``]`` (a TOML
-#: ``[section]`` or a Markdown ``[link]`` is no JSON).
-JSON_START = re.compile(r'\s*(?:\{\s*["}]|\[\s*(?:[\[{"\]\-0-9]|true\b|false\b|null\b))')
+#: How a JSON document starts: ``{``, or ``[`` then a value or ``]`` (a TOML ``[section]`` or a
+#: Markdown ``[link]`` is no JSON; a ``{`` is, even broken: its reader says where).
+JSON_START = re.compile(r'\s*(?:\{|\[\s*(?:[\[{"\]\-0-9]|true\b|false\b|null\b))')
 
 
 def looks_like_json(text: str) -> bool:
