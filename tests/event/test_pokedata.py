@@ -105,8 +105,39 @@ def test_combined_standings_and_pairings():
 def test_division_choice():
     assert load_event(STANDINGS, division="senior").players == ("Sid Sen [US]", "Tia Sen [US]")
     assert load_event(STANDINGS, division="seniors").name.endswith("(seniors)")
-    with pytest.raises(UsageError, match=r"--division junior: .* has the division\(s\) masters, seniors"):
+    with pytest.raises(UsageError, match=r"--division junior: .* has the division\(s\) masters \(12 players\), "
+                                         r"seniors \(2 players\)$"):
         load_event(STANDINGS, division="junior")
+
+
+#: A real masters-only document (RichardHpa/Pokemon-TCG-Standings 0000055): seniors and juniors are
+#: ``data: null``.
+MASTERS_ONLY = DATA / "fetch" / "real" / "pokedata" / "0000055.json"
+
+
+def test_a_division_without_players_names_those_the_file_holds():
+    """Issue 50 item 8: ``--division junior`` on a masters-only document said "tournament_data[2].data:
+    the standings of a division must be a list of players"."""
+    with pytest.raises(UsageError) as e:
+        load_event(MASTERS_ONLY, division="junior")
+    assert str(e.value) == (f"--division junior: {MASTERS_ONLY} lists no player in its juniors division; its "
+                            "divisions: masters (407 players); seniors and juniors list no player")
+    with pytest.raises(UsageError, match=r"has the division\(s\) masters \(407 players\); seniors and juniors "
+                                         r"list no player$"):
+        load_event(MASTERS_ONLY, division="open")
+    r = CliRunner().invoke(main, ["standings", str(MASTERS_ONLY), "--division", "senior"])
+    assert r.exit_code == 2 and "lists no player in its seniors division" in r.output
+    assert "Traceback" not in r.output and "tournament_data" not in r.output
+
+
+def test_the_default_division_is_one_with_players():
+    """masters when it lists players, else the only division that does; none: refused, saying so."""
+    d = json.loads(MASTERS_ONLY.read_text())
+    d["tournament_data"][1]["data"], d["tournament_data"][0]["data"] = d["tournament_data"][0]["data"], None
+    assert parse_event(json.dumps(d).encode(), "s.json").name.endswith("(seniors)")
+    d["tournament_data"][1]["data"] = None
+    with pytest.raises(InputError, match="no division lists a player .masters, seniors, juniors are empty"):
+        parse_event(json.dumps(d).encode(), "s.json")
 
 
 def test_recognised_by_auto_and_by_name():
