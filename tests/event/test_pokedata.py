@@ -14,6 +14,7 @@ from conftest import DATA, SHARED, need
 
 from drawsafe.cli.main import main
 from drawsafe.errors import InputError, UsageError
+from drawsafe.event import kinds
 from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, NO_RESULT, Phase
@@ -230,3 +231,24 @@ def test_worlds_2024(division, agree):
     reasons = [d.reason for d in report.disagreements]
     assert reasons.count("file's figures") >= 0.99 * len(reasons)
     assert "unknown" not in reasons
+
+
+def test_a_table_never_played_is_a_pairing_to_play_before_it_and_no_game_after():
+    """Issue 49 item 2: a table whose two players both left without playing (pokedata keeps the
+    pairing with no result) is, replayed from the round before, a pairing still to play (when the
+    pairings came out, it was); after its round, no game for either (as TOM records it): neither
+    round counted, neither opponent."""
+    event = load_event(STANDINGS)
+    table = next(m for m in event.swiss[1].matches if m.kind == NO_RESULT)
+    r = CliRunner().invoke(main, ["draw", str(STANDINGS), "--after-round", "1", "--sims", "100", "--json"])
+    assert r.exit_code == 0, r.output
+    answer = json.loads(r.stdout)
+    paired = {p["player"] for t in answer["tables"] for p in t["players"]}
+    assert set(table.players) <= paired
+    snap = take_snapshot(event, 2)
+    a, b = (snap.index[name] for name in table.players)
+    assert (snap.kind[a, 1], snap.kind[b, 1], snap.opp[a, 1]) == (kinds.NO_RESULT, kinds.NO_RESULT, b)
+    before, after = rows(event, 1), rows(event, 2)
+    for name in table.players:
+        x, y = before[name], after[name]
+        assert (y.wins + y.losses + y.draws, y.points) == (x.wins + x.losses + x.draws, x.points)
