@@ -68,9 +68,10 @@ def players_of(event: Event, pack: RulePack, after_round: int | None = None) -> 
             elif m.kind == BYE:
                 x = out[m.player_a]
                 x.rounds += 1
-                x.points += win
-                x.game_points += 3 * bye_games
-                x.games += bye_games
+                extra = m.draws or 0  # a bye scored apart by hand: its extra points as ties
+                x.points += win + pack.game_points[1] * extra
+                x.game_points += 3 * bye_games + extra
+                x.games += bye_games + extra
             elif m.kind == LOSS:
                 x = out[m.player_a]
                 x.rounds += 1

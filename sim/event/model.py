@@ -11,7 +11,9 @@ Match kinds (the ``kind`` field of :class:`Match`):
     counts; all three are ``None`` while the result is not reported (pairing known, result pending).
     An intentional draw with no games played is ``0-0-3``.
 ``"bye"``
-    ``player_a`` gets a bye (a match win without opponent; MTG scores it as 2-0).
+    ``player_a`` gets a bye (a match win without opponent; MTG scores it as 2-0).  ``draws``, when
+    given, is a bye the platform scored apart by hand, in a pack that scores games: the points
+    beyond a win's, as drawn games (cobra's bye of 7 in double-sided Netrunner: 6 and one tie).
 ``"loss"``
     ``player_a`` gets a match loss without opponent (no-show, late entry).
 ``"half-bye"``

@@ -4,7 +4,8 @@ Arrays are indexed ``[player, round]`` (round 0 is round 1) and hold, for every 
 
 ``opp``   opponent index, or -1 when there is none (bye, loss without opponent, absent)
 ``kind``  how the round went (:mod:`drawsafe.event.kinds`)
-``gw``, ``gl``, ``gd``  games won, lost and drawn (a bye is stored as a 2-0 win; 1-0 in best-of-one)
+``gw``, ``gl``, ``gd``  games won, lost and drawn (a bye is stored as a 2-0 win; 1-0 in best-of-one;
+          a bye scored apart by hand with its extra points as drawn games, ``Match.draws``)
 
 Only Swiss rounds are in the arrays unless ``include_playoff`` is asked for (used to explain
 published standings that count the playoff).
@@ -198,7 +199,8 @@ def fill(m: Match, j: int, index: dict[str, int], columns: tuple, bye_games: int
     opp, kind, gw, gl, gd = columns
     a = index[m.player_a]
     if m.kind == BYE:
-        kind[a, j], gw[a, j] = kinds.BYE, bye_games
+        # a bye scored apart by hand carries its extra points as ties (Match.draws; 0 for the others)
+        kind[a, j], gw[a, j], gd[a, j] = kinds.BYE, bye_games, m.draws or 0
     elif m.kind == LOSS:
         kind[a, j] = kinds.LOSS_NO_OPPONENT
     elif m.kind == HALF_BYE:
@@ -222,11 +224,13 @@ def fill(m: Match, j: int, index: dict[str, int], columns: tuple, bye_games: int
 
 
 def strip_results(r: Round) -> Round:
-    """The pairings of a round without its match results (byes and losses stay; a forfeit or a
-    double loss, a result decided without play, becomes the pairing it was, result pending)."""
+    """The pairings of a round without its match results (byes and losses stay).  What was decided
+    without play becomes the pairing it was, result pending: a forfeit, a double loss, and a
+    pairing that was never played (``NO_RESULT``: both players left after the pairings were out,
+    as pokedata and TOM keep it); when the pairings came out, those tables were still to play."""
     return replace(r, matches=tuple(
         replace(m, a_wins=None, b_wins=None, draws=None, b_draws=None, kind="match")
-        if m.kind in ("match", FORFEIT, DOUBLE_LOSS) else m for m in r.matches
+        if m.kind in ("match", FORFEIT, DOUBLE_LOSS, NO_RESULT) else m for m in r.matches
     ))
 
 

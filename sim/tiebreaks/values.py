@@ -97,6 +97,8 @@ def round_points(points_table, k, a, b, d):
     the games won, lost and drawn."""
     if k == kinds.PLAYED:
         return played_points(points_table, a, b, d)
+    if k == kinds.BYE:  # a bye's drawn games are points scored apart by hand (cobra's bye of 7)
+        return points_table[kinds.WIN] + points_table[PT_GAME_DRAW] * d
     return points_table[round_result(k, a, b)]
 
 

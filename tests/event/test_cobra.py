@@ -314,17 +314,29 @@ def test_a_bye_scored_zero_is_a_round_without_points():
 
 def test_world_championship_2023_reads_with_no_option():
     """Real: the 2023 World Championship (254 players) has nine scores corrected by hand (8-0,
-    -2, 9-3, 6-6, ...): read with no option, one note naming the nine rows; every player's points
-    equal cobra's matchPoints but one, whose bye cobra counted 7 (drawsafe gives a bye a win's 6:
-    the note says so)."""
+    -2, 9-3, 6-6, ...): read with no option, one note naming the nine rows; a bye cobra counted 7
+    points is counted so (a win's 6 and one tie, issue 49 item 3; drawsafe counted 6 before, and 63
+    rows' ESOS followed): every published row's points, SOS, ESOS and rank equal cobra's."""
     event = load_event(WORLDS)
     notes = [n for n in event.notes if "corrected by hand" in n]
     assert len(notes) == 1 and notes[0].startswith("9 score(s)") and "rounds[1][94]" in notes[0]
-    assert any("bye is scored 7" in n and "+1 from cobra's" in n for n in event.notes)
+    assert "round 3: Hello's bye is scored 7: counted as cobra counts it, 7 points (+1 on a bye's 6)" in event.notes
+    bye = next(m for m in event.swiss[2].matches if m.player_a == "Hello" and m.kind == BYE)
+    assert bye.draws == 1
     report = open_event(WORLDS).check()
-    assert report.compared == 254
-    off = {d.player: d.fields["points"] for d in report.disagreements if "points" in d.fields}
-    assert off == {"Hello": (24, 25)}
+    assert (report.compared, report.agreed) == (254, 254), report.disagreements[:3]
+    assert open_event(WORLDS).standings().by_player()["Hello"].points == 25
+
+
+def test_a_bye_scored_by_hand_single_sided_is_a_bye_with_a_note():
+    """Single-sided, the pack scores a round by its result: a bye cobra scored 4 is a bye (3),
+    the note saying the total is 1 below cobra's."""
+    event = event_of(small(rounds=[[pairing(1, 2, 3, 0, True), pairing(3, 4, 0, 3, True),
+                                    pairing(5, None, 4, 0, True)]]))
+    assert event.rules == "netrunner-single"
+    assert any("bye is scored 4; read as a bye (3 points in rules netrunner-single" in n and "-1 from cobra's" in n
+               for n in event.notes)
+    assert next(m for m in event.swiss[0].matches if m.kind == BYE).draws is None
 
 
 def test_format_option_and_auto_detection():

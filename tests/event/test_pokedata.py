@@ -14,6 +14,7 @@ from conftest import DATA, SHARED, need
 
 from drawsafe.cli.main import main
 from drawsafe.errors import InputError, UsageError
+from drawsafe.event import kinds
 from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event, parse_event
 from drawsafe.event.model import BYE, DOUBLE_LOSS, LOSS, NO_RESULT, Phase
@@ -105,8 +106,39 @@ def test_combined_standings_and_pairings():
 def test_division_choice():
     assert load_event(STANDINGS, division="senior").players == ("Sid Sen [US]", "Tia Sen [US]")
     assert load_event(STANDINGS, division="seniors").name.endswith("(seniors)")
-    with pytest.raises(UsageError, match=r"--division junior: .* has the division\(s\) masters, seniors"):
+    with pytest.raises(UsageError, match=r"--division junior: .* has the division\(s\) masters \(12 players\), "
+                                         r"seniors \(2 players\)$"):
         load_event(STANDINGS, division="junior")
+
+
+#: A real masters-only document (RichardHpa/Pokemon-TCG-Standings 0000055): seniors and juniors are
+#: ``data: null``.
+MASTERS_ONLY = DATA / "fetch" / "real" / "pokedata" / "0000055.json"
+
+
+def test_a_division_without_players_names_those_the_file_holds():
+    """Issue 50 item 8: ``--division junior`` on a masters-only document said "tournament_data[2].data:
+    the standings of a division must be a list of players"."""
+    with pytest.raises(UsageError) as e:
+        load_event(MASTERS_ONLY, division="junior")
+    assert str(e.value) == (f"--division junior: {MASTERS_ONLY} lists no player in its juniors division; its "
+                            "divisions: masters (407 players); seniors and juniors list no player")
+    with pytest.raises(UsageError, match=r"has the division\(s\) masters \(407 players\); seniors and juniors "
+                                         r"list no player$"):
+        load_event(MASTERS_ONLY, division="open")
+    r = CliRunner().invoke(main, ["standings", str(MASTERS_ONLY), "--division", "senior"])
+    assert r.exit_code == 2 and "lists no player in its seniors division" in r.output
+    assert "Traceback" not in r.output and "tournament_data" not in r.output
+
+
+def test_the_default_division_is_one_with_players():
+    """masters when it lists players, else the only division that does; none: refused, saying so."""
+    d = json.loads(MASTERS_ONLY.read_text())
+    d["tournament_data"][1]["data"], d["tournament_data"][0]["data"] = d["tournament_data"][0]["data"], None
+    assert parse_event(json.dumps(d).encode(), "s.json").name.endswith("(seniors)")
+    d["tournament_data"][1]["data"] = None
+    with pytest.raises(InputError, match="no division lists a player .masters, seniors, juniors are empty"):
+        parse_event(json.dumps(d).encode(), "s.json")
 
 
 def test_recognised_by_auto_and_by_name():
@@ -199,3 +231,24 @@ def test_worlds_2024(division, agree):
     reasons = [d.reason for d in report.disagreements]
     assert reasons.count("file's figures") >= 0.99 * len(reasons)
     assert "unknown" not in reasons
+
+
+def test_a_table_never_played_is_a_pairing_to_play_before_it_and_no_game_after():
+    """Issue 49 item 2: a table whose two players both left without playing (pokedata keeps the
+    pairing with no result) is, replayed from the round before, a pairing still to play (when the
+    pairings came out, it was); after its round, no game for either (as TOM records it): neither
+    round counted, neither opponent."""
+    event = load_event(STANDINGS)
+    table = next(m for m in event.swiss[1].matches if m.kind == NO_RESULT)
+    r = CliRunner().invoke(main, ["draw", str(STANDINGS), "--after-round", "1", "--sims", "100", "--json"])
+    assert r.exit_code == 0, r.output
+    answer = json.loads(r.stdout)
+    paired = {p["player"] for t in answer["tables"] for p in t["players"]}
+    assert set(table.players) <= paired
+    snap = take_snapshot(event, 2)
+    a, b = (snap.index[name] for name in table.players)
+    assert (snap.kind[a, 1], snap.kind[b, 1], snap.opp[a, 1]) == (kinds.NO_RESULT, kinds.NO_RESULT, b)
+    before, after = rows(event, 1), rows(event, 2)
+    for name in table.players:
+        x, y = before[name], after[name]
+        assert (y.wins + y.losses + y.draws, y.points) == (x.wins + x.losses + x.draws, x.points)

@@ -29,7 +29,9 @@ How the file's facts are read:
   (:attr:`~drawsafe.event.model.Match.b_draws`), with one note naming the rows.
 - A pairing with one player's ``id`` null is the other player's bye (cobra scores it 6
   double-sided, 3 single-sided); a bye an organiser scored 0 is counted as cobra counts it, a
-  round without opponent or points (a loss without opponent); another score, a bye (noted).
+  round without opponent or points (a loss without opponent); another score double-sided is a bye
+  of those points, as cobra counts it (the 2023 World Championship's 7: a win's 6 and one tie,
+  :attr:`~drawsafe.event.model.Match.draws` of the bye), with a note; single-sided, a bye (noted).
 - Unreported pairings (no score on either side): the last Swiss round is in progress; in an
   earlier round they are 0-0 (cobra adds nothing and still counts the round and the opponent).
 - Drops: the export has no drop flag; a player not paired in any later Swiss round is taken as
@@ -383,10 +385,13 @@ def swiss_match(p: dict, rnd: int, last: bool, rules: str, names: dict, file: st
                          "round without opponent and without points (a loss without opponent)")
             return Match(rnd, names[pid], kind=LOSS, where=here)
         if score is not None and score != BYE_SCORE[rules]:
+            if rules == DOUBLE:  # the pack scores games: the points beyond a win's are ties
+                notes.append(f"round {rnd}: {names[pid]}'s bye is scored {score}: counted as cobra counts it, "
+                             f"{score} points ({score - BYE_SCORE[rules]:+d} on a bye's {BYE_SCORE[rules]})")
+                return Match(rnd, names[pid], kind=BYE, draws=score - BYE_SCORE[rules], where=here)
             notes.append(f"round {rnd}: {names[pid]}'s bye is scored {score}; read as a bye "
-                         f"({BYE_SCORE[rules]} points in rules {rules}; drawsafe gives a bye the "
-                         f"points of a win, so this player's total is {score - BYE_SCORE[rules]:+d} "
-                         "from cobra's)")
+                         f"({BYE_SCORE[rules]} points in rules {rules}, which scores a round by its result: "
+                         f"this player's total is {BYE_SCORE[rules] - score:+d} from cobra's)")
         return Match(rnd, names[pid], kind=BYE, where=here)
     a, b = names[ia], names[ib]
     sa, sb = side_score(ea, file, f"{where}.player1"), side_score(eb, file, f"{where}.player2")

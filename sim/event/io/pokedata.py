@@ -116,7 +116,7 @@ def read_pokedata(data: object, file: str, division: str | None = None) -> Event
     if not isinstance(tournament, dict):
         raise InputError(file, "tournament", "must be an object (the event's name, date, status)")
     divisions = division_names(standings, round_docs, file)
-    chosen = choose_division(divisions, division, file)
+    chosen = choose_division(divisions, division, file, division_sizes(standings, round_docs, divisions))
     people: list[Person] = []
     entries: dict[int, dict[int, Entry]] = {}
     if standings is not None:
@@ -223,20 +223,60 @@ def division_names(standings: dict | None, round_docs: list[tuple[str, dict]], f
     return list(names)
 
 
-def choose_division(divisions: list[str], division: str | None, file: str) -> str:
+def division_sizes(standings: dict | None, round_docs: list[tuple[str, dict]], divisions: list[str]) -> dict[str, int]:
+    """How many players each division's rows list (0: none, pokedata's ``data: null`` of a division
+    the event did not hold), the most of its standings and per-round documents."""
+    sizes = dict.fromkeys(divisions, 0)
+    for _, d in ([("", standings)] if standings is not None else []) + round_docs:
+        for part in d["tournament_data"]:
+            rows = part.get("data")
+            if isinstance(rows, dict):
+                rows = rows.get("data")
+            if part["division"] in sizes and rows is not None:
+                # a shape that is not a list counts as held: reading it names what is wrong
+                size = len(rows) if isinstance(rows, list) else 1
+                sizes[part["division"]] = max(sizes[part["division"]], size)
+    return sizes
+
+
+def held(sizes: dict[str, int]) -> str:
+    """The divisions of a file in words: those with players (and how many), then the empty ones."""
+    full = [f"{d} ({n:,} player{'s' if n != 1 else ''})" for d, n in sizes.items() if n]
+    empty = [d for d, n in sizes.items() if not n]
+    said = ", ".join(full) if full else "no division with players"
+    if empty:
+        said += f"; {' and '.join(empty)} list{'s' if len(empty) == 1 else ''} no player"
+    return said
+
+
+def choose_division(divisions: list[str], division: str | None, file: str,
+                    sizes: dict[str, int] | None = None) -> str:
+    """The division to read: ``division`` (a name or an alias), else masters, else the only one
+    with players.
+
+    :raises UsageError: for a division the file does not hold, or holds without a player, naming
+        the divisions it holds (and their players)."""
+    sizes = sizes if sizes is not None else dict.fromkeys(divisions, 1)
     if division is not None:
         want = division.strip().lower()
         want = ALIASES.get(want, want)
         for d in divisions:
             if d.lower() == want:
+                if not sizes.get(d):
+                    raise UsageError(f"--division {division}: {file} lists no player in its {d} division; its "
+                                     f"divisions: {held(sizes)}")
                 return d
-        raise UsageError(f"--division {division}: {file} has the division(s) {', '.join(divisions)}")
-    for d in divisions:
+        raise UsageError(f"--division {division}: {file} has the division(s) {held(sizes)}")
+    with_players = [d for d in divisions if sizes.get(d)]
+    for d in with_players:
         if d.lower() == "masters":
             return d
-    if len(divisions) == 1:
-        return divisions[0]
-    raise UsageError(f"{file} has the divisions {', '.join(divisions)} and none is masters: choose one with --division")
+    if len(with_players) == 1:
+        return with_players[0]
+    if not with_players:
+        raise InputError(file, "tournament_data", f"no division lists a player ({', '.join(divisions)} are empty)",
+                         "is the event started? pokedata lists a division's players once its round 1 is paired")
+    raise UsageError(f"{file} has the divisions {held(sizes)}, and none is masters: choose one with --division")
 
 
 def division_rows(doc: dict, division: str, file: str) -> list:
