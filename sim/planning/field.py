@@ -112,7 +112,10 @@ class PlannedEvent:
         :raises UsageError: naming the option."""
         if question.future_draws not in IDS:
             raise UsageError(f"--ids must be one of {', '.join(IDS)}")
-        if question.top > self.players:
+        if question.cut.points is None and question.top >= self.players:  # as draw and publish refuse it
+            raise UsageError(f"--top {question.top}: the event has {self.players:,} players; the cut must be "
+                             "smaller than the field (at or above it everyone makes the cut)")
+        if question.top > self.players:  # a points cut's Top N (what the kernels count by rank)
             raise UsageError(f"--top {question.top}: the event has {self.players:,} players; give a cut of at "
                              "most --players")
 
