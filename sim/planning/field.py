@@ -339,7 +339,10 @@ def time_note(planned: PlannedEvent, question: Question) -> str | None:
         said = (f"{events}: the first {sims:,} take about {duration(seconds)} (estimated), up to "
                 f"{budget.max_sims:,} about {duration(cost.seconds(budget.max_sims))} if --precision needs them")
     minute = cost.most_sims(LONG_SECONDS)
-    return said + (f"; --sims {minute:,} takes about a minute" if minute else "")
+    if minute:
+        return f"{said}; --sims {minute:,} takes about a minute"
+    first = " (after the pilot run of --ids safe)" if cost.pilot else ""
+    return f"{said}; even one takes about {duration(cost.seconds(1))}{first}"
 
 
 def no_table(pack) -> str:
