@@ -21,9 +21,6 @@ def text_lines(result) -> list[str]:
         lines.append(f"IDs 'safe': a last-round table draws when locked or when both reach {result.draw_points} points")
     if not result.reached:
         lines.append(f"note: precision {result.precision} not reached within the simulation cap")
-    if question.cut.points is None and question.top >= cfg.players:
-        lines.append(f"note: a {question.cut.label()} of {cfg.players} players: everyone who does not drop makes "
-                     "the cut")
     lines.append(f"dropped players per event: {result.expected_dropped:.1f}")
     if result.has_day2:
         lines += [""] + day2_lines(result)

@@ -14,7 +14,7 @@ what it shows:
 - a change of odds in percentage points: :func:`odds_change`, :func:`change_interval`,
   :func:`paired_difference`;
 - points: :func:`points_text` (the pack's scale, aligned in a column), :func:`number` (as short as
-  it goes); a tiebreak: :func:`tiebreak_value`;
+  it goes); a tiebreak: :func:`tiebreak_value`; an estimated run time: :func:`duration`;
 - a verdict of ``drawsafe draw``: :data:`VERDICT_WORDS`, how each is said on the terminal, on the
   pages and in the report;
 - JSON: :func:`interval_json`, :func:`proportion_json`.
@@ -258,6 +258,24 @@ def number(x) -> str:
         ('3', '2.5', '16', 'BYE')
     """
     return f"{x:g}" if isinstance(x, (int, float)) else str(x)
+
+
+def duration(seconds: float) -> str:
+    """An estimated run time in the unit that reads best: seconds up to 90, then minutes, hours (one
+    decimal) from 90 minutes, days from 36 hours.
+
+    Examples::
+
+        >>> duration(45), duration(300), duration(5400), duration(2_000_000)
+        ('45 s', '5 minutes', '1.5 hours', '23 days')
+    """
+    if seconds < 90:
+        return f"{max(seconds, 1):.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 36 * 3600:
+        return f"{seconds / 3600:.1f} hours"
+    return f"{seconds / 86400:,.0f} days"
 
 
 def tiebreak_value(value: float | None, is_percent: bool, decimals: int | None = None) -> str:

@@ -271,18 +271,28 @@ def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None =
 
 def field(request: FieldRequest, progress: Progress | None = None, say: Say | None = None) -> Outcome:
     """Before the event: which records make the cut (:class:`~drawsafe.planning.field.FieldResult`):
-    the planned event and its question, built once from the request."""
-    from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
-    from drawsafe.planning.field import (
-        Budget,
-        PlannedEvent,
-        field_odds,
-        field_question,
-        no_table,
-        points_note,
-    )
+    the planned event and its question, built once from the request (:func:`planned_field`); a
+    long one says first how long it takes."""
+    from drawsafe.planning.field import field_odds, time_note  # lazy: the planner, for field only
 
     notes = Notes(say)
+    planned, question = planned_field(request, notes)
+    said = time_note(planned, question)
+    if said:
+        notes.add(f"note: {said}")
+    return notes.outcome(field_odds(planned, question, progress))
+
+
+def planned_field(request: FieldRequest, notes: Notes | None = None):
+    """The :class:`~drawsafe.planning.field.PlannedEvent` of a ``field`` request and its
+    :class:`~drawsafe.simulation.question.Question`, checked (no simulation: the server estimates
+    its cost from them first); what the request left to the pack is said in ``notes``.
+
+    :raises UsageError: for options the planner cannot take."""
+    from drawsafe.planning.drops import DropModel  # lazy: the planner, for field only
+    from drawsafe.planning.field import Budget, PlannedEvent, field_question, no_table, points_note
+
+    notes = notes or Notes(None)
     top, rounds, ids = request.top, request.rounds, request.ids
     day2_points, day2_rounds = parse_day2(request.day2)
     rules = get_rules(request.rules)
@@ -311,7 +321,7 @@ def field(request: FieldRequest, progress: Progress | None = None, say: Say | No
         notes.add(f"drops: {drops.label(rules.game)} model")
     if points_note(rules):
         notes.add(f"note: {points_note(rules)}")
-    return notes.outcome(field_odds(planned, question, progress))
+    return planned, question
 
 
 def fetch(url: str, request: FetchRequest, say: Say | None = None) -> Outcome:

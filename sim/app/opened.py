@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from drawsafe.app.requests import SEED
 from drawsafe.errors import InputError, UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.io import load_event, parse_event
@@ -152,7 +153,10 @@ class OpenedEvent:
     # --- the building blocks of the commands
 
     def standings(self, seed: int = 0) -> Standings:
-        """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``."""
+        """Exact standings with every tiebreak; players tied on all of them ordered by ``seed``.
+
+        :raises OptionError: for a seed out of the range the kernels take (the ``seed`` option's)."""
+        SEED.but(name="seed").check(seed)
         self.refuse_without_swiss("its standings cannot be recomputed")
         return compute_standings(self.snapshot, self.rules, seed)
 
@@ -224,13 +228,16 @@ class OpenedEvent:
 
     def pairings(self, last_round: str | None = None, seed: int = 0, pairing: str | None = None) -> Pairings:
         """The next round's pairings, as published or projected (the last round as the pack pairs
-        it unless ``last_round`` says)."""
+        it unless ``last_round`` says).
+
+        :raises OptionError: for a seed out of the range the kernels take (the ``seed`` option's)."""
         from drawsafe.pairing.next_round import (  # lazy: the pairing kernels
             Pairings,
             Table,
             next_round_pairings,
         )
 
+        SEED.but(name="seed").check(seed)
         if self.alone_round is not None:  # a round's pairings published alone: as published
             alone = self.event.published_pairings
             points = {p: display_points(v) for p, v in alone.points.items()}

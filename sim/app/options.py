@@ -61,8 +61,26 @@ def byes_value(text: str | tuple) -> tuple[int, int, int]:
 
 
 def number(value: float) -> str:
-    """A bound or a value in a message: whole numbers in full (20000, not 2e+04), others as %g."""
-    return str(value) if isinstance(value, int) else f"{value:g}"
+    """A bound or a value in a message: whole numbers in full (20000, not 2e+04) up to
+    :data:`SHOWN_CHARS` digits, others as %g."""
+    if isinstance(value, int):
+        digits = str(abs(value))  # a query's int has at most 4,300 digits (Python's own limit)
+        if len(digits) > SHOWN_CHARS:
+            return f"{'-' if value < 0 else ''}{digits[:12]}... (a {len(digits):,}-digit number)"
+        return str(value)
+    return f"{value:g}"
+
+
+#: The longest value a message repeats whole (a hostile query's 5,000 characters are cut).
+SHOWN_CHARS = 40
+
+
+def quoted(value: Any) -> str:
+    """A value a message repeats, as its repr, cut after :data:`SHOWN_CHARS` characters."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
 
 
 #: Special value types: a parser (text or value -> value, ValueError when bad), what a wrong value
@@ -143,7 +161,7 @@ class Option:
                 return True
             if value in ("0", "false", "no", "off"):
                 return False
-            raise OptionError(f"{self.name}: {text!r} is not true or false")
+            raise OptionError(f"{self.name}: {quoted(text)} is not true or false")
         if self.kind is str:
             if len(text) > 200:
                 raise OptionError(f"{self.name}: the value is too long")
@@ -153,11 +171,11 @@ class Option:
             try:
                 return parser(text)
             except ValueError:
-                raise OptionError(f"{self.name}: {text!r} is not a valid {what}") from None
+                raise OptionError(f"{self.name}: {quoted(text)} is not a valid {what}") from None
         try:
             value = self.kind(text)
         except ValueError:
-            raise OptionError(f"{self.name}: {text!r} is not a valid {self.kind.__name__}") from None
+            raise OptionError(f"{self.name}: {quoted(text)} is not a valid {self.kind.__name__}") from None
         return self.check(value)
 
     def check(self, value: Any) -> Any:
@@ -177,27 +195,27 @@ class Option:
             try:
                 return parser(value)
             except (TypeError, ValueError):
-                raise OptionError(f"{self.name}: {value!r} is not a valid {what}") from None
+                raise OptionError(f"{self.name}: {quoted(value)} is not a valid {what}") from None
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"{self.name}: {value!r} is not true or false")
+                raise OptionError(f"{self.name}: {quoted(value)} is not true or false")
             return value
         if self.kind in (int, float):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-                    (self.kind is int and not float(value).is_integer()):
-                raise OptionError(f"{self.name}: {value!r} is not a valid {self.kind.__name__}")
+                    (self.kind is int and not isinstance(value, int) and not float(value).is_integer()):
+                raise OptionError(f"{self.name}: {quoted(value)} is not a valid {self.kind.__name__}")
             value = self.kind(value)
             if isinstance(value, float) and not math.isfinite(value):
-                raise OptionError(f"{self.name}: {value!r} is not a finite number")
+                raise OptionError(f"{self.name}: {quoted(value)} is not a finite number")
             if self.low is not None and (value < self.low or (self.low_open and value == self.low)):
                 raise OptionError(f"{self.name}: {number(value)} is not in the range {self.range_text()}")
             if self.high is not None and (value > self.high or (self.high_open and value == self.high)):
                 raise OptionError(f"{self.name}: {number(value)} is not in the range {self.range_text()}")
             return value
         if not isinstance(value, str):
-            raise OptionError(f"{self.name}: {value!r} is not text")
+            raise OptionError(f"{self.name}: {quoted(value)} is not text")
         if self.choices is not None and value not in self.choices:
-            raise OptionError(f"{self.name}: {value!r} is not one of {', '.join(self.choices)}")
+            raise OptionError(f"{self.name}: {quoted(value)} is not one of {', '.join(self.choices)}")
         return value
 
     def but(self, **changes) -> Option:

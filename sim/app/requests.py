@@ -51,7 +51,13 @@ AFTER_ROUND = Option(int, None, "Use the results of Swiss rounds 1..R only (and 
 DIVISION = Option(str, None, "The age division of a TOM .tdf or pokedata file: junior, senior, masters, "
                              "combined (a pod pairing several divisions, read whole) or all-ages (default: "
                              "masters, or the file's only division).", metavar="DIVISION")
-SEED = Option(int, 0, "Random seed: the same seed gives the same output on any number of threads.")
+#: The seeds every random stream takes whole, 0 to 2^63-1: the kernels' streams take the seed as an
+#: int64 (drawsafe.rng.stream: the standings' random tie order, projected pairings, likely
+#: opponents), the simulators its uint64 bits, numpy's generators (calibration folds) a
+#: non-negative integer, a study's cells a hash of it.  A larger or negative one reached numba as a
+#: type it cannot take (a traceback); checked here, before anything runs.
+SEED = Option(int, 0, "Random seed: the same seed gives the same output on any number of threads.",
+              low=0, high=2**63 - 1)
 CHECK = Option(bool, False, "Compare with the standings (or final places) published in the file and explain "
                             "every difference.")
 TOP = Option("top", "auto", "Size of the cut (e.g. 8). Default (auto): the event's cut, the one the file or "

@@ -10,7 +10,9 @@ sample size so that its 95% (Wilson) interval is computed on demand.
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numba
@@ -37,6 +39,7 @@ from drawsafe.simulation.simulator import (
     with_points_cut,
 )
 from drawsafe.stats import ConfidenceInterval, Proportion, wilson, z_value
+from drawsafe.text import duration
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, PACKS, get_rules
 
 IDS = FIELD_IDS
@@ -112,7 +115,10 @@ class PlannedEvent:
         :raises UsageError: naming the option."""
         if question.future_draws not in IDS:
             raise UsageError(f"--ids must be one of {', '.join(IDS)}")
-        if question.top > self.players:
+        if question.cut.points is None and question.top >= self.players:  # as draw and publish refuse it
+            raise UsageError(f"--top {question.top}: the event has {self.players:,} players; the cut must be "
+                             "smaller than the field (at or above it everyone makes the cut)")
+        if question.top > self.players:  # a points cut's Top N (what the kernels count by rank)
             raise UsageError(f"--top {question.top}: the event has {self.players:,} players; give a cut of at "
                              "most --players")
 
@@ -188,6 +194,155 @@ class PlannedEvent:
         games, Netrunner's, those of 6-0 wins, 3-3 draws and 0-6 losses: see :func:`points_note`)."""
         loss, draw, win = self.pack.points
         return wins * win + draws * draw + losses * loss
+
+
+# --- what a question costs, before it runs -------------------------------------------------------
+#
+# A simple model, calibrated on the development machine (2 cores, numba's 2 threads, shared with
+# other work) by timing whole simulated events of 16 to 20,000 players and 4 to 99 rounds
+# (FieldSimulator.run, 1 to 3,000 simulations each): a simulated event costs about players x rounds
+# x SECONDS_PER_PLAYER_ROUND, multiplied in a crowded event (below), plus each batch's counts.  It
+# is deterministic: a question's estimate never depends on timing anything, so the same question
+# on the same server is refused, or run, every time.  A server refuses at once what would not
+# finish within its job time (drawsafe.server); the command line says how long a large one takes.
+
+#: Per player, Swiss round and simulated event, on 2 threads: 140 to 340 ns measured while the
+#: point groups pair without rematches (100 x 7, 2,000 x 12, 20,000 x 15: 230, 140, 290 ns; 20,000
+#: x 99: 340 ns), up to 520 ns while other work shared the cores; a little above the quiet figures.
+SECONDS_PER_PLAYER_ROUND = 350e-9
+#: The ``safe`` IDs' pilot simulations cost less (locked draws only, no probes): 0.42 to 0.65 times
+#: as much measured.
+PILOT_SHARE = 0.7
+#: Threads the measurement ran on: fewer are slower in proportion (more are not counted faster).
+MEASURED_THREADS = 2
+#: A crowded event, more rounds than its point groups can pair without rematches (16 players and
+#: 16 rounds, 1,024 and 64), makes the pairing search (drawsafe.pairing.swiss.MAX_STEPS) the cost:
+#: measured 4x to 6,000x slower past about CROWDED_AT x players^0.36 rounds (1,024 x 64: 22x;
+#: 4,096 x 99: 10x; 64 x 99: 6,000x).  The cost is multiplied by (rounds / that)^CROWDED_POWER, at
+#: most CROWDED_MOST: above every measured factor but a few at the edge of the crowd.
+CROWDED_AT = 3.8
+CROWDED_POWER = 10
+CROWDED_MOST = 6_000
+#: Each batch of simulations zeroes and sums its chunks' counts, (rounds + 1)^3 records each: 2.1 s
+#: for 8 chunks of a 99-round event (26 values a record).
+SECONDS_PER_CHUNK_RECORD = 2.6e-7
+#: Building the simulator: about a second, and its tables of records, (rounds + 1)^3 of them (2 to
+#: 4.5 s measured at 20,000 players and 99 rounds).
+SETUP_SECONDS = 1.0
+SETUP_SECONDS_PER_RECORD = 4.5e-6
+#: Simulations of a batch when progress is shown: about this many seconds' worth, and at least
+#: BATCH_SHARE times the batch's own cost (0.5 s for 2 chunks of a 99-round event).
+PROGRESS_SECONDS = 2.0
+BATCH_SHARE = 10
+#: A question estimated to take longer than this says so before it runs (:func:`time_note`).
+LONG_SECONDS = 60.0
+#: Chunks per thread of a run (balance between threads), one above this many records (each chunk
+#: holds its own counts: 99 rounds make a million records).
+CHUNKS_PER_THREAD = 4
+MANY_RECORDS = 100_000
+#: Batch boundaries a run adds to its batches of progress: --sims runs in tenths, an adaptive run
+#: in its growing targets.
+RUN_STEPS = 12
+
+
+def pilot_simulations(players: int) -> int:
+    """Simulations of the ``safe`` IDs' pilot run: :data:`PILOT_SIMS` up to 128 players, fewer for
+    larger fields (the counts per points total grow with the field; measured: the same totals from
+    300 simulations at 409 and 1,000 players)."""
+    return int(min(PILOT_SIMS, max(300, PILOT_SIMS * 128 // players)))
+
+
+def chunk_count(n: int, codes: int, threads: int | None = None) -> int:
+    """The chunks a run of ``n`` simulations is split into (each thread takes chunks in turn, each
+    chunk keeps its own counts of ``codes`` records)."""
+    threads = numba.get_num_threads() if threads is None else threads
+    return max(1, min(threads * (CHUNKS_PER_THREAD if codes <= MANY_RECORDS else 1), n))
+
+
+@dataclass(frozen=True)
+class FieldCost:
+    """What a planning question costs on this machine, estimated before it runs (the model above):
+    ``players`` and ``rounds`` (day 1 and day 2) of the simulated events, ``pilot`` simulations of
+    the ``safe`` IDs' pilot run first (0 without), ``threads`` the simulations run on."""
+
+    players: int
+    rounds: int
+    pilot: int = 0
+    threads: int = MEASURED_THREADS
+
+    @classmethod
+    def of(cls, planned: PlannedEvent, question: Question) -> FieldCost:
+        rounds = planned.total_rounds
+        pilot = pilot_simulations(planned.players) if question.future_draws == "safe" and rounds >= 2 else 0
+        return cls(planned.players, rounds, pilot, numba.get_num_threads())
+
+    @property
+    def crowding(self) -> float:
+        """How many times slower than :data:`SECONDS_PER_PLAYER_ROUND` a crowded event is (1 if not)."""
+        ratio = self.rounds / (CROWDED_AT * self.players ** 0.36)
+        return min(CROWDED_MOST, max(1.0, ratio ** CROWDED_POWER))
+
+    @property
+    def per_simulation(self) -> float:
+        """Seconds per simulated event."""
+        slower = MEASURED_THREADS / min(self.threads, MEASURED_THREADS)
+        return self.players * self.rounds * SECONDS_PER_PLAYER_ROUND * self.crowding * slower
+
+    def per_batch(self, sims: int) -> float:
+        """Seconds a batch of ``sims`` simulations costs beyond its simulations."""
+        codes = (self.rounds + 1) ** 3
+        return chunk_count(sims, codes, self.threads) * codes * SECONDS_PER_CHUNK_RECORD
+
+    @property
+    def batch(self) -> int:
+        """Simulations per batch when progress is shown: about :data:`PROGRESS_SECONDS`' worth, at
+        least :data:`BATCH_SHARE` times the batch's own cost."""
+        least = max(PROGRESS_SECONDS, BATCH_SHARE * self.per_batch(self.threads * CHUNKS_PER_THREAD))
+        return max(1, math.ceil(least / self.per_simulation))
+
+    def seconds(self, sims: int) -> float:
+        """Seconds of a run of ``sims`` simulations (at most that many, adapting to a precision),
+        its pilot and its batches included."""
+        batches = -(-self.pilot // self.batch) + -(-sims // self.batch) + RUN_STEPS
+        setup = SETUP_SECONDS + SETUP_SECONDS_PER_RECORD * (self.rounds + 1) ** 3
+        return (setup + (PILOT_SHARE * self.pilot + sims) * self.per_simulation
+                + batches * self.per_batch(self.batch))
+
+    def most_sims(self, seconds: float) -> int:
+        """The most simulations that finish within ``seconds`` (0: not even one)."""
+        if self.seconds(1) > seconds:
+            return 0
+        low, high = 1, 1
+        while self.seconds(high * 2) <= seconds:
+            high *= 2
+            if high > 1 << 40:
+                return high
+        high *= 2
+        while high - low > 1:  # seconds() grows with sims
+            mid = (low + high) // 2
+            low, high = (mid, high) if self.seconds(mid) <= seconds else (low, mid)
+        return low
+
+
+def time_note(planned: PlannedEvent, question: Question) -> str | None:
+    """What a question that takes more than :data:`LONG_SECONDS` will take (:class:`FieldCost`),
+    said before it runs, with the simulations that take about a minute; None for a shorter one."""
+    cost, budget = FieldCost.of(planned, question), question.budget
+    sims = budget.sims if budget.sims is not None else min(FIRST_BATCH, budget.max_sims)
+    seconds = cost.seconds(sims)
+    if seconds < LONG_SECONDS:
+        return None
+    events = f"simulated events of {planned.players:,} players and {cost.rounds} rounds"
+    if budget.sims is not None:
+        said = f"{sims:,} {events} take about {duration(seconds)} (estimated)"
+    else:
+        said = (f"{events}: the first {sims:,} take about {duration(seconds)} (estimated), up to "
+                f"{budget.max_sims:,} about {duration(cost.seconds(budget.max_sims))} if --precision needs them")
+    minute = cost.most_sims(LONG_SECONDS)
+    if minute:
+        return f"{said}; --sims {minute:,} takes about a minute"
+    first = " (after the pilot run of --ids safe)" if cost.pilot else ""
+    return f"{said}; even one takes about {duration(cost.seconds(1))}{first}"
 
 
 def no_table(pack) -> str:
@@ -275,7 +430,7 @@ class FieldSimulator:
         draw_points = self.draw_points(seed) if policy == engine.SAFE_POINTS else 0
         policy, draw_points = with_points_cut(policy, draw_points, s.cut_points)
         probes = self.planned.probe_groups if probes is None else probes
-        chunks = max(1, min(numba.get_num_threads() * 4, n))
+        chunks = chunk_count(n, self.codes)
         c, v = self.codes, self.max_points + 1
         out = FieldCounts(first, n, *(np.zeros((chunks, c), np.int64) for _ in range(4)),
                           np.zeros((chunks, v), np.int64), np.zeros((chunks, v), np.int64),
@@ -296,21 +451,41 @@ class FieldSimulator:
             setattr(out, a, getattr(out, a).sum(axis=0))
         return out
 
+    def batches(self, n: int, seed: int, first: int, tick: Callable[[int], None] | None = None,
+                **run) -> FieldCounts:
+        """Simulations ``first .. first + n - 1`` as :meth:`run` gives them, run in batches of
+        :meth:`FieldCost.batch` so that ``tick(k)`` says every few seconds that ``k`` more are done
+        (the counts do not depend on how a run is split)."""
+        step = FieldCost.of(self.planned, self.question).batch if tick else n
+        merged, done = None, 0
+        while done < n:
+            k = min(step, n - done)
+            batch = self.run(k, seed=seed, first=first + done, **run)
+            merged = batch if merged is None else merged.merge(batch)
+            done += k
+            if tick:
+                tick(k)
+        return merged
+
     @property
     def pilot_sims(self) -> int:
-        """Pilot simulations: :data:`PILOT_SIMS` up to 128 players, fewer for larger fields (the
-        counts per points total grow with the field; measured: the same totals from 300 simulations
-        at 409 and 1,000 players)."""
-        return int(min(PILOT_SIMS, max(300, PILOT_SIMS * 128 // self.planned.players)))
+        """Pilot simulations (:func:`pilot_simulations`)."""
+        return pilot_simulations(self.planned.players)
 
-    def draw_points(self, seed: int) -> int:
+    @property
+    def has_pilot(self) -> bool:
+        """The ``safe`` policy runs a pilot first (:meth:`draw_points`)."""
+        return self.question.future_draws == "safe" and self.rounds >= 2
+
+    def draw_points(self, seed: int, tick: Callable[[int], None] | None = None) -> int:
         """The ``safe`` policy's points total, from a pilot run with locked draws only (as
-        :meth:`drawsafe.simulation.simulator.Simulator.draw_points`)."""
-        if self.question.future_draws != "safe" or self.rounds < 2:
+        :meth:`drawsafe.simulation.simulator.Simulator.draw_points`); ``tick(k)`` after each batch
+        of ``k`` of its simulations (:meth:`batches`)."""
+        if not self.has_pilot:
             return 1 << 30
         if seed not in self.draw_points_:
-            pilot = self.run(self.pilot_sims, seed=seed, first=PILOT_FIRST, policy=engine.LOCKED, flip=False,
-                             probes=0)
+            pilot = self.batches(self.pilot_sims, seed, PILOT_FIRST, tick, policy=engine.LOCKED, flip=False,
+                                 probes=0)
             # unlike the Simulator's pilot, a rare top total (a 6-0 in a small field, where the 5-0s
             # draw) is skipped rather than ending the scan
             self.draw_points_[seed] = safe_points(pilot.points_n, pilot.points_cut, self.question.safe,
@@ -659,25 +834,41 @@ def field_odds(planned: PlannedEvent, question: Question, progress: Progress | N
     seed, sims, precision, max_sims = budget.seed, budget.sims, budget.precision, budget.max_sims
     start = time.perf_counter()
     fs = FieldSimulator(planned, question)
-    draw_points = fs.draw_points(seed) if question.future_draws == "safe" else None
+    # progress counts the pilot's simulations too, from the first batch of either (a large field
+    # said nothing while its pilot ran: 45 s at 20,000 players and 99 rounds)
+    pilot = fs.pilot_sims if fs.has_pilot else 0
+    counted = Counted(progress, pilot + (sims if sims is not None else min(FIRST_BATCH, max_sims)))
+    tick = counted.tick if progress else None
+    draw_points = fs.draw_points(seed, tick) if question.future_draws == "safe" else None
     if sims is not None:
         merged, done, step = None, 0, max(FIRST_BATCH, sims // 10)
         while done < sims:
             k = min(step, sims - done)
-            batch = fs.run(k, seed=seed, first=done)
+            batch = fs.batches(k, seed, done, tick)
             merged = batch if merged is None else merged.merge(batch)
             done += k
-            if progress:
-                progress(done, sims)
         reached = True
     else:
-        merged = fs.run(min(FIRST_BATCH, max_sims), seed=seed)
+        merged = fs.batches(min(FIRST_BATCH, max_sims), seed, 0, tick)
         width = widest(merged, fs.rounds)
         while width > precision and merged.n < max_sims:
             target = next_target(merged.n, width, precision, max_sims)
-            if progress:
-                progress(merged.n, target)
-            merged = merged.merge(fs.run(target - merged.n, seed=seed, first=merged.n))
+            counted.target = pilot + target
+            merged = merged.merge(fs.batches(target - merged.n, seed, merged.n, tick))
             width = widest(merged, fs.rounds)
         reached = width <= precision
     return FieldResult(planned, question, fs.rounds, merged, draw_points, reached, time.perf_counter() - start)
+
+
+@dataclass
+class Counted:
+    """The simulations done so far (a pilot's too) against the ``target``, told to ``progress``."""
+
+    progress: Progress | None
+    target: int
+    done: int = 0
+
+    def tick(self, k: int) -> None:
+        self.done += k
+        if self.progress:
+            self.progress(self.done, max(self.target, self.done))

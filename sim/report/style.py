@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import io
 import os
+import re
 import textwrap
 import warnings
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
+
+from drawsafe.writing import printable
 
 #: Okabe & Ito (2008), "Color Universal Design".
 OKABE_ITO = {
@@ -133,9 +136,10 @@ def drawable() -> frozenset[int]:
 
 
 def undrawable(names) -> list[str]:
-    """The names with characters no figure font draws (drawn as empty boxes), each once."""
+    """The names with characters no figure font draws (drawn as empty boxes), each once (control
+    characters are drawn escaped, :func:`short`)."""
     have = drawable()
-    return [n for n in dict.fromkeys(names) if any(ord(c) not in have for c in n if not c.isspace())]
+    return [n for n in dict.fromkeys(names) if any(ord(c) not in have for c in printable(n) if not c.isspace())]
 
 
 @contextmanager
@@ -160,7 +164,11 @@ def new_figure(height: float, width: float | None = None) -> Figure:
 
 
 def short(name: str, chars: int | None = None) -> str:
-    """A player name cut to ``chars`` characters (default: the rendition's) for a figure label."""
+    """A player name cut to ``chars`` characters (default: the rendition's) for a figure label, its
+    control characters escaped as the terminal shows them (:func:`~drawsafe.writing.printable`:
+    ``\\x1b``): no font draws them, and matplotlib's warning about a missing glyph carried the raw
+    bytes to the terminal and the server's log."""
+    name = printable(name)
     chars = chars or layout().name_chars
     return name if len(name) <= chars else name[:chars - 1] + "…"
 
@@ -238,17 +246,34 @@ def png_bytes(fig: Figure) -> bytes:
 
     The image is stored with a palette of 256 colours (median cut, no dithering): plots use few
     colours, and this keeps a report's figures about 2.5 times smaller.  Characters the font lacks
-    (emoji in player names) are drawn as boxes without a warning."""
-    fit_text(fig)
+    (emoji in player names) are drawn as boxes without a warning (:func:`glyphs_quiet`)."""
     buf = io.BytesIO()
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+    with glyphs_quiet():
+        fit_text(fig)  # lays the text out: matplotlib looks the glyphs up here first
         fig.savefig(buf, format="png", dpi=fig.get_dpi())
     with Image.open(io.BytesIO(buf.getvalue())) as image:
         small = image.convert("RGB").quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     out = io.BytesIO()
     small.save(out, format="PNG")
     return out.getvalue()
+
+
+@contextmanager
+def glyphs_quiet() -> Iterator[None]:
+    """Draw figures without matplotlib's "Glyph N (c) missing from font(s)" warnings (the report
+    says which names the fonts cannot draw, :func:`undrawable`); any other warning raised meanwhile
+    is passed on with its control characters escaped (:func:`~drawsafe.writing.printable`): a
+    warning's text may quote a player's name, and warnings reach the terminal and the server's log."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    for w in caught:
+        if not MISSING_GLYPH.match(str(w.message)):
+            warnings.warn_explicit(printable(str(w.message)), w.category, w.filename, w.lineno)
+
+
+#: matplotlib's warning for a character no font of the figure has.
+MISSING_GLYPH = re.compile(r"Glyph \d+ .*missing from font", re.DOTALL)
 
 
 def percent_axis(ax, axis: str = "x") -> None:

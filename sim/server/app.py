@@ -27,7 +27,7 @@ from drawsafe.app.warmup import warm_up
 from drawsafe.errors import InputError
 from drawsafe.server import live, openapi, pages
 from drawsafe.server.config import ServerConfig
-from drawsafe.server.middleware import BodyTooLarge, Guard
+from drawsafe.server.middleware import BodyTooLarge, Forwarded, Guard
 from drawsafe.server.options import commands
 from drawsafe.server.responses import HANDLED, Refused, answer_response, error_json, status_of
 from drawsafe.server.service import Service, label
@@ -246,7 +246,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     app.state.threading_layer = "not warmed"
     app.state.kernels = "compiled on demand"  # without warm-up (tests of the HTTP layer)
     live.install(app, service)  # the event's link: /live, publish by link, refresh while a round is in progress
-    guarded = Guard(app, config.max_body)
+    guarded = Guard(Forwarded(app, config.trusted_networks), config.max_body)
     guarded.service, guarded.starlette = service, app
     return guarded
 
@@ -270,8 +270,10 @@ def serve(config: ServerConfig, say=None, *, host: str, port: int) -> None:
     import uvicorn
 
     app = create_app(config)
+    # proxy_headers off: uvicorn's own believes X-Forwarded-* from 127.0.0.1 by default; the app's
+    # Forwarded middleware believes them from --trusted-proxy only
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, access_log=False, log_level="info",
-                                           timeout_graceful_shutdown=5))
+                                           timeout_graceful_shutdown=5, proxy_headers=False))
     exit_as_asked = server.handle_exit
 
     def handle_exit(sig, frame):

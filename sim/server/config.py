@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 
 from drawsafe.app.options import Option, option
 from drawsafe.choices import MAX_PLAYERS, MAX_SIMS
+from drawsafe.errors import UsageError
 from drawsafe.server.store import default_data_dir
 
 
@@ -42,6 +44,13 @@ class ServerConfig:
                                                       "codes use it (default: the address the scorekeeper's "
                                                       "browser used, which is useless on phones when it is "
                                                       "127.0.0.1).", metavar="URL", api=False))
+    trusted_proxy: str | None = option(Option(str, None, "The reverse proxy in front of this server, whose "
+                                                         "X-Forwarded-Proto and X-Forwarded-For headers are believed: "
+                                                         "its addresses or networks, comma-separated (e.g. 127.0.0.1 "
+                                                         "or 10.0.0.0/8). Default: none, those headers are ignored "
+                                                         "from everyone (a client's word). Links still start with "
+                                                         "--public-url: give it behind a proxy.",
+                                              metavar="ADDRESS[,ADDRESS...]", api=False))
     scheduler: str | None = option(Option(str, None, "Run the questions' simulations on this Dask cluster (the "
                                                      "one `drawsafe study --scheduler` uses; default: here).",
                                           metavar="tcp://HOST:PORT", api=False))
@@ -54,6 +63,29 @@ class ServerConfig:
     #: False: on the lanes' threads, where a running simulation cannot be stopped (tests).
     processes: bool = True
 
+    def __post_init__(self):
+        proxy_networks(self.trusted_proxy)  # a bad address is refused before the server starts
+
     @property
     def data_folder(self) -> str:
         return self.data_dir or default_data_dir()
+
+    @property
+    def trusted_networks(self) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+        """``trusted_proxy`` as networks (:func:`proxy_networks`)."""
+        return proxy_networks(self.trusted_proxy)
+
+
+def proxy_networks(text: str | None) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """``--trusted-proxy``'s comma-separated addresses and networks (an address alone: its own).
+
+    :raises UsageError: for a word that is not an address or a network."""
+    out = []
+    for word in (text or "").split(","):
+        if word.strip():
+            try:
+                out.append(ipaddress.ip_network(word.strip(), strict=False))
+            except ValueError:
+                raise UsageError(f"--trusted-proxy {word.strip()!r}: not an IP address or network (e.g. 127.0.0.1, "
+                                 "10.0.0.0/8, ::1)") from None
+    return tuple(out)

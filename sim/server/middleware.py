@@ -1,8 +1,10 @@
-"""ASGI middleware: body size limit, security headers, one log line per request."""
+"""ASGI middleware: body size limit, security headers, one log line per request; the forwarded
+headers of a trusted proxy."""
 
 from __future__ import annotations
 
 import html
+import ipaddress
 import json
 import logging
 import re
@@ -41,6 +43,38 @@ def _error(status: int, message: str, page: bool = False) -> tuple[dict, bytes]:
     start = {"type": "http.response.start", "status": status,
              "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode())]}
     return start, body
+
+
+class Forwarded:
+    """The client's scheme and address as a trusted reverse proxy forwards them: X-Forwarded-Proto
+    (http or https) and the last address of X-Forwarded-For that is not a proxy's, believed only on
+    a connection from one of the ``trusted`` networks (``drawsafe serve --trusted-proxy``); from
+    anyone else they are a client's word and ignored (an https claim from a loopback client made
+    every published link https)."""
+
+    def __init__(self, app, trusted: tuple = ()):
+        self.app, self.trusted = app, trusted
+
+    def believed(self, address: str | None) -> bool:
+        try:
+            ip = ipaddress.ip_address(address or "")
+        except ValueError:
+            return False
+        return any(ip in network for network in self.trusted)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and self.trusted and self.believed((scope.get("client") or ("",))[0]):
+            headers = dict(scope.get("headers") or [])
+            scope = dict(scope)
+            proto = headers.get(b"x-forwarded-proto", b"").decode("latin-1").split(",")[-1].strip().lower()
+            if proto in ("http", "https"):
+                scope["scheme"] = proto
+            hops = [h.strip() for h in headers.get(b"x-forwarded-for", b"").decode("latin-1").split(",")]
+            for hop in reversed(hops):  # the nearest hop first: the proxies' own, then the client
+                if hop and not self.believed(hop):
+                    scope["client"] = (hop, 0)
+                    break
+        return await self.app(scope, receive, send)
 
 
 class Guard:

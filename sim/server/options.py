@@ -12,12 +12,16 @@ import dataclasses
 from collections.abc import Mapping
 
 from drawsafe.app import registry
+from drawsafe.app.commands import planned_field
 from drawsafe.app.options import OptionError, parse_query
+from drawsafe.app.requests import FieldRequest
+from drawsafe.planning.field import FieldCost, pilot_simulations
+from drawsafe.text import duration
 
 #: Query parameters that are not command options (the label of a raw-body upload).
 EXTRA = ("filename",)
 
-__all__ = ["EXTRA", "OptionError", "commands", "parse_options"]
+__all__ = ["EXTRA", "OptionError", "commands", "parse_options", "within_job_time"]
 
 
 def commands() -> tuple[str, ...]:
@@ -47,3 +51,61 @@ def parse_options(command: str, query: Mapping[str, str], base: Mapping[str, obj
         if "max_sims" not in query:
             request = dataclasses.replace(request, max_sims=min(request.max_sims, max(max_sims, 1000)))
     return request
+
+
+def within_job_time(request, query: Mapping[str, str], seconds: float):
+    """A planning question (``field``) that can finish within the server's job time ``seconds``, by
+    its estimated cost (:class:`~drawsafe.planning.field.FieldCost`, deterministic: nothing is
+    timed).  Asked for more simulations (``sims``, or a ``max_sims`` given) than would finish, or
+    for an event of which not one would, it is refused at once naming the most that would; left to
+    adapt to its precision, its cap is lowered to them (the answer says whether the precision was
+    reached).  Any other request is returned as it is.
+
+    :raises OptionError: naming the option, the estimate and the most that would finish."""
+    if not isinstance(request, FieldRequest):
+        return request
+    planned, question = planned_field(request)
+    cost = FieldCost.of(planned, question)
+    most = cost.most_sims(seconds)
+    size = f"{planned.players:,} players and {cost.rounds} rounds"
+    limit = f"within this server's {seconds:g} s"
+    if most == 0:
+        raise OptionError(f"{size}: even one simulation would take about {duration(cost.seconds(1))}"
+                          f"{pilot_words(cost)} here; {largest(cost, seconds)} {limit}")
+    asked = "sims" if request.sims is not None else "max_sims" if "max_sims" in query else None
+    if asked is not None and getattr(request, asked) > most:
+        sims = getattr(request, asked)
+        raise OptionError(f"{asked}: {sims:,} simulations would take about {duration(cost.seconds(sims))} here; at "
+                          f"most {most:,} simulations for {size} {limit}")
+    if request.sims is None and request.max_sims > most:
+        return dataclasses.replace(request, max_sims=most)
+    return request
+
+
+def pilot_words(cost) -> str:
+    """The pilot run a simulation waits for, in words ("" without one)."""
+    return f" (after a pilot run of {cost.pilot:,} for ids=safe)" if cost.pilot else ""
+
+
+def largest(cost, seconds: float) -> str:
+    """The largest event of the same kind that would finish within ``seconds``: fewer rounds for
+    these players, else fewer players; without the pilot first when that is what it takes."""
+    for rounds in range(cost.rounds - 1, 0, -1):
+        if dataclasses.replace(cost, rounds=rounds).most_sims(seconds):
+            break
+    else:
+        rounds = 0
+    if rounds:
+        said = f"at most {rounds} rounds for {cost.players:,} players"
+    else:
+        players = cost.players
+        while players > 2 and not fewer(cost, players).most_sims(seconds):
+            players = max(2, players * 9 // 10)
+        said = f"at most about {players:,} players for {cost.rounds} rounds"
+    without = dataclasses.replace(cost, pilot=0).most_sims(seconds) if cost.pilot else 0
+    return said + (f" (or ids=none, no pilot run: {without:,} simulations)" if without else "")
+
+
+def fewer(cost, players: int):
+    """``cost`` for ``players`` players (a smaller field runs a longer pilot)."""
+    return dataclasses.replace(cost, players=players, pilot=pilot_simulations(players) if cost.pilot else 0)

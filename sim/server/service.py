@@ -17,7 +17,7 @@ from drawsafe.event.snapshot import read_day2
 from drawsafe.server import tasks
 from drawsafe.server.config import ServerConfig
 from drawsafe.server.jobs import JobQueue, Task
-from drawsafe.server.options import OptionError, parse_options
+from drawsafe.server.options import OptionError, parse_options, within_job_time
 from drawsafe.server.questions import Answer
 from drawsafe.server.store import EventStore
 from drawsafe.server.tasks import EventInfo, Limits, TooLarge, Unexpected
@@ -51,8 +51,10 @@ class Service:
 
     # --- questions
     def options(self, command: str, query: dict, base: dict | None = None):
-        """The request of ``command`` from query parameters (:func:`~drawsafe.server.options.parse_options`)."""
-        return parse_options(command, query, base, self.config.max_sims, self.config.max_players)
+        """The request of ``command`` from query parameters (:func:`~drawsafe.server.options.parse_options`),
+        a planning question within the job time (:func:`~drawsafe.server.options.within_job_time`)."""
+        request = parse_options(command, query, base, self.config.max_sims, self.config.max_players)
+        return within_job_time(request, query, self.config.job_time)
 
     def open(self, raw: bytes, name: str, request: EventOptions):
         """The event within this server's limits, opened here (the cluster's questions)."""

@@ -109,7 +109,9 @@ def likely_opponents(snap: Snapshot, rules: RulePack, *, samples: int = SAMPLES,
     runs = samples if paired or rules.pairing != "mtg" or number != snap.total_rounds else min(samples, 20)
     for s in range(runs):
         base = after_round(snap, rules, state) if paired else snap
-        tables = next_round_pairings(base, rules, last_round, seed=seed * 100_003 + s, pairing=pairing).tables
+        # a sample's seed stays a seed the kernels take (0 .. 2^63-1) for every --seed
+        tables = next_round_pairings(base, rules, last_round, seed=(seed * 100_003 + s) % 2**63,
+                                     pairing=pairing).tables
         for t in tables:
             if t.player_b is None:
                 byes[t.player_a] += 1
