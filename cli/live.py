@@ -65,7 +65,7 @@ def live_odds_view(result, show_all: bool = False):
         if len(cases) >= 16:
             break
     return group(head, t, foot, styled("") if cases else None, *cases,
-                 *proven_legend(result, [p.player for p in result.players]))
+                 *proven_legend(result, [p.player for p in result.players], exact=True))
 
 
 def live_draw_view(report):
@@ -100,5 +100,5 @@ def live_draw_view(report):
                 text = "; ".join(f"table {r.table}: {r.wanted} ({swing_text(r)})" for r in rows)
                 out.append(styled(f"  {p.player} roots for {text}", "dim"))
     out += left_out_lines(report.left_out)
-    out += proven_legend(report, [p.player for d in report.tables for p in d.players])
+    out += proven_legend(report, [p.player for d in report.tables for p in d.players], exact=True)
     return group(*out, unpaired_line(report))

@@ -77,12 +77,14 @@ def figure_text(result, player: str, figure: str, p, exact: bool = False) -> str
     return exact_percent(p.estimate) if exact else proportion_text(p)
 
 
-def proven_legend(result, players) -> list:
-    """The line saying what "clinched" and "eliminated" mean in a table, when one shows them."""
+def proven_legend(result, players, exact: bool = False) -> list:
+    """The line saying what "clinched" and "eliminated" mean in a table, when one shows them
+    (``exact``: the other figures count every outcome too)."""
     if not any(proven_word(result, p, f) for p in players for f in ("now", "draw", "play", "win", "loss")):
         return []
-    return [styled("clinched / eliminated: proven over every result still to come (no simulation, no "
-                   "interval); the other figures are the simulations'", "dim")]
+    others = "exact shares of every outcome" if exact else "the simulations'"
+    return [styled("clinched / eliminated: proven over every result still to come (no interval); the other "
+                   f"figures are {others}", "dim")]
 
 
 def unpaired_line(result):

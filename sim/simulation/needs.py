@@ -152,13 +152,24 @@ def decided_by(rules: RulePack, exact: bool) -> str:
     return deciders(keys, unranked, rules.game_points[0] > 0, exact)
 
 
-def claims_of(status: np.ndarray, exact: bool, found: dict, named) -> tuple[tuple[Claim, ...], str]:
+def ties_only(rules: RulePack) -> bool:
+    """After the exact search, only the random order of exact ties is left undecided: every
+    tiebreak reads match results only and points go by the match result (no game scores, which
+    the search bounds rather than enumerates)."""
+    return result_prefix(rules) == len(rules.tiebreaks) + 1 and rules.game_points[0] == 0
+
+
+def claims_of(status: np.ndarray, exact: bool, found: dict, named, sure_tie: bool = True
+              ) -> tuple[tuple[Claim, ...], str]:
     """What a sentence may say of a table of statuses, and what it leaves unproven (module
     :mod:`drawsafe.sentences`).  ``found``: the minimal conditions (by table position) "in",
     "unless" and "out", each with whether they cover every combination they are about;
     ``named``: those conditions as :class:`Condition` values.  A binary table (no undecided
     combination) reads as an exact pair ("in unless X": in when none holds, out when one does);
-    otherwise each claim is sufficient only and the rest is said to be unproven."""
+    otherwise each claim is sufficient only and the rest is said to be unproven.  Where no
+    combination is surely in, "not sure of the cut" is a claim only when an undecided combination
+    is an exact tie (``sure_tie``: :func:`ties_only`); where game scores decide, the search did not
+    look at them, so it says "not proven"."""
     (in_if, full_in), (unless, full_unless), (out_if, _) = found["in"], found["unless"], found["out"]
     has_in, has_either = bool((status == IN).any()), bool((status == EITHER).any())
     if not has_either:
@@ -174,7 +185,7 @@ def claims_of(status: np.ndarray, exact: bool, found: dict, named) -> tuple[tupl
     in_cover = np.zeros(status.shape, dtype=bool)
     claims = []
     if not has_in:
-        claims.append(Claim("not in" if exact else "open", "always"))
+        claims.append(Claim("not in" if exact and sure_tie else "open", "always"))
     elif full_unless and unless and (not (full_in and in_if) or len(unless) < len(in_if)):
         claims.append(Claim("in", "none", named(unless)))
         in_cover = ~cover(unless, status.shape)
@@ -441,7 +452,7 @@ def player_needs(snap: Snapshot, rules: RulePack, cut: Cut, player: str, *, cert
                 res.append(Condition(tuple(sorted(parts))))
             return tuple(sorted(res, key=lambda c: (len(c.parts), c.words())))
 
-        claims, rest = claims_of(status, exact, conditions, named)
+        claims, rest = claims_of(status, exact, conditions, named, ties_only(rules))
         (in_if, full_in), (unless, full_out) = conditions["in"], conditions["unless"]
         out.append(Need(player, own, named(in_if), named(unless), exact, full_in and full_out,
                         out_if=named(conditions["out"][0]), claims=claims, rest=rest,
