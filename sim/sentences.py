@@ -261,6 +261,16 @@ def combined(values) -> str:
     return "open"
 
 
+# --- a game where a draw cannot help --------------------------------------------------------------
+
+def no_draw_sentence(game: str, pack: str, loss_points) -> str:
+    """``draw``'s answer in a game that scores an intentional draw as a loss (in every view: it
+    names no command)."""
+    return (f"In {game} ({pack}) an intentional draw scores {loss_points:g} points, as a loss does: it "
+            "cannot help either player make the cut, so there is no draw-or-play verdict. Play; the odds "
+            "give each player's chances.")
+
+
 # --- the next round -----------------------------------------------------------------------------
 
 def opponents_sentence(round_number: int, opponents, points, bye: float, samples: int) -> str:
