@@ -8,6 +8,7 @@ from drawsafe.cli.render import (
     group,
     left_out_lines,
     proven_legend,
+    proven_of,
     proven_word,
     styled,
     table,
@@ -81,7 +82,7 @@ def live_draw_view(report):
         from rich.padding import Padding
 
         # the verdict in words, as the simulated answer prints it
-        out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))
+        out.append(Padding(styled(table_words(d, report.cut, report.safe, proven=proven_of(report)).sentence), (0, 0, 0, 2)))
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), ("places", "right"),
                   wrap=True)

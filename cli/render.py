@@ -60,12 +60,19 @@ def echo(view) -> None:
         click.echo(line)
 
 
+def proven_of(result):
+    """What ``result`` proves of each figure (:meth:`~drawsafe.simulation.certified.Certified.proven`),
+    None for an answer without its certainty."""
+    said = getattr(result, "proven", None)
+    return said if callable(said) else None
+
+
 def proven_word(result, player: str, figure: str) -> str | None:
     """"clinched" or "eliminated" where ``result`` (an answer with its certainty,
     :mod:`drawsafe.simulation.certified`) proves ``player``'s ``figure`` ("now", "draw", "play",
     "win", "loss"); None otherwise."""
-    said = getattr(result, "proven", None)
-    return said(player, figure) if callable(said) else None
+    said = proven_of(result)
+    return said(player, figure) if said is not None else None
 
 
 def figure_text(result, player: str, figure: str, p, exact: bool = False) -> str:
@@ -286,7 +293,7 @@ def draw_view(report):
         out.append(table_head(d, report.played_draw_share))
         from rich.padding import Padding
 
-        out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))
+        out.append(Padding(styled(table_words(d, report.cut, report.safe, proven=proven_of(report)).sentence), (0, 0, 0, 2)))
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), wrap=True)
         for p in d.players:

@@ -96,7 +96,8 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
     for table in report.tables:
         for i, p in enumerate(table.players):
             if p.player == player:
-                said = table_words(table, report.cut, report.safe, me=player)
+                said = table_words(table, report.cut, report.safe, me=player,
+                                    proven=getattr(report, "proven", None))
                 return {"kind": "table", "table": table.table, "verdict": table.verdict, "title": said.headline,
                         "text": said.sentence, "me": shown(report, p.to_json()),
                         "opponent": shown(report, table.players[1 - i].to_json()),

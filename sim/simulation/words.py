@@ -29,28 +29,39 @@ GAINS, LOSES, SAME = "gains", "loses", "unaffected"
 
 @dataclass(frozen=True)
 class Effect:
-    """What drawing does to one player's odds."""
+    """What drawing does to one player's odds; ``proven_play`` and ``proven_draw`` say a figure
+    that is proven ("clinched", "eliminated"), which the phrase then says instead of a percentage."""
 
     player: str
     kind: str  # GAINS, LOSES or SAME
     play: float
     draw: float
+    proven_play: str | None = None
+    proven_draw: str | None = None
 
     def phrase(self) -> str:
+        play = self.proven_play or whole_percent(self.play)
+        draw = self.proven_draw or whole_percent(self.draw)
         if self.kind == GAINS:
-            return f"takes {self.player} from {whole_percent(self.play)} to {whole_percent(self.draw)}"
+            if self.proven_draw == "clinched":
+                return f"clinches the cut for {self.player} (from {play} if you play)"
+            return f"takes {self.player} from {play} to {draw}"
         if self.kind == LOSES:
-            return f"takes {self.player} from {whole_percent(self.play)} down to {whole_percent(self.draw)}"
-        if whole_percent(self.play) == whole_percent(self.draw):
-            return f"costs {self.player} nothing ({whole_percent(self.play)} either way)"
-        return (f"changes little for {self.player} ({whole_percent(self.play)} if you play, "
-                f"{whole_percent(self.draw)} if you draw)")
+            if self.proven_draw == "eliminated":
+                return f"eliminates {self.player} (from {play} if you play)"
+            return f"takes {self.player} from {play} down to {draw}"
+        if play == draw:
+            return f"costs {self.player} nothing ({play} either way)"
+        return f"changes little for {self.player} ({play} if you play, {draw} if you draw)"
 
 
-def effect(x: PlayerChances) -> Effect:
+def effect(x: PlayerChances, proven=None) -> Effect:
+    """What drawing does to ``x``'s odds (``proven(player, figure)``: the proven word of a figure,
+    :meth:`drawsafe.simulation.certified.Certified.proven`)."""
     ci = x.difference.confidence_interval()
     kind = GAINS if ci.low > 0 else (LOSES if ci.high < 0 else SAME)
-    return Effect(x.player, kind, x.play.estimate, x.draw.estimate)
+    said = proven if callable(proven) else (lambda player, figure: None)
+    return Effect(x.player, kind, x.play.estimate, x.draw.estimate, said(x.player, "play"), said(x.player, "draw"))
 
 
 @dataclass(frozen=True)
@@ -63,9 +74,11 @@ class TableWords:
     effects: tuple[Effect, Effect]
 
 
-def table_words(t: TableDecision, cut: str = "Top 8", safe: float = 0.99, me: str | None = None) -> TableWords:
-    """The verdict of table ``t`` in words (``me``: the player reading it comes first)."""
-    a, b = (effect(p) for p in t.players)
+def table_words(t: TableDecision, cut: str = "Top 8", safe: float = 0.99, me: str | None = None,
+                proven=None) -> TableWords:
+    """The verdict of table ``t`` in words (``me``: the player reading it comes first; ``proven``:
+    what is proven of each player's figures, said instead of a percentage)."""
+    a, b = (effect(p, proven) for p in t.players)
     if me is not None and b.player == me:
         a, b = b, a
     first, second = a.phrase(), b.phrase()
@@ -81,6 +94,8 @@ def table_words(t: TableDecision, cut: str = "Top 8", safe: float = 0.99, me: st
     if t.verdict == SAFE_TO_DRAW:
         odds = (f"with a chance of at least {whole_percent(safe)}, counting every outcome of the open tables"
                 if exact else f"in at least {whole_percent(safe)} of the simulations")
+        if a.proven_draw == b.proven_draw == "clinched":
+            odds = "whatever happens (proven)"
         return TableWords(said.headline,
                           f"If you draw, both of you make the {cut} {odds}. Drawing {first}, and {second}.", (a, b))
     if t.verdict == PLAY:
