@@ -15,7 +15,7 @@ from drawsafe.cli.render import (
     table_head,
     unpaired_line,
 )
-from drawsafe.simulation.words import table_words
+from drawsafe.sentences import table_words
 from drawsafe.text import exact_percent, percent, points_text
 
 

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from drawsafe.simulation.words import table_words
+from drawsafe.sentences import table_words
 from drawsafe.text import (
     NO_FIGURE,
     VERDICT_WORDS,

@@ -8,9 +8,8 @@ Carlo interval: its ``ci_*`` is None, its ``p_cut_*`` the proven 1 or 0, and ``p
 
 from __future__ import annotations
 
-from drawsafe.sentences import PAGE, certainty_headline, sentence_case
+from drawsafe.sentences import PAGE, certainty_headline, sentence_case, table_words
 from drawsafe.simulation.decisions import DrawReport
-from drawsafe.simulation.words import table_words
 from drawsafe.text import whole_percent
 
 #: The scenario of each figure a card shows, as :meth:`~drawsafe.simulation.certified.Certified.proven`
