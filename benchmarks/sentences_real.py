@@ -1,5 +1,6 @@
 """The sentences against what really happened: every melee.gg event of ``../shared/data/melee``
-from the start of its last Swiss round (pairings known), every player's sentences (clinched,
+(and the real pokedata, TOM, cobra and TopDeck files of ``../shared/data/real``) from the start of
+its last Swiss round (pairings known), every player's sentences (clinched,
 eliminated, per own result, and the needs of every open player at an open table), each claim
 checked against the real last round: its real results decide which claims apply, the exact final
 standings (every tiebreak, exact ties either way) whether the player was in.
@@ -9,7 +10,7 @@ player finished surely in (the players above them and those exactly tied with th
 cut), "out" when the cut is full above them, "not in" when they were not surely in; a claim whose
 condition the real results did not meet is not checked (counted apart).
 
-    python benchmarks/sentences_real.py [--melee ../shared/data/melee] [--limit N]
+    python benchmarks/sentences_real.py [--melee ../shared/data/melee] [--real ../shared/data/real] [--limit N]
 
 (``DRAWSAFE_SHARED`` names the shared data's folder when it is not ``../shared``.)
 """
@@ -136,10 +137,16 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     shared = Path(os.environ.get("DRAWSAFE_SHARED", Path(__file__).resolve().parents[2] / "shared"))
     ap.add_argument("--melee", default=str(shared / "data" / "melee"))
+    ap.add_argument("--real", default=str(shared / "data" / "real"),
+                    help="also the real pokedata, cobra, TOM and TopDeck files there ('' for none)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N files of the index")
     args = ap.parse_args(argv)
     index = json.loads((Path(args.melee) / "index.json").read_text())
     files = [Path(args.melee) / e["file"] for e in index][: args.limit or None]
+    if args.real:
+        real = Path(args.real)
+        files += sorted(real.glob("pokemon/pokedata/*.json")) + sorted(real.glob("pokemon/tom/*")) + \
+            sorted(real.glob("netrunner/cobra/*.json")) + sorted(real.glob("magic/topdeck/*.json"))
     tally, false, skipped = Counter(), [], 0
     start = time.perf_counter()
     for f in files:

@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from conftest import MELEE, need
+from conftest import MELEE, SHARED, need
 from sentence_audit import Tally, audit
 
 from drawsafe.event.cut import Cut
@@ -140,13 +140,14 @@ def test_a_false_claim_is_caught(monkeypatch):
 
 @pytest.mark.slow
 def test_sentences_against_what_happened_on_real_events():
-    """Every melee.gg event of the shared data from the start of its last round: every claim whose
-    condition the real results met holds in the real final standings (benchmarks/sentences_real.py)."""
+    """Every melee.gg event of the shared data, and its real pokedata, TOM, cobra and TopDeck files,
+    from the start of its last round: every claim whose condition the real results met holds in the
+    real final standings (benchmarks/sentences_real.py)."""
     need(MELEE)
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from sentences_real import main
 
-    assert main(["--melee", str(MELEE)]) == 0
+    assert main(["--melee", str(MELEE), "--real", str(SHARED / "data" / "real")]) == 0
 
 
 def test_sentences_against_what_happened_on_a_real_league():
