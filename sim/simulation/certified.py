@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
+
 from drawsafe.event import kinds
 from drawsafe.event.cut import Cut
 from drawsafe.event.model import BYE, HALF_BYE, LOSS, MATCH
@@ -203,6 +205,7 @@ def unpaired(snap: Snapshot, rules: RulePack) -> dict[str, Unpaired]:
             for name in m.players:
                 seats[name] = (i + 1, m)
     points_at: dict = {}  # points after each phase's last round, for the players its cut left out
+    played_any = snap.kind != kinds.ABSENT
     out = {}
     for p, player in enumerate(snap.names):
 
@@ -221,7 +224,7 @@ def unpaired(snap: Snapshot, rules: RulePack) -> dict[str, Unpaired]:
             continue
         if snap.next_round is None and snap.active[p]:
             continue
-        played = [j for j in range(snap.kind.shape[1]) if snap.kind[p, j] != kinds.ABSENT]
+        played = np.flatnonzero(played_any[p])
         missed = phase_cut(snap, rules, p, points_at) if snap.cut_out is not None and snap.cut_out[p] else None
         if snap.ranked is not None and not snap.ranked[p]:
             out[player] = said(WHY_DIVISION, division=snap.event.divisions.get(player, "another"))
@@ -229,26 +232,29 @@ def unpaired(snap: Snapshot, rules: RulePack) -> dict[str, Unpaired]:
             out[player] = said(WHY_CUT, **missed)
         elif player in snap.event.drops:
             out[player] = said(WHY_DROPPED, last=snap.event.drops[player])
-        elif not played:
+        elif not len(played):
             out[player] = said(WHY_NEVER)
         else:
-            out[player] = said(WHY_LEFT, last=played[-1] + 1)
+            out[player] = said(WHY_LEFT, last=int(played[-1]) + 1)
     return out
 
 
 def phase_cut(snap: Snapshot, rules: RulePack, p: int, points_at: dict) -> dict | None:
     """For player ``p``, cut after a phase: the phase they missed, their points after its last
-    round and its cut in words (``points_at``: each phase end's points, kept between calls)."""
+    round and its cut in words (``points_at``: each phase end's points and who was not in the next
+    phase, kept between calls)."""
     swiss, player = snap.event.swiss, snap.names[p]
     for i, k in enumerate(snap.event.phase_starts()):
-        if k - 1 < len(swiss) and player in swiss[k - 2].players and player not in swiss[k - 1].players:
-            if k not in points_at:
-                rec = player_records(snap.kind[:, :k - 1], snap.gw[:, :k - 1], snap.gl[:, :k - 1],
-                                     snap.gd[:, :k - 1], k - 1, rules.points_table())
-                points_at[k] = rec[:, REC_POINTS]
+        if k - 1 >= len(swiss):
+            continue
+        if k not in points_at:  # once per phase: its points, and who played its last round and the next
+            rec = player_records(snap.kind[:, :k - 1], snap.gw[:, :k - 1], snap.gl[:, :k - 1],
+                                 snap.gd[:, :k - 1], k - 1, rules.points_table())
+            points_at[k] = (rec[:, REC_POINTS], swiss[k - 2].players - swiss[k - 1].players)
+        if player in points_at[k][1]:
             cut = snap.event.phases[i].cut
             return {"last": k - 1, "phase": snap.event.phases[i + 1].name,
-                    "points": display_points(int(points_at[k][p]), rules.point_scale),
+                    "points": display_points(int(points_at[k][0][p]), rules.point_scale),
                     "cut": cut.label(sentence=True) if cut is not None else ""}
     return None
 
