@@ -3,8 +3,19 @@
 
 from __future__ import annotations
 
-from drawsafe.cli.render import group, left_out_lines, styled, table, table_head
-from drawsafe.simulation.words import table_words
+from drawsafe.cli.render import (
+    figure_text,
+    group,
+    left_out_lines,
+    proven_legend,
+    proven_of,
+    proven_word,
+    styled,
+    table,
+    table_head,
+    unpaired_line,
+)
+from drawsafe.sentences import table_words
 from drawsafe.text import exact_percent, percent, points_text
 
 
@@ -40,8 +51,8 @@ def live_odds_view(result, show_all: bool = False):
             hidden += 1
             continue
         root = "; ".join(f"t{r.table}: {r.wanted}" for r in p.root_for[:2])
-        t.add_row(styled(p.player), points_text(p.points_now, p.point_scale), exact_percent(p.p_cut),
-                  places_text(p), styled(root, "dim"))
+        t.add_row(styled(p.player), points_text(p.points_now, p.point_scale),
+                  proven_word(result, p.player, "now") or exact_percent(p.p_cut), places_text(p), styled(root, "dim"))
     head = styled(f"{result.cut.label()} odds, {result.exact.text()}", "bold")
     foot = styled(f"({hidden} players cannot make the cut whatever happens; --all lists them)", "dim") \
         if hidden else None
@@ -54,7 +65,8 @@ def live_odds_view(result, show_all: bool = False):
         cases.append(styled(f"{' ' * len(p.player)}  worst place {p.places.worst} if {worst}", "dim"))
         if len(cases) >= 16:
             break
-    return group(head, t, foot, styled("") if cases else None, *cases)
+    return group(head, t, foot, styled("") if cases else None, *cases,
+                 *proven_legend(result, [p.player for p in result.players], exact=True))
 
 
 def live_draw_view(report):
@@ -70,7 +82,7 @@ def live_draw_view(report):
         from rich.padding import Padding
 
         # the verdict in words, as the simulated answer prints it
-        out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))
+        out.append(Padding(styled(table_words(d, report.cut, report.safe, proven=proven_of(report)).sentence), (0, 0, 0, 2)))
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), ("places", "right"),
                   wrap=True)
@@ -78,8 +90,8 @@ def live_draw_view(report):
             where = report.places.get(p.player)
             span = "settled" if where is None else (f"{where.best}-{where.worst}" if where.best != where.worst
                                                     else str(where.best))
-            t.add_row(styled(p.player), exact_percent(p.draw.estimate), exact_percent(p.play.estimate),
-                      exact_percent(p.win.estimate), exact_percent(p.loss.estimate), span)
+            t.add_row(styled(p.player), *[figure_text(report, p.player, f, getattr(p, f), exact=True)
+                                          for f in ("draw", "play", "win", "loss")], span)
         from rich.padding import Padding
 
         out.append(Padding(t, (0, 0, 0, 2)))
@@ -89,4 +101,5 @@ def live_draw_view(report):
                 text = "; ".join(f"table {r.table}: {r.wanted} ({swing_text(r)})" for r in rows)
                 out.append(styled(f"  {p.player} roots for {text}", "dim"))
     out += left_out_lines(report.left_out)
-    return group(*out)
+    out += proven_legend(report, [p.player for d in report.tables for p in d.players], exact=True)
+    return group(*out, unpaired_line(report))

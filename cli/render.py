@@ -13,10 +13,11 @@ import sys
 
 import click
 
-from drawsafe.simulation.words import table_words
+from drawsafe.sentences import table_words
 from drawsafe.text import (
     NO_FIGURE,
     VERDICT_WORDS,
+    exact_percent,
     interval,
     percent,
     points_text,
@@ -58,6 +59,50 @@ def echo(view) -> None:
     width = shutil.get_terminal_size().columns if tty else None
     for line in lines(view, color=tty, width=width):
         click.echo(line)
+
+
+def proven_of(result):
+    """What ``result`` proves of each figure (:meth:`~drawsafe.simulation.certified.Certified.proven`),
+    None for an answer without its certainty."""
+    said = getattr(result, "proven", None)
+    return said if callable(said) else None
+
+
+def proven_word(result, player: str, figure: str) -> str | None:
+    """"clinched" or "eliminated" where ``result`` (an answer with its certainty,
+    :mod:`drawsafe.simulation.certified`) proves ``player``'s ``figure`` ("now", "draw", "play",
+    "win", "loss"); None otherwise."""
+    said = proven_of(result)
+    return said(player, figure) if said is not None else None
+
+
+def figure_text(result, player: str, figure: str, p, exact: bool = False) -> str:
+    """A player's figure in a terminal table: the proven word, else the simulated figure with its
+    95% interval (``exact``: the exact share, no interval)."""
+    word = proven_word(result, player, figure)
+    if word is not None:
+        return word
+    return exact_percent(p.estimate) if exact else proportion_text(p)
+
+
+def proven_legend(result, players, exact: bool = False) -> list:
+    """The line saying what "clinched" and "eliminated" mean in a table, when one shows them
+    (``exact``: the other figures count every outcome too)."""
+    if not any(proven_word(result, p, f) for p in players for f in ("now", "draw", "play", "win", "loss")):
+        return []
+    others = "exact shares of every outcome" if exact else "the simulations'"
+    return [styled("clinched / eliminated: proven over every result still to come (no interval); the other "
+                   f"figures are {others}", "dim")]
+
+
+def unpaired_line(result):
+    """Why the player asked about has no table in the round, when the answer says (the file's
+    reason: cut after day 1, dropped after round R, a bye, another division)."""
+    player = getattr(result, "player", None)
+    away = getattr(result, "unpaired", None)
+    if not player or not isinstance(away, dict) or player not in away:
+        return None
+    return styled(away[player].text, "bold")
 
 
 def echo_certainty(result) -> None:
@@ -187,14 +232,15 @@ def odds_view(result, show_all: bool = False):
         if not show_all and p.cut.k == 0:
             hidden += 1
             continue
-        t.add_row(styled(p.player), points_text(p.points_now, p.point_scale), percent(p.p_cut, 2),
-                  interval(p.cut.confidence_interval()),
+        word = proven_word(result, p.player, "now")
+        t.add_row(styled(p.player), points_text(p.points_now, p.point_scale), word or percent(p.p_cut, 2),
+                  "" if word else interval(p.cut.confidence_interval()),
                   f"{p.mean_rank:.1f}" if p.mean_rank is not None else NO_FIGURE)
     foot = styled(f"({hidden} players never made the cut in any simulation; --all lists them)", "dim") \
         if hidden else None
     head = styled(f"{result.cut.label()} odds from {result.simulations:,} simulations (seed {result.seed}); "
                   f"95% intervals; round's draws: {result.others}, pairings {result.pairings}", "bold")
-    return group(head, t, foot)
+    return group(head, t, foot, *proven_legend(result, [p.player for p in result.players]))
 
 
 def table_head(d, played_draw_share: float | None = None):
@@ -248,15 +294,17 @@ def draw_view(report):
         out.append(table_head(d, report.played_draw_share))
         from rich.padding import Padding
 
-        out.append(Padding(styled(table_words(d, report.cut, report.safe).sentence), (0, 0, 0, 2)))
+        out.append(Padding(styled(table_words(d, report.cut, report.safe, proven=proven_of(report)).sentence), (0, 0, 0, 2)))
         t = table(("", "left"), ("if they draw", "right"), ("if they play", "right"),
                   ("if this player wins", "right"), ("if this player loses", "right"), wrap=True)
         for p in d.players:
-            t.add_row(styled(p.player), *[proportion_text(x) for x in (p.draw, p.play, p.win, p.loss)])
+            t.add_row(styled(p.player), *[figure_text(report, p.player, f, getattr(p, f))
+                                          for f in ("draw", "play", "win", "loss")])
 
         out.append(Padding(t, (0, 0, 0, 2)))
     out += left_out_lines(report.left_out)
-    return group(*out)
+    out += proven_legend(report, [p.player for d in report.tables for p in d.players])
+    return group(*out, unpaired_line(report))
 
 
 def next_round_view(report, rounds: str):
@@ -268,5 +316,6 @@ def next_round_view(report, rounds: str):
     t = table(("Player", "left"), ("Pts", "right"), ("now", "right"), ("after a win", "right"),
               ("after a draw", "right"), ("after a loss", "right"), wrap=True)
     for p in report.next_round:
-        t.add_row(styled(p.player), str(p.points), *[proportion_text(x) for x in (p.now, p.win, p.draw, p.loss)])
-    return group(*out, t)
+        t.add_row(styled(p.player), str(p.points), *[figure_text(report, p.player, f, getattr(p, f))
+                                                      for f in ("now", "win", "draw", "loss")])
+    return group(*out, t, *proven_legend(report, [p.player for p in report.next_round]), unpaired_line(report))

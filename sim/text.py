@@ -298,6 +298,18 @@ def tiebreak_value(value: float | None, is_percent: bool, decimals: int | None =
     return f"{value:.{decimals if decimals is not None else 2}f}"
 
 
+def tiebreak_name(key: str, is_percent: bool) -> str:
+    """A tiebreak named in a sentence: its key, with "%" for a percentage whose key does not say
+    it already (its P).
+
+    Examples::
+
+        >>> tiebreak_name("OMW", True), tiebreak_name("OWP", True), tiebreak_name("BH", False)
+        ('OMW%', 'OWP', 'BH')
+    """
+    return key + "%" if is_percent and not key.endswith("P") else key
+
+
 def interval_json(ci) -> list[float]:
     """A 95% interval in the JSON answers: ``[low, high]``."""
     return [ci.low, ci.high]

@@ -1,10 +1,20 @@
-"""A player's verdict card from the draw JSON, in words a player reads at a glance."""
+"""A player's verdict card from the draw JSON, in words a player reads at a glance.
+
+Every sentence on it comes from :mod:`drawsafe.sentences` in its page variant (no command-line
+words), names as the event writes them, each sentence's first letter already upper case (the
+card shows them as they are).  A figure that is proven (clinched, eliminated) shows no Monte
+Carlo interval: its ``ci_*`` is None, its ``p_cut_*`` the proven 1 or 0, and ``proven`` names it.
+"""
 
 from __future__ import annotations
 
+from drawsafe.sentences import PAGE, certainty_headline, sentence_case, table_words
 from drawsafe.simulation.decisions import DrawReport
-from drawsafe.simulation.words import table_words
 from drawsafe.text import whole_percent
+
+#: The scenario of each figure a card shows, as :meth:`~drawsafe.simulation.certified.Certified.proven`
+#: names it.
+CARD_FIGURES = ("now", "draw", "play", "win", "loss")
 
 
 def exact_words(result) -> str | None:
@@ -25,26 +35,37 @@ def card(report: DrawReport | None, player: str, info) -> dict:
 
 def certainty_card(report, player: str) -> dict | None:
     """The player's certainty in words for their card (``headline``, each need's sentence, how it
-    was proven), when the answer carries it (:mod:`drawsafe.simulation.certified`)."""
+    was proven, who they likely face next), when the answer carries it
+    (:mod:`drawsafe.simulation.certified`)."""
     proven = getattr(report, "certainty", None) if report is not None else None
     pc = proven.of(player) if proven is not None and hasattr(proven, "of") else None
     if pc is None:
         return None
-    cut = proven.cut.label()
-    if pc.certainty == "clinched":
-        headline = f"Clinched: you make the {cut} whatever happens."
-    elif pc.certainty == "eliminated":
-        headline = f"Eliminated: you cannot make the {cut} (unless someone above you drops)."
-    else:
-        ifs = [f"{v} if you {'lose' if r == 'loss' else r}" for r, v in pc.certainty_if.items() if v != "open"]
-        headline = "Not decided yet" + (": " + "; ".join(ifs) + "." if ifs else ".")
-    needs = [n.sentence() for n in getattr(report, "needs", {}).get(player, ())]
+    headline = certainty_headline(pc.certainty, pc.certainty_if, proven.cut.within())
+    needs = [sentence_case(n.sentence(PAGE)) for n in getattr(report, "needs", {}).get(player, ())]
     how = {"last round": "proven over every result of the other tables",
            "points cut": "proven from the points you can reach",
            "rounds to pair": "proven on points under any pairing of the rounds left"}[proven.scope]
     faced = getattr(report, "opponents", {}).get(player)
     return {"certainty": pc.certainty, "headline": headline, "needs": needs, "how": how,
-            "next": f"Who you likely face in {faced.sentence()}." if faced is not None else None}
+            "next": faced.sentence() if faced is not None else None}
+
+
+def shown(report, row: dict) -> dict:
+    """A player's figures (``p_cut_*``, ``ci_*``) as their card shows them: a proven one (the
+    answer's :meth:`~drawsafe.simulation.certified.Certified.proven`) without its interval, at its
+    proven value, named in ``proven``."""
+    said = getattr(report, "proven", None)
+    if said is None or not callable(said):
+        return row
+    row = dict(row)
+    for figure in CARD_FIGURES:
+        word = said(row["player"], figure) if f"p_cut_{figure}" in row else None
+        if word is not None:
+            row[f"p_cut_{figure}"] = 1.0 if word == "clinched" else 0.0
+            row[f"ci_{figure}"] = None
+            row.setdefault("proven", {})[figure] = word
+    return row
 
 
 def verdict_card(report: DrawReport | None, player: str, info) -> dict:
@@ -61,7 +82,7 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
     if report.pairings == "not out yet":
         for row in report.next_round:
             if row.player == player:
-                return {"kind": "next", "player": player, "round": report.round, "me": row.to_json(),
+                return {"kind": "next", "player": player, "round": report.round, "me": shown(report, row.to_json()),
                         "simulations": report.simulations, "double": report.rounds_left > 1,
                         "title": f"Round {report.round} pairings are not out yet",
                         "text": (f"Your chance of making the {report.cut} now is {whole_percent(row.now.estimate)}; "
@@ -74,18 +95,24 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
     for table in report.tables:
         for i, p in enumerate(table.players):
             if p.player == player:
-                said = table_words(table, report.cut, report.safe, me=player)
+                said = table_words(table, report.cut, report.safe, me=player,
+                                    proven=getattr(report, "proven", None))
                 return {"kind": "table", "table": table.table, "verdict": table.verdict, "title": said.headline,
-                        "text": said.sentence, "me": p.to_json(), "opponent": table.players[1 - i].to_json(),
+                        "text": said.sentence, "me": shown(report, p.to_json()),
+                        "opponent": shown(report, table.players[1 - i].to_json()),
                         "round": report.round, "simulations": report.simulations,
                         "double": report.rounds_left > 1, "pairings": report.pairings,
                         "projection": report.projection, "draw_probability": table.draw_probability,
                         "exact": exact_words(report), "played_draw_share": report.played_draw_share}
+    away = getattr(report, "unpaired", {}).get(player)
     for row in report.left_out:
         if player in (row.player_a, row.player_b):
             other = row.player_b if row.player_a == player else row.player_a
+            # a bye, a loss without opponent, a result in: why, from the file; else the reason left out
+            text = away.text if away is not None else f"Table {row.table} against {other}: {row.reason}."
             return {"kind": "note", "player": player, "table": row.table, "opponent": other,
-                    "text": f"Table {row.table} against {other}: {row.reason}.", "round": report.round,
-                    "pairings": report.pairings}
-    return {"kind": "note", "player": player,
-            "text": f"{player} is not paired in round {report.round} (dropped?)."}
+                    "text": text, "round": report.round, "pairings": report.pairings}
+    if away is not None:
+        return {"kind": "note", "player": player, "round": report.round, "text": away.text,
+                "unpaired": away.why}
+    return {"kind": "note", "player": player, "text": f"{player} is not paired in round {report.round}."}

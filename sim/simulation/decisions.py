@@ -44,6 +44,7 @@ from drawsafe.event.model import BYE, HALF_BYE, LOSS, SOLO_LABELS
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.progress import Progress
+from drawsafe.sentences import no_draw_sentence
 from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.scenarios import TableFigures, make_evaluator
@@ -399,10 +400,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
 def no_verdict(snap: Snapshot, rules: RulePack, question: Question) -> DrawReport:
     """``draw``'s answer where a draw scores no more than a loss (``rules.draw_helps`` false): no
     table evaluated, the sentence saying why."""
-    loss = display_points(rules.points[0], rules.point_scale)
-    said = (f"In {rules.game} ({rules.name}) an intentional draw scores {loss} points, as a loss does: it "
-            "cannot help either player make the cut, so there is no draw-or-play verdict. Play; "
-            "`drawsafe odds` gives each player's chances.")
+    said = no_draw_sentence(rules.game, rules.name, display_points(rules.points[0], rules.point_scale))
     return DrawReport(question, snap.after_round + 1, snap.rounds_left, 0, "not evaluated", no_draw=said,
                       played_draw_share=played_share(rules, question))
 

@@ -8,28 +8,50 @@ pass them on points), each with the player's status: surely in, surely out, or e
 the line, game scores the search bounds).  From that table of statuses it finds the *minimal
 conditions*: a condition names some tables and, for each, a set of its results ("table 3 has a
 winner", "table 7 draws"); it is minimal when every combination meeting it has the status asked for
-and no more general condition (fewer tables, more results per table) does.  "In if" lists the
-minimal conditions that put the player in; "in unless" those that keep them from being sure of it.
-The sentence takes the shorter list: "if you draw: in unless table 3 and table 7 both have a
-winner"; "if you lose: in if table 5 draws".
+and no more general condition (fewer tables, more results per table) does.  Three lists:
+``in_if`` (each condition puts the player surely in), ``in_unless`` (each keeps them from being
+sure of it) and ``out_if`` (each puts them surely out).
+
+The sentence (:func:`drawsafe.sentences.need_sentence`) says only what is proven
+(:func:`claims_of`): where every combination is settled (in or out) it reads as an exact pair,
+"if you draw: in unless table 3 has a winner and table 7 has a winner" (in when none holds, out
+when one does) or "if you lose: in if table 5 draws; otherwise out"; elsewhere each condition is
+sufficient only ("sure to be in if ...", "sure to be in if none of these happens: ...", "sure to
+be out if ...") and what is left says what decides it, named from the rule pack ("otherwise it
+comes down to the random order of exact ties"; on points alone "... to the tiebreaks (OWP and
+OOWP)"), with the answer's own figure for that result where ``draw`` gives one.
 
 Exact (``exact: true``) wherever the search ran; beyond its caps, on points alone (``exact:
-false``: players who can finish level on points with the player count on either side, so a
-condition may be stricter than needed, never wrong) over at most :data:`POINTS_TABLES` tables;
-beyond that no conditions are given (said so), rather than ones read off a simulation.  Conditions
-name at most :data:`MAX_TABLES` tables (a status table that needs longer ones says so:
-``complete: false``).
+false``: players who can finish level on points with the player count on either side: "either",
+never a wrong "in" or "out") over at most :data:`POINTS_TABLES` tables; beyond that the answer
+counts the players who can reach the player's points ("sure to be in if at most 1 of these 16
+reach 15 points"), rather than read conditions off a simulation.  Conditions name at most
+:data:`MAX_TABLES` tables (lists that do not cover every combination they are about say so:
+``complete: false``, and the sentence then leaves those combinations unproven).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, product
+from typing import Any
 
 import numpy as np
 
 from drawsafe.event.cut import Cut
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.sentences import (
+    PAGE,
+    REST_INCOMPLETE,
+    REST_NONE,
+    REST_POINTS,
+    REST_TIES,
+    REST_UNPROVEN,
+    Claim,
+    condition_words,
+    deciders,
+    need_sentence,
+)
 from drawsafe.simulation.certainty import (
     A_WINS,
     B_WINS,
@@ -41,13 +63,13 @@ from drawsafe.simulation.certainty import (
     Search,
     last_round,
     own_result,
+    result_prefix,
 )
+from drawsafe.text import tiebreak_name
 from drawsafe.tiebreaks.packs import RulePack, display_points
 
 #: Most tables one condition names.
 MAX_TABLES = 3
-#: Conditions said in the sentence (all of them in --json).
-SAID = 3
 #: Sets of a table's results a condition can ask for.
 RESULT_SETS = tuple(frozenset(s) for r in (1, 2) for s in combinations((A_WINS, DRAW, B_WINS), r))
 
@@ -62,7 +84,11 @@ class Condition:
     parts: tuple[tuple[int, tuple[str, str], frozenset], ...]
 
     def words(self) -> str:
-        return " and ".join(part_words(n, names, res) for n, names, res in self.parts) or "always"
+        return condition_words(self.parts)
+
+    def holds(self, results: dict[int, int]) -> bool:
+        """The condition holds when each of its tables (by number) ended with one of its results."""
+        return all(results[n] in res for n, _, res in self.parts)
 
     def to_json(self) -> list[dict]:
         names = ("A wins", "draw", "B wins")
@@ -70,24 +96,11 @@ class Condition:
                 for n, pl, res in self.parts]
 
 
-def part_words(n: int, names: tuple[str, str], res: frozenset) -> str:
-    a, b = names
-    if res == {A_WINS, B_WINS}:
-        return f"table {n} has a winner"
-    if res == {DRAW}:
-        return f"table {n} draws"
-    if res == {A_WINS}:
-        return f"{a} beats {b} (table {n})"
-    if res == {B_WINS}:
-        return f"{b} beats {a} (table {n})"
-    if res == {A_WINS, DRAW}:
-        return f"{b} does not beat {a} (table {n})"
-    return f"{a} does not beat {b} (table {n})"
-
-
 @dataclass(frozen=True)
 class Need:
-    """One player's needs for one own result."""
+    """One player's needs for one own result: the minimal conditions (``in_if``: each puts the
+    player surely in; ``in_unless``: each keeps them from being sure of it; ``out_if``: each puts
+    them surely out) and the :attr:`claims` the sentence makes of them, each as proven."""
 
     player: str
     own: str
@@ -103,40 +116,107 @@ class Need:
     rivals: tuple[tuple[str, int], ...] = ()
     at_most: int = -1
     points: float | None = None
+    out_if: tuple[Condition, ...] = ()
+    #: What the sentence says (:class:`drawsafe.sentences.Claim`), each proven.
+    claims: tuple[Claim, ...] = ()
+    #: What the claims leave unproven (:data:`drawsafe.sentences.REST_TIES`, ...), and what
+    #: decides it, from the rule pack (:func:`drawsafe.sentences.deciders`).
+    rest: str = REST_NONE
+    decided_by: str = ""
+    #: The answer's figure for this own result (set by :func:`drawsafe.simulation.certified.certify`
+    #: from ``draw``'s figures): said beside what is not proven.
+    odds: Any = field(default=None, compare=False)
 
-    def sentence(self) -> str:
-        head = f"if you {'lose' if self.own == 'loss' else self.own}: "
-        if self.rivals:
-            who = ", ".join(f"{n} (table {t})" for n, t in self.rivals[:8])
-            more = f" and {len(self.rivals) - 8} more" if len(self.rivals) > 8 else ""
-            pts = f"{self.points:g} points" if self.points is not None else "your points"
-            if self.at_most < 0:
-                return head + f"not sure of the cut whatever the {len(self.rivals)} players who can reach {pts} do"
-            if self.at_most == 0:
-                return head + f"in if none of these reaches {pts}: {who}{more}"
-            return head + f"in if at most {self.at_most} of these {len(self.rivals)} reach {pts}: {who}{more}"
-        if not self.in_if and not self.in_unless:
-            return head + "too many tables can change your place to list what you need"
-        if any(not c.parts for c in self.in_unless):
-            return head + ("not sure of the cut whatever the other tables do (a game-score tiebreak or "
-                           "the random order of exact ties can decide)")
-        use_unless = self.in_unless and (not self.in_if or len(self.in_unless) <= len(self.in_if))
-        conds, word = (self.in_unless, "in unless ") if use_unless else (self.in_if, "in if ")
-        text = head + word + " or ".join(c.words() for c in conds[:SAID])
-        if len(conds) > SAID:
-            text += f" (or {len(conds) - SAID} more conditions: --json)"
-        elif not self.complete:
-            text += " (and conditions on more than 3 tables: --json)"
-        return text
+    def sentence(self, where: str = PAGE) -> str:
+        """The needs in words (:func:`drawsafe.sentences.need_sentence`): ``where`` "page" (no
+        command-line words) or "terminal"."""
+        return need_sentence(self.own, self.claims, self.rest, self.decided_by, self.odds, where)
 
     def to_json(self) -> dict:
         d = {"if": self.own, "exact": self.exact, "complete": self.complete, "text": self.sentence(),
              "in_if": [c.to_json() for c in self.in_if],
-             "in_unless": [c.to_json() for c in self.in_unless]}
+             "in_unless": [c.to_json() for c in self.in_unless],
+             "out_if": [c.to_json() for c in self.out_if],
+             "claims": [c.to_json() for c in self.claims], "unproven": self.rest or None}
         if self.rivals:
             d["at_most"] = self.at_most
             d["rivals"] = [{"player": n, "table": t} for n, t in self.rivals]
         return d
+
+
+def decided_by(rules: RulePack, exact: bool) -> str:
+    """What decides where the proof stops (:func:`drawsafe.sentences.deciders`), from ``rules``:
+    the exact search ranks on every column up to the first tiebreak that reads game scores."""
+    keys = tuple(tiebreak_name(t.key, t.percent) for t in rules.tiebreaks)
+    unranked = keys[result_prefix(rules) - 1:]
+    return deciders(keys, unranked, rules.game_points[0] > 0, exact)
+
+
+def ties_only(rules: RulePack) -> bool:
+    """After the exact search, only the random order of exact ties is left undecided: every
+    tiebreak reads match results only and points go by the match result (no game scores, which
+    the search bounds rather than enumerates)."""
+    return result_prefix(rules) == len(rules.tiebreaks) + 1 and rules.game_points[0] == 0
+
+
+def claims_of(status: np.ndarray, exact: bool, found: dict, named, sure_tie: bool = True
+              ) -> tuple[tuple[Claim, ...], str]:
+    """What a sentence may say of a table of statuses, and what it leaves unproven (module
+    :mod:`drawsafe.sentences`).  ``found``: the minimal conditions (by table position) "in",
+    "unless" and "out", each with whether they cover every combination they are about;
+    ``named``: those conditions as :class:`Condition` values.  A binary table (no undecided
+    combination) reads as an exact pair ("in unless X": in when none holds, out when one does);
+    otherwise each claim is sufficient only and the rest is said to be unproven.  Where no
+    combination is surely in, "not sure of the cut" is a claim only when an undecided combination
+    is an exact tie (``sure_tie``: :func:`ties_only`); where game scores decide, the search did not
+    look at them, so it says "not proven"."""
+    (in_if, full_in), (unless, full_unless), (out_if, _) = found["in"], found["unless"], found["out"]
+    has_in, has_either = bool((status == IN).any()), bool((status == EITHER).any())
+    if not has_either:
+        pairs = []
+        if full_unless and unless:
+            said = named(unless)
+            pairs.append((len(unless), 0, (Claim("in", "none", said), Claim("out", "any", said))))
+        if full_in and in_if:
+            said = named(in_if)
+            pairs.append((len(in_if), 1, (Claim("in", "any", said), Claim("out", "none", said))))
+        if pairs:
+            return min(pairs, key=lambda x: x[:2])[2], REST_NONE
+    in_cover = np.zeros(status.shape, dtype=bool)
+    claims = []
+    if not has_in:
+        claims.append(Claim("not in" if exact and sure_tie else "open", "always"))
+    elif full_unless and unless and (not (full_in and in_if) or len(unless) < len(in_if)):
+        claims.append(Claim("in", "none", named(unless)))
+        in_cover = ~cover(unless, status.shape)
+    elif in_if:
+        claims.append(Claim("in", "any", named(in_if)))
+        in_cover = cover(in_if, status.shape)
+    out_cover = np.zeros(status.shape, dtype=bool)
+    if out_if:
+        claims.append(Claim("out", "any", named(out_if)))
+        out_cover = cover(out_if, status.shape)
+    rest = status[~(in_cover | out_cover)]
+    if rest.size == 0:
+        return tuple(claims), REST_NONE
+    if (rest == EITHER).all():
+        return tuple(claims), REST_TIES if exact else REST_POINTS
+    return tuple(claims), REST_INCOMPLETE
+
+
+def cover(conds, shape) -> np.ndarray:
+    """The combinations (an array of ``shape``, (3,) * k) meeting at least one of ``conds``
+    (((table position, results), ...) each)."""
+    k = len(shape)
+    out = np.zeros(shape, dtype=bool)
+    for c in conds:
+        parts = dict(c)
+        index = [sorted(parts[t]) if t in parts else [0, 1, 2] for t in range(k)]
+        if k:
+            out[np.ix_(*index)] = True
+        else:
+            out[...] = True
+    return out
 
 
 #: ``SET_MEMBERS[j, v]``: result ``v`` is in ``RESULT_SETS[j]``.
@@ -199,14 +279,7 @@ def minimal_conditions(status: np.ndarray, want: set[int], limit: int = MAX_TABL
                 by_tables.setdefault(tabs, []).append(cand)
 
     primes = [c for c in found if not any(o != c and general(o, c) for o in found)]
-    covered = np.zeros_like(ok)
-    for c in primes:
-        index = [sorted(dict(c)[t]) if t in dict(c) else [0, 1, 2] for t in range(k)]
-        if k:
-            covered[np.ix_(*index)] = True
-        else:
-            covered[...] = True
-    return primes, bool((covered == ok).all())
+    return primes, bool((cover(primes, ok.shape) == ok).all())
 
 
 def status_table(search: Search, p: int, own: str) -> tuple[list[int], np.ndarray] | None:
@@ -333,8 +406,12 @@ def rivals_need(search: Search, p: int, own: str, player: str) -> Need:
             elif f[t, :, col].max() >= v:
                 rivals.append((lr.snap.names[x], int(lr.numbers[t])))
     room = search.top - 1 - sure
+    points = display_points(v, lr.rules.point_scale)
+    claims = (Claim("in", "at most", rivals=tuple(rivals), at_most=room, points=points),) if room >= 0 else \
+        (Claim("open", "always"),)
     return Need(player, own, (), (), exact=False, complete=False, rivals=tuple(rivals),
-                at_most=room if room >= 0 else -1, points=display_points(v, lr.rules.point_scale))
+                at_most=room if room >= 0 else -1, points=points, claims=claims,
+                rest=REST_UNPROVEN if room >= 0 else REST_POINTS, decided_by=decided_by(lr.rules, False))
 
 
 def player_needs(snap: Snapshot, rules: RulePack, cut: Cut, player: str, *, certainty_if: dict | None = None,
@@ -347,7 +424,6 @@ def player_needs(snap: Snapshot, rules: RulePack, cut: Cut, player: str, *, cert
     if lr.table_of[p] < 0:
         return ()
     s = search or Search(lr, cut)
-    t0 = int(lr.table_of[p])
     out = []
     for own in OWN_RESULTS:
         if certainty_if is not None and certainty_if.get(own, OPEN) in (CLINCHED, ELIMINATED):
@@ -362,8 +438,8 @@ def player_needs(snap: Snapshot, rules: RulePack, cut: Cut, player: str, *, cert
         tables, status = found
         if (status == IN).all() or (status == OUT).all():
             continue
-        in_if, full_in = minimal_conditions(status, {IN})
-        unless, full_out = minimal_conditions(status, {OUT, EITHER})
+        conditions = {"in": minimal_conditions(status, {IN}), "unless": minimal_conditions(status, {OUT, EITHER}),
+                      "out": minimal_conditions(status, {OUT})}
 
         def named(conds, tables=tables):
             res = []
@@ -376,8 +452,11 @@ def player_needs(snap: Snapshot, rules: RulePack, cut: Cut, player: str, *, cert
                 res.append(Condition(tuple(sorted(parts))))
             return tuple(sorted(res, key=lambda c: (len(c.parts), c.words())))
 
-        out.append(Need(player, own, named(in_if), named(unless), exact, full_in and full_out))
-    del t0
+        claims, rest = claims_of(status, exact, conditions, named, ties_only(rules))
+        (in_if, full_in), (unless, full_out) = conditions["in"], conditions["unless"]
+        out.append(Need(player, own, named(in_if), named(unless), exact, full_in and full_out,
+                        out_if=named(conditions["out"][0]), claims=claims, rest=rest,
+                        decided_by=decided_by(rules, exact)))
     return tuple(out)
 
 

@@ -21,6 +21,7 @@ from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import Snapshot, fill
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.rng import next_u64, stream
+from drawsafe.sentences import opponents_sentence
 from drawsafe.tiebreaks.packs import RulePack
 
 #: Pairings drawn (each from its own draw of the round in progress).
@@ -44,16 +45,8 @@ class LikelyOpponents:
     bye: float = 0.0
 
     def sentence(self) -> str:
-        if not self.opponents and self.bye:
-            return f"round {self.round}: a bye"
-        names = ", ".join(f"{n} ({s:.0%})" for n, s in self.opponents)
-        group = max(self.points, key=lambda x: x[1]) if self.points else None
-        text = f"round {self.round}: likely {names}"
-        if group:
-            text += f"; an opponent on {group[0]:g} points {group[1]:.0%} of the time"
-        if self.bye:
-            text += f"; a bye {self.bye:.0%}"
-        return text + f" (from {self.samples} pairings)"
+        """"In round 15 you likely face ..." (:func:`drawsafe.sentences.opponents_sentence`)."""
+        return opponents_sentence(self.round, self.opponents, self.points, self.bye, self.samples)
 
     def to_json(self) -> dict:
         return {"round": self.round, "samples": self.samples, "text": self.sentence(),

@@ -17,7 +17,7 @@ Published percentages are compared at the published precision (see :func:`agrees
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from drawsafe.event.model import Event, PublishedStanding
 from drawsafe.event.snapshot import Snapshot, take_snapshot
@@ -78,6 +78,29 @@ class CheckReport:
         if self.what != "rows":
             out["what"] = self.what
         return out
+
+
+def one_reason_per_swap(found: list[Disagreement], key: str = "rank") -> list[Disagreement]:
+    """Two players published in each other's places (``key``: (here, published)) differ for one
+    reason, so both get the same one: a reason naming a figure (a wrong OMW% moves the other
+    player too) over "order", said of the player it is about; two "order" reasons become one
+    sentence about the pair."""
+    out = list(found)
+    at = {d.fields[key][0]: i for i, d in enumerate(out) if key in d.fields}
+    for i, d in enumerate(out):
+        j = at.get(d.fields[key][1]) if key in d.fields else None
+        if j is None or j <= i or out[j].fields[key][1] != d.fields[key][0]:
+            continue
+        e = out[j]
+        if (d.reason, d.explanation) == (e.reason, e.explanation):
+            continue
+        main = d if d.reason != "order" or e.reason == "order" else e
+        pair = f"{d.player} and {e.player} are published in each other's places"
+        text = f"{pair}: {main.explanation}" if main.reason == "order" else \
+            f"{main.explanation} ({main.player}; {pair})"
+        out[i] = replace(d, reason=main.reason, explanation=text)
+        out[j] = replace(e, reason=main.reason, explanation=text)
+    return out
 
 
 def agrees(value: float, published: float, decimals: int) -> bool:

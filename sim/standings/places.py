@@ -293,5 +293,35 @@ def check_places(event: Event, snap: Snapshot, rules: RulePack, seed: int = 0) -
             reason, text = explain(c, by_row[c.player], variants)
         label = f"{c.division} place" if c.division else "place"
         out.append(Disagreement(c.player, c.place, {label: (c.rank, c.place)}, reason, text))
+    out = one_reason_per_swap(out, wrong, variants)
     missing = tuple(p for p in event.places if p not in by_row)
     return CheckReport(len(found), tuple(out), 0, missing, what="final places")
+
+
+def one_reason_per_swap(out: list[Disagreement], wrong: list[Comparison],
+                        variants: dict[str, dict[str, Comparison]]) -> list[Disagreement]:
+    """Two players published in each other's places (647 and 648 swapped) differ for one reason,
+    so both get the same: the first variant (in :func:`explain`'s order) that ranks them as
+    published, else "unknown" for both, saying so."""
+    at = {(c.division, c.rank): c for c in wrong}
+    by_player = {d.player: i for i, d in enumerate(out)}
+    order = [FILE_FIGURES] + [v[0] for v in VARIANTS if v[0] != FILE_FIGURES]
+    for c in wrong:
+        o = at.get((c.division, c.place))
+        if o is None or o.place != c.rank or c.place > o.place:
+            continue  # not a swap, or its pair is handled from the other player
+        a, b = out[by_player[c.player]], out[by_player[o.player]]
+        if (a.reason, a.explanation) == (b.reason, b.explanation):
+            continue
+        reason, text = "unknown", (f"{c.player} and {o.player} are published in each other's places ({c.place} "
+                                   f"and {o.place}): no known variant orders them so")
+        for name in order:
+            got = variants.get(name, {})
+            if c.player in got and o.player in got and got[c.player].rank < got[o.player].rank:
+                reason = name
+                text = ({v[0]: v[1] for v in VARIANTS}[name]
+                        + f"; it ranks {c.player} above {o.player}, as published (their places swapped here)")
+                break
+        for i, d in ((by_player[c.player], a), (by_player[o.player], b)):
+            out[i] = Disagreement(d.player, d.rank, d.fields, reason, text)
+    return out

@@ -25,7 +25,13 @@ import numpy as np
 from drawsafe.event import kinds
 from drawsafe.event.model import Event
 from drawsafe.event.snapshot import Snapshot
-from drawsafe.standings.check import CheckReport, Disagreement, agrees, check_standings
+from drawsafe.standings.check import (
+    CheckReport,
+    Disagreement,
+    agrees,
+    check_standings,
+    one_reason_per_swap,
+)
 from drawsafe.standings.ranks import RankCheck, check_ranks, publishes_ranks_only
 from drawsafe.standings.table import compute_standings, records
 from drawsafe.tiebreaks.packs import RulePack
@@ -156,7 +162,7 @@ def check_figures_and_ranks(event: Event, snap: Snapshot, rules: RulePack) -> Ch
     left = [k for k in keys_published if k not in names]
     if left:
         notes.append(f"published {', '.join(left)} not compared: not tiebreaks of rules {rules.name}")
-    disagreements = tuple(sorted(found.values(), key=lambda d: d.rank))
+    disagreements = tuple(one_reason_per_swap(sorted(found.values(), key=lambda d: d.rank)))
     return CheckReport(report.compared, disagreements, report.precision, report.missing,
                        notes=report.notes + tuple(notes))
 
@@ -240,8 +246,8 @@ def check_match_results(event: Event, snap: Snapshot, rules: RulePack) -> CheckR
              "below are checked with the published GW% and OGW%)"),
              (f"records include the playoff and leave byes out of the wins; ranks: the playoff's places "
              f"({len(stage)} players), then the Swiss order"))
-    disagreements = tuple(Disagreement(p, published.get(p, 0), found[p], *reasons[p])
-                          for p in sorted(found, key=lambda p: published.get(p, 0)))
+    disagreements = tuple(one_reason_per_swap([Disagreement(p, published.get(p, 0), found[p], *reasons[p])
+                                               for p in sorted(found, key=lambda p: published.get(p, 0))]))
     return CheckReport(len(rows), disagreements, decimals, missing, notes=notes)
 
 
@@ -295,8 +301,8 @@ def check_without_swiss(event: Event) -> CheckReport:
              "and OGW% cannot be recomputed; checked: points against the Swiss record and byes, the "
              "ranking order, the 1/3 floors, the playoff's seeding"
              + (" and the final places" if event.places else ""),)
-    disagreements = tuple(Disagreement(p, published.get(p, 0), found[p], *reasons[p])
-                          for p in sorted(found, key=lambda p: published.get(p, 0)))
+    disagreements = tuple(one_reason_per_swap([Disagreement(p, published.get(p, 0), found[p], *reasons[p])
+                                               for p in sorted(found, key=lambda p: published.get(p, 0))]))
     return CheckReport(len(rows), disagreements, decimals, (), notes=notes)
 
 

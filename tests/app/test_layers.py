@@ -24,7 +24,7 @@ from pathlib import Path
 from conftest import ROOT
 
 #: Modules at the top of ``sim/`` that every layer may use (they import only each other).
-BASE = ("errors", "choices", "jit", "rng", "stats", "writing", "progress", "text")
+BASE = ("errors", "choices", "jit", "rng", "stats", "writing", "progress", "text", "sentences")
 ORDER = ("event", "tiebreaks", "standings", "pairing", "engine", "simulation", "report", "planning", "fetch",
          "app", "server", "cli", "drawsafe")
 #: Where an import inside a function may cross subpackages (start-up time of the command line).

@@ -95,6 +95,7 @@ def test_an_exact_draw_says_exact_and_keeps_the_sentence(tmp_path):
     assert r.exit_code == 0, r.output
     assert "exact (every outcome of the 3 open tables)" in r.output
     assert "simulations" not in r.output.split("Table 1:")[1]
-    assert "If you draw, both of you make the Top 8 with a chance of at least 99%" in r.output
+    # both players are clinched if they draw: proven, so said so rather than as a chance
+    assert "If you draw, both of you make the Top 8 whatever happens (proven)" in r.output
     odds = cli("odds", path)
     assert "exact (every outcome of the 3 open tables)" in odds.output and "95%" not in odds.output

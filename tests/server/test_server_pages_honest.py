@@ -137,7 +137,7 @@ def test_the_card_says_the_verdict_in_the_librarys_words(server, browser, device
         page.goto(url + "?name=" + me)
         page.wait_for_selector("#verdict", timeout=300_000)
         card = page.locator("#verdict").inner_text()
-        said = table_words(t, report.cut, report.safe, me=me)
+        said = table_words(t, report.cut, report.safe, me=me, proven=report.proven)
         assert said.headline in card and said.sentence in card
         seen += 1
     shot("6-verdict-words")
