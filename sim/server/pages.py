@@ -101,18 +101,35 @@ def link(request: Request, public_url: str | None, name: str, **params) -> str:
     return base_url(request, public_url) + request.app.url_path_for(name, **params)
 
 
-def cut_label(o, info, answer=None) -> str:
-    """The cut a page's request ``o`` asks for, in :meth:`~drawsafe.event.cut.Cut.label`'s words
-    ("Top 8", "19+ points", "Top 8 through day 2 (19:5)"): the cut of the ``answer``'s question when
-    there is one (:attr:`~drawsafe.simulation.question.Question.cut`), else the event's own
-    (``info.cut``, :class:`~drawsafe.server.tasks.EventInfo`) or the Top N chosen."""
+@dataclass(frozen=True)
+class CutWords:
+    """A page's cut in its two uses, both :class:`~drawsafe.event.cut.Cut`'s words: in a line of
+    facts (``str``: "Top 8", "cut at 19+ points", "Top 8 through day 2 (19:5)") and in a sentence
+    (:attr:`noun`: "Chance of making the Top 8", "... the cut at 19+ points")."""
+
+    cut: Cut
+    day2: str | None = None
+
+    def __str__(self) -> str:
+        return self.cut.noun(self.day2, article=False)
+
+    @property
+    def noun(self) -> str:
+        return self.cut.noun(self.day2)
+
+
+def cut_label(o, info, answer=None) -> CutWords:
+    """The cut a page's request ``o`` asks for, in words (:class:`CutWords`): the cut of the
+    ``answer``'s question when there is one (:attr:`~drawsafe.simulation.question.Question.cut`),
+    else the event's own (``info.cut``, :class:`~drawsafe.server.tasks.EventInfo`) or the cut
+    chosen (a Top N, a points cut)."""
     day2 = getattr(o, "day2", None)
     cut = getattr(answer, "cut", None)
     if cut is None:
         top, points = o.top, getattr(o, "cut_points", None)
         cut = info.cut if top in (None, "auto") and points is None else Cut(
             info.cut.top if top in (None, "auto") else top, points)
-    return cut.label(day2=day2)
+    return CutWords(cut, day2)
 
 
 def routes(service, read_upload, public_url: str | None = None):

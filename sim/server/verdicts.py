@@ -30,11 +30,11 @@ def certainty_card(report, player: str) -> dict | None:
     pc = proven.of(player) if proven is not None and hasattr(proven, "of") else None
     if pc is None:
         return None
-    cut = proven.cut.label()
+    cut = proven.cut.noun()
     if pc.certainty == "clinched":
-        headline = f"Clinched: you make the {cut} whatever happens."
+        headline = f"Clinched: you make {cut} whatever happens."
     elif pc.certainty == "eliminated":
-        headline = f"Eliminated: you cannot make the {cut} (unless someone above you drops)."
+        headline = f"Eliminated: you cannot make {cut} (unless someone above you drops)."
     else:
         ifs = [f"{v} if you {'lose' if r == 'loss' else r}" for r, v in pc.certainty_if.items() if v != "open"]
         headline = "Not decided yet" + (": " + "; ".join(ifs) + "." if ifs else ".")
@@ -64,13 +64,13 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
                 return {"kind": "next", "player": player, "round": report.round, "me": row.to_json(),
                         "simulations": report.simulations, "double": report.rounds_left > 1,
                         "title": f"Round {report.round} pairings are not out yet",
-                        "text": (f"Your chance of making the {report.cut} now is {whole_percent(row.now.estimate)}; "
+                        "text": (f"Your chance of making {report.cut.noun()} now is {whole_percent(row.now.estimate)}; "
                                  "after your round " + str(report.round) + " result it becomes the figure below. "
                                  "Your opponent and table are not known yet: ask again once the pairings "
                                  "are posted.")}
         return {"kind": "note", "player": player, "round": report.round,
-                "text": f"Round {report.round} pairings are not out yet, and {player} has no real chance of the "
-                        f"{report.cut} whatever happens in it (below 0.1% even after a win)."}
+                "text": f"Round {report.round} pairings are not out yet, and {player} has no real chance of "
+                        f"making {report.cut.noun()} whatever happens in it (below 0.1% even after a win)."}
     for table in report.tables:
         for i, p in enumerate(table.players):
             if p.player == player:

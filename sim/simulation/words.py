@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drawsafe.choices import VERDICTS
+from drawsafe.event.cut import Cut
 from drawsafe.text import VERDICT_WORDS, whole_percent
 
 if TYPE_CHECKING:
@@ -63,8 +64,10 @@ class TableWords:
     effects: tuple[Effect, Effect]
 
 
-def table_words(t: TableDecision, cut: str = "Top 8", safe: float = 0.99, me: str | None = None) -> TableWords:
-    """The verdict of table ``t`` in words (``me``: the player reading it comes first)."""
+def table_words(t: TableDecision, cut: Cut | str = "Top 8", safe: float = 0.99, me: str | None = None) -> TableWords:
+    """The verdict of table ``t`` in words (``me``: the player reading it comes first); ``cut``: a
+    :class:`~drawsafe.event.cut.Cut` (its :meth:`~drawsafe.event.cut.Cut.noun`) or a name ("Top 8")."""
+    cut = cut.noun() if isinstance(cut, Cut) else f"the {cut}"
     a, b = (effect(p) for p in t.players)
     if me is not None and b.player == me:
         a, b = b, a
@@ -73,8 +76,8 @@ def table_words(t: TableDecision, cut: str = "Top 8", safe: float = 0.99, me: st
     # an exact answer (every outcome enumerated, ExactShare figures) counts chances, not simulations
     exact = type(t.players[0].draw).__name__ == "ExactShare"
     if t.verdict == NOTHING_AT_STAKE:
-        odds = f"has as much as a 1% chance of the {cut}" if exact else \
-            f"makes the {cut} in as much as 1% of the simulations"
+        odds = f"has as much as a 1% chance of making {cut}" if exact else \
+            f"makes {cut} in as much as 1% of the simulations"
         return TableWords(said.headline,
                           f"Neither of you {odds}, whether you draw or play: the result here decides nothing "
                           "for the cut.", (a, b))
@@ -82,7 +85,7 @@ def table_words(t: TableDecision, cut: str = "Top 8", safe: float = 0.99, me: st
         odds = (f"with a chance of at least {whole_percent(safe)}, counting every outcome of the open tables"
                 if exact else f"in at least {whole_percent(safe)} of the simulations")
         return TableWords(said.headline,
-                          f"If you draw, both of you make the {cut} {odds}. Drawing {first}, and {second}.", (a, b))
+                          f"If you draw, both of you make {cut} {odds}. Drawing {first}, and {second}.", (a, b))
     if t.verdict == PLAY:
         if LOSES in (a.kind, b.kind):
             return TableWords(said.headline, f"Drawing {first}, and {second}: play.", (a, b))
