@@ -8,7 +8,14 @@ from drawsafe.report.fig_cutline import line_points
 from drawsafe.report.rooting import RootingTable
 from drawsafe.report.text import join, plural, tiebreak_label
 from drawsafe.simulation import decisions
-from drawsafe.text import VERDICT_WORDS, change_interval, odds_change, percent, proportion_brief
+from drawsafe.text import (
+    VERDICT_WORDS,
+    change_interval,
+    odds_change,
+    percent,
+    proportion_brief,
+    sentence_start,
+)
 
 
 def situation(data: ReportData) -> str:
@@ -69,7 +76,7 @@ def cut_line(data: ReportData) -> str:
     if not lines:
         return ""
     best = lines[0]
-    text = (f"{data.cut.last_in().capitalize()} most likely finishes on {best.points:g} points "
+    text = (f"{sentence_start(data.cut.last_in())} most likely finishes on {best.points:g} points "
             f"({proportion_brief(best.share)} of simulations)")
     if best.tiebreak is not None:
         tb = data.rules.tiebreaks[0]

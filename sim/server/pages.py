@@ -10,6 +10,7 @@ imply.  An error page links back to where the player came from.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import ipaddress
 from dataclasses import dataclass, replace
@@ -32,7 +33,14 @@ from drawsafe.server import verdicts
 from drawsafe.server.names import find_player
 from drawsafe.server.responses import HANDLED, Refused, answer_response, status_of
 from drawsafe.simulation.words import table_words
-from drawsafe.text import VERDICT_WORDS, interval_range, number, tiebreak_value, whole_percent
+from drawsafe.text import (
+    VERDICT_WORDS,
+    interval_range,
+    number,
+    sentence_start,
+    tiebreak_value,
+    whole_percent,
+)
 from drawsafe.tiebreaks.cuts import CHANGE
 from drawsafe.tiebreaks.packs import PACKS
 
@@ -43,8 +51,16 @@ env.filters["ci"] = interval_range
 env.filters["num"] = number
 env.filters["tiebreak"] = tiebreak_value
 env.filters["verdict_class"] = lambda verdict: VERDICT_WORDS[verdict].page_class
+env.filters["row_id"] = lambda player: row_id(player)
+env.filters["sentence_start"] = sentence_start  # not Jinja's capitalize, which lowercases every name
 #: The upload form's fields that are options of every question about the event.
 FORM_OPTIONS = ("top", "rules", "after_round", "rounds", "cut_points", "day2")
+
+
+def row_id(player: str) -> str:
+    """The id of ``player``'s row on the standings and odds pages, which a card links to
+    (``#p-...``): from a hash of the name, as a name may hold any character and an id no space."""
+    return "p-" + hashlib.sha256(player.encode("utf-8")).hexdigest()[:12]
 
 
 def render(template: str, status: int = 200, headers: dict | None = None, **context) -> HTMLResponse:

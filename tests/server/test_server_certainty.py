@@ -6,6 +6,7 @@ known) answered exactly; Andrey Pchelkin is open there, clinched if he wins or d
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -44,3 +45,14 @@ def test_card_all_tables_and_api_carry_the_certainty(client):
     every = client.get(f"/e/{event_id}/draw")
     assert every.status_code == 200
     assert "clinched if win; clinched if draw" in every.text
+
+
+def test_card_writes_every_name_as_the_event_does(client):
+    """A condition's sentence starts with a capital and keeps every name's own capitals (Jinja's
+    ``capitalize`` lowered them all: "fliegender_fisch (table 6)")."""
+    r = client.post("/api/events?top=8", content=Path(sample_path()).read_bytes())
+    page = client.get(f"/e/{r.json()['id']}", params={"name": "Alewa"}).text
+    needs = page.split('id="certainty"')[1].split("</section>")[0]
+    assert "Fliegender_Fisch" in needs and "fliegender_fisch" not in needs, needs
+    lines = [re.sub(r"<[^>]+>", "", line) for line in re.findall(r'<p class="sentence">(.*?)</p>', needs, re.DOTALL)]
+    assert lines and all(line[:1].isupper() for line in lines), lines
