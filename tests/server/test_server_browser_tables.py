@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from browser_helpers import ARTIFACTS, VIEWPORTS
+from browser_helpers import ARTIFACTS, VIEWPORTS, new_page
 from conftest import DATA
 from server_helpers import RealServer, sample_bytes
 
@@ -51,9 +51,7 @@ def misaligned(page) -> list[str]:
 @pytest.mark.parametrize("device", list(VIEWPORTS))
 def test_name_headers_sit_over_their_names(site, browser, device):
     server, sample, _ = site
-    width, height = VIEWPORTS[device]
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page, _, _ = new_page(browser, device)
     for view in ("odds?sims=2000", "pairings", "standings", "draw?sims=2000"):
         page.goto(f"{server.url}/e/{sample}/{view}", timeout=600_000)
         assert page.locator("tbody td.name").count() >= 10, view
@@ -69,8 +67,7 @@ def test_name_headers_sit_over_their_names(site, browser, device):
 @pytest.mark.parametrize("device", list(VIEWPORTS))
 def test_swipe_is_said_only_when_the_table_does_not_fit(site, browser, device):
     server, sample, pokemon = site
-    width, height = VIEWPORTS[device]
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page, _, _ = new_page(browser, device)
     for event in (sample, pokemon):
         page.goto(f"{server.url}/e/{event}/standings", timeout=600_000)
         box = page.locator("div.scroll").first
@@ -84,8 +81,7 @@ def test_swipe_is_said_only_when_the_table_does_not_fit(site, browser, device):
 
 def test_the_card_links_to_the_players_marked_row(site, browser):
     server, sample, _ = site
-    width, height = VIEWPORTS["phone"]
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page, _, height = new_page(browser, "phone")
     rows = httpx.get(f"{server.url}/api/events/{sample}/standings", timeout=60).json()
     me = rows[-12]["player"]  # far down the standings: 69th of 81
     page.goto(f"{server.url}/e/{sample}?name={me}", timeout=600_000)
