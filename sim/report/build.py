@@ -21,7 +21,7 @@ from drawsafe.report.fig_rooting import rooting_figure
 from drawsafe.report.fig_tiebreaks import tiebreak_figure
 from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.style import LAYOUTS, PHONE, WIDE, png_bytes, styled, undrawable
-from drawsafe.report.summary import summary
+from drawsafe.report.summary import day2_words, summary
 from drawsafe.writing import never_an_input, storage_words, write_atomic
 
 
@@ -94,7 +94,8 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
         sections.method_section(data, command),
     ]
     title = f"Can they draw in? {data.event.name}"
-    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.cut.noun(article=False)}: drawsafe Monte Carlo "
+    cut = data.cut.noun(article=False) + (" through day 2" if day2_words(data) else "")
+    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {cut}: drawsafe Monte Carlo "
             f"report ({data.batch.n:,} simulations, seed {data.seed})")
     footer = f"drawsafe {package_version()}: exact tiebreaks, Monte Carlo odds with 95% intervals."
     return Report(html.page(title, meta, body, footer), tuple(figures), tuple(phone), data.batch.n,

@@ -25,7 +25,19 @@ def situation(data: ReportData) -> str:
     how = "as published" if data.pairings == "published" else f"not published: {data.pairings}"
     return (f"{data.event.name}: {snap.players} players, standings after Swiss round "
             f"{snap.after_round} of {snap.total_rounds}. Round {report.round} is {left}; its pairings are "
-            f"{how}. The cut is {data.cut.label(sentence=True)}. Percentages in brackets are 95% intervals.")
+            f"{how}. The cut is {data.cut.label(sentence=True)}{day2_words(data)}. Percentages in brackets are "
+            "95% intervals.")
+
+
+def day2_words(data: ReportData) -> str:
+    """How a report through day 2 reaches its cut (--day2: the simulations play day 1 out, then
+    the players through day 1's cut play day 2), else nothing: ", through day 2: day 1 ends after
+    round 9, then 5 more Swiss rounds for everyone on 19+ points"."""
+    snap = data.snapshot
+    if not snap.phase_end or snap.phase_cut is None or snap.phase_cut.cut is None:
+        return ""
+    return (f", through day 2: {snap.phase_cut.name} ends after round {snap.phase_end}, then "
+            f"{snap.total_rounds - snap.phase_end} more Swiss rounds for {snap.phase_cut.cut.label(sentence=True)}")
 
 
 def table_name(t: decisions.TableDecision) -> str:

@@ -62,3 +62,21 @@ def test_the_report_words_its_own_cut(data):
     figures = figure_texts(data)
     assert not [w for t in figures for w in wrong_cut_words(t, cut)]
     assert any(cut.noun() in t for t in figures)  # figure 1: "P(making the Top 8)"
+
+
+def test_a_report_through_day2_says_so(tmp_path):
+    """Asked during day 1 for the final Top 8 (--day2 15:2), the report says how the cut is
+    reached, not only "the first 8"."""
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(main, ["report", "--after-round", "3", "--day2", "15:2", "--top", "8",
+                                       "--sims", "300", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = page_text(out.read_text(encoding="utf-8"))
+    day1 = "day 1 ends after round 7, then 2 more Swiss rounds for everyone on 15+ points"
+    assert f"The cut is the first 8, through day 2: {day1}." in text
+    assert "Round 4 of 9, Top 8 through day 2: drawsafe" in text
+    assert not wrong_cut_words(text.replace(day1, ""), Cut(8))  # day 1's cut named there only
