@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawsafe.choices import VERDICTS
+from drawsafe.event.cut import Cut
 from drawsafe.text import (
     VERDICT_WORDS,
     exact_percent,
@@ -52,12 +53,6 @@ A_WINS, DRAW, B_WINS = 0, 1, 2
 def if_you(own: str) -> str:
     """"if you lose" for the own result ``"loss"``."""
     return f"if you {OWN_WORDS[own]}"
-
-
-def sentence_case(text: str) -> str:
-    """``text`` with its first letter upper case and nothing else changed (names keep their case,
-    which a template's ``capitalize`` would not do)."""
-    return text[:1].upper() + text[1:]
 
 
 # --- a table's verdict --------------------------------------------------------------------------
@@ -125,9 +120,11 @@ class TableWords:
     effects: tuple[Effect, Effect]
 
 
-def table_words(t, cut: str = "Top 8", safe: float = 0.99, me: str | None = None, proven=None) -> TableWords:
+def table_words(t, cut: Cut | str = "Top 8", safe: float = 0.99, me: str | None = None, proven=None) -> TableWords:
     """The verdict of table ``t`` in words (``me``: the player reading it comes first; ``proven``:
-    what is proven of each player's figures, said instead of a percentage)."""
+    what is proven of each player's figures, said instead of a percentage); ``cut``: a
+    :class:`~drawsafe.event.cut.Cut` (its :meth:`~drawsafe.event.cut.Cut.noun`) or a name ("Top 8")."""
+    cut = cut.noun() if isinstance(cut, Cut) else f"the {cut}"
     a, b = (effect(p, proven) for p in t.players)
     if me is not None and b.player == me:
         a, b = b, a
@@ -136,8 +133,8 @@ def table_words(t, cut: str = "Top 8", safe: float = 0.99, me: str | None = None
     # an exact answer (every outcome enumerated, ExactShare figures) counts chances, not simulations
     exact = type(t.players[0].draw).__name__ == "ExactShare"
     if t.verdict == NOTHING_AT_STAKE:
-        odds = f"has as much as a 1% chance of the {cut}" if exact else \
-            f"makes the {cut} in as much as 1% of the simulations"
+        odds = f"has as much as a 1% chance of making {cut}" if exact else \
+            f"makes {cut} in as much as 1% of the simulations"
         return TableWords(said.headline,
                           f"Neither of you {odds}, whether you draw or play: the result here decides nothing "
                           "for the cut.", (a, b))
@@ -147,7 +144,7 @@ def table_words(t, cut: str = "Top 8", safe: float = 0.99, me: str | None = None
         if a.proven_draw == b.proven_draw == "clinched":
             odds = "whatever happens (proven)"
         return TableWords(said.headline,
-                          f"If you draw, both of you make the {cut} {odds}. Drawing {first}, and {second}.", (a, b))
+                          f"If you draw, both of you make {cut} {odds}. Drawing {first}, and {second}.", (a, b))
     if t.verdict == PLAY:
         if LOSES in (a.kind, b.kind):
             return TableWords(said.headline, f"Drawing {first}, and {second}: play.", (a, b))

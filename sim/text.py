@@ -14,7 +14,8 @@ what it shows:
 - a change of odds in percentage points: :func:`odds_change`, :func:`change_interval`,
   :func:`paired_difference`;
 - points: :func:`points_text` (the pack's scale, aligned in a column), :func:`number` (as short as
-  it goes); a tiebreak: :func:`tiebreak_value`; an estimated run time: :func:`duration`;
+  it goes); a tiebreak: :func:`tiebreak_value`; a sentence's first word: :func:`sentence_start`;
+  an estimated run time: :func:`duration`;
 - a verdict of ``drawsafe draw``: :data:`VERDICT_WORDS`, how each is said on the terminal, on the
   pages and in the report;
 - JSON: :func:`interval_json`, :func:`proportion_json`.
@@ -276,6 +277,19 @@ def duration(seconds: float) -> str:
     if seconds < 36 * 3600:
         return f"{seconds / 3600:.1f} hours"
     return f"{seconds / 86400:,.0f} days"
+
+
+def sentence_start(text: str) -> str:
+    """``text`` starting a sentence: its first letter in upper case, every other as written
+    (``str.capitalize`` and Jinja's ``capitalize`` lower the rest: "the Top 8" read "The top 8",
+    and every name in a condition was lowercased).
+
+    Examples::
+
+        >>> sentence_start("the last player in the Top 8"), sentence_start("if you lose: Edwin Lopez")
+        ('The last player in the Top 8', 'If you lose: Edwin Lopez')
+    """
+    return text[:1].upper() + text[1:]
 
 
 def tiebreak_value(value: float | None, is_percent: bool, decimals: int | None = None) -> str:

@@ -37,3 +37,11 @@ def browser_or_skip():
             pytest.fail(f"no browser at {CHROMIUM} in CI: .ci/run should have installed chromium")
         pytest.skip(f"browser tests need Chromium at {CHROMIUM} (apt-get install -y chromium)")
     return sync_playwright
+
+
+def new_page(browser, device: str):
+    """A page of ``browser`` sized as ``device`` (:data:`VIEWPORTS`), with the screenshots'
+    folder made; the page and its width and height."""
+    width, height = VIEWPORTS[device]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return browser.new_page(viewport={"width": width, "height": height}), width, height

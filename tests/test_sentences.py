@@ -21,10 +21,10 @@ from drawsafe.sentences import (
     deciders,
     need_sentence,
     opponents_sentence,
-    sentence_case,
     unpaired_sentence,
 )
 from drawsafe.stats import Proportion
+from drawsafe.text import sentence_start
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def test_rivals_are_counted_and_the_page_names_no_option():
 
 
 def test_names_keep_their_case_and_certainty_headlines():
-    assert sentence_case("if you lose: in unless edwin Lopez beats Chip Richey") == \
+    assert sentence_start("if you lose: in unless edwin Lopez beats Chip Richey") == \
         "If you lose: in unless edwin Lopez beats Chip Richey"
     assert certainty_headline("clinched", {}, "in the Top 8") == "Clinched: you finish in the Top 8 whatever happens."
     assert certainty_headline("open", {"win": "clinched", "draw": "open", "loss": "eliminated"}, "on 19+ points") \

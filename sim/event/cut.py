@@ -5,7 +5,8 @@ everyone on at least ``points`` points (a day 2 at 19 points), and a phase's cut
 (:class:`~drawsafe.event.model.Phase`).  :meth:`EventContext.cut
 <drawsafe.app.context.EventContext.cut>` works out the cut of a question once (``--top``,
 ``--top auto``, ``--cut-points``, the file's day-1 cut) and passes it down; its words are
-:meth:`Cut.label`'s, everywhere.
+:meth:`Cut.label`'s (a name), :meth:`Cut.noun`'s (in a sentence),
+:meth:`Cut.within`'s and :meth:`Cut.last_in`'s, everywhere.
 """
 
 from __future__ import annotations
@@ -37,6 +38,21 @@ class Cut:
             text = "everyone still playing"
         else:
             text = f"the first {self.top}" if sentence else f"Top {self.top}"
+        return f"{text} through day 2 ({day2})" if day2 else text
+
+    def noun(self, day2: str | None = None, article: bool = True) -> str:
+        """The cut as a sentence's noun phrase, after "making", "clinched", "the odds of": "the Top
+        8", "the cut at 19+ points", "the cut (everyone still playing)"; ``day2`` as in
+        :meth:`label`; without ``article`` for a line of facts ("Top 8", "cut at 19+ points").
+        :meth:`label` alone is no noun: "making the 19+ points" says nothing."""
+        if self.points is not None:
+            text = f"cut at {self.points:g}+ points"
+        elif self.top is None:
+            text = "cut (everyone still playing)"
+        else:
+            text = f"Top {self.top}"
+        if article:
+            text = "the " + text
         return f"{text} through day 2 ({day2})" if day2 else text
 
     def within(self) -> str:

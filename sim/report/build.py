@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+
+from matplotlib.figure import Figure
 
 from drawsafe.errors import StorageError
 from drawsafe.report import html, sections
@@ -18,7 +21,7 @@ from drawsafe.report.fig_rooting import rooting_figure
 from drawsafe.report.fig_tiebreaks import tiebreak_figure
 from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.style import LAYOUTS, PHONE, WIDE, png_bytes, styled, undrawable
-from drawsafe.report.summary import summary
+from drawsafe.report.summary import day2_words, summary
 from drawsafe.writing import never_an_input, storage_words, write_atomic
 
 
@@ -65,11 +68,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], rivals=data.contenders())
-    makers = [("1-draw-or-play.png", lambda: draw_figure(data.draw, data.cut.label()))]
-    makers += [(f"2-tiebreak-{tb.key.lower()}.png", lambda k=k: tiebreak_figure(data, k))
-               for k, tb in enumerate(data.rules.tiebreaks)]
-    makers += [("3-ranks.png", lambda: rank_figure(data)), ("4-cut-line.png", lambda: cutline_figure(data)),
-               ("5-who-to-root-for.png", lambda: rooting_figure(data, rows))]
+    makers = figure_makers(data, rows)
     drawn = {}
     for rendition in LAYOUTS:
         with styled(rendition):
@@ -95,11 +94,23 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
         sections.method_section(data, command),
     ]
     title = f"Can they draw in? {data.event.name}"
-    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {data.cut.label()}: drawsafe Monte Carlo "
+    cut = data.cut.noun(article=False) + (" through day 2" if day2_words(data) else "")
+    meta = (f"Round {data.draw.round} of {snap.total_rounds}, {cut}: drawsafe Monte Carlo "
             f"report ({data.batch.n:,} simulations, seed {data.seed})")
     footer = f"drawsafe {package_version()}: exact tiebreaks, Monte Carlo odds with 95% intervals."
     return Report(html.page(title, meta, body, footer), tuple(figures), tuple(phone), data.batch.n,
                   data.draw.simulations, data.names[data.player])
+
+
+def figure_makers(data: ReportData, rows: list) -> list[tuple[str, Callable[[], Figure]]]:
+    """Each figure of the page: its file name and what draws it (in the rendition being drawn);
+    ``rows``: the who-to-root-for tables."""
+    makers = [("1-draw-or-play.png", lambda: draw_figure(data.draw, data.cut))]
+    makers += [(f"2-tiebreak-{tb.key.lower()}.png", lambda k=k: tiebreak_figure(data, k))
+               for k, tb in enumerate(data.rules.tiebreaks)]
+    makers += [("3-ranks.png", lambda: rank_figure(data)), ("4-cut-line.png", lambda: cutline_figure(data)),
+               ("5-who-to-root-for.png", lambda: rooting_figure(data, rows))]
+    return makers
 
 
 def phone_name(name: str) -> str:

@@ -4,6 +4,7 @@ contender needs (:mod:`drawsafe.simulation.certainty`, :mod:`drawsafe.simulation
 from __future__ import annotations
 
 from drawsafe.report import html
+from drawsafe.report.text import plural
 from drawsafe.simulation.certainty import CLINCHED, ELIMINATED, OPEN, PROOF_TEXT, certainty
 from drawsafe.simulation.needs import event_needs
 
@@ -31,8 +32,14 @@ def certainty_section(data) -> str:
         ifs = [p.certainty_if.get(r, "") if p.certainty == OPEN else "" for r in ("win", "draw", "loss")]
         need = " / ".join(n.sentence() for n in needs.get(p.player, ()))
         rows.append([p.player, f"{p.points[0]:g}-{p.points[1]:g}", p.certainty, *ifs, need])
-    intro = (f"{c[CLINCHED]} players have clinched the {cut.label()}, {c[ELIMINATED]} are eliminated, "
-             f"{c[OPEN]} are open. Proven, never simulated: {PROOF_TEXT[{'last round': 2, 'points cut': 1}.get(report.scope, 3)]}")
+    intro = (f"{counted(c[CLINCHED], 'has', 'have')} clinched {cut.noun()}, {counted(c[ELIMINATED], 'is', 'are', '')} "
+             f"eliminated, {counted(c[OPEN], 'is', 'are', '')} open. Proven, never simulated: "
+             f"{PROOF_TEXT[{'last round': 2, 'points cut': 1}.get(report.scope, 3)]}")
     table = html.table(["Player", "Final points", "Certainty", "If you win", "If you draw", "If you lose",
                         "What you need"], rows, names=(0, 2, 3, 4, 5, 6))
     return html.section("certainty", "Clinched, eliminated, what you need", html.paragraph(intro) + table)
+
+
+def counted(n: int, one: str, many: str, noun: str = "player") -> str:
+    """"1 player has", "7 players have"; without ``noun``, "1 is", "10 are"."""
+    return f"{plural(n, noun) if noun else n} {one if n == 1 else many}"

@@ -42,7 +42,8 @@ def shown_tables(report: DrawReport) -> list[TableDecision]:
     return keep[:MAX_TABLES]
 
 
-def draw_figure(report: DrawReport, top: int | str) -> Figure:
+def draw_figure(report: DrawReport, top: Cut | int) -> Figure:
+    """The figure of ``report``'s tables; ``top``: the cut they are of (a Top N as its size)."""
     tables = shown_tables(report)
     with styled():
         fig = new_figure(row_height(3 * len(tables), per_row=0.3, extra=2.6))
@@ -81,8 +82,8 @@ def draw_figure(report: DrawReport, top: int | str) -> Figure:
         ax.set_xlim(-0.02, 1.02)
         percent_axis(ax)
         ax.tick_params(axis="x", top=True, labeltop=True)
-        cut = top if isinstance(top, str) else Cut(top).label()  # "Top 8" or a points cut, "19+ points"
-        ax.set_xlabel(f"P(making the cut: {cut}), with 95% intervals")
+        cut = top if isinstance(top, Cut) else Cut(top)
+        ax.set_xlabel(f"P(making {cut.noun()}), with 95% intervals")
         rounds = "last Swiss round" if report.rounds_left == 1 else f"{report.rounds_left} rounds left"
         fig.suptitle(f"{TITLE}\nround {report.round} ({rounds}); other tables: {report.others}")
         fig.legend(loc="outside lower center", ncol=2, handletextpad=0.3, columnspacing=1.0)

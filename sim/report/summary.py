@@ -8,7 +8,14 @@ from drawsafe.report.fig_cutline import line_points
 from drawsafe.report.rooting import RootingTable
 from drawsafe.report.text import join, plural, tiebreak_label
 from drawsafe.simulation import decisions
-from drawsafe.text import VERDICT_WORDS, change_interval, odds_change, percent, proportion_brief
+from drawsafe.text import (
+    VERDICT_WORDS,
+    change_interval,
+    odds_change,
+    percent,
+    proportion_brief,
+    sentence_start,
+)
 
 
 def situation(data: ReportData) -> str:
@@ -18,7 +25,19 @@ def situation(data: ReportData) -> str:
     how = "as published" if data.pairings == "published" else f"not published: {data.pairings}"
     return (f"{data.event.name}: {snap.players} players, standings after Swiss round "
             f"{snap.after_round} of {snap.total_rounds}. Round {report.round} is {left}; its pairings are "
-            f"{how}. The cut is {data.cut.label(sentence=True)}. Percentages in brackets are 95% intervals.")
+            f"{how}. The cut is {data.cut.label(sentence=True)}{day2_words(data)}. Percentages in brackets are "
+            "95% intervals.")
+
+
+def day2_words(data: ReportData) -> str:
+    """How a report through day 2 reaches its cut (--day2: the simulations play day 1 out, then
+    the players through day 1's cut play day 2), else nothing: ", through day 2: day 1 ends after
+    round 9, then 5 more Swiss rounds for everyone on 19+ points"."""
+    snap = data.snapshot
+    if not snap.phase_end or snap.phase_cut is None or snap.phase_cut.cut is None:
+        return ""
+    return (f", through day 2: {snap.phase_cut.name} ends after round {snap.phase_end}, then "
+            f"{snap.total_rounds - snap.phase_end} more Swiss rounds for {snap.phase_cut.cut.label(sentence=True)}")
 
 
 def table_name(t: decisions.TableDecision) -> str:
@@ -69,7 +88,7 @@ def cut_line(data: ReportData) -> str:
     if not lines:
         return ""
     best = lines[0]
-    text = (f"{data.cut.last_in().capitalize()} most likely finishes on {best.points:g} points "
+    text = (f"{sentence_start(data.cut.last_in())} most likely finishes on {best.points:g} points "
             f"({proportion_brief(best.share)} of simulations)")
     if best.tiebreak is not None:
         tb = data.rules.tiebreaks[0]

@@ -10,6 +10,7 @@ imply.  An error page links back to where the player came from.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import ipaddress
 from dataclasses import dataclass, replace
@@ -32,7 +33,14 @@ from drawsafe.server import verdicts
 from drawsafe.server.names import find_player
 from drawsafe.server.responses import HANDLED, Refused, answer_response, status_of
 from drawsafe.simulation.words import table_words
-from drawsafe.text import VERDICT_WORDS, interval_range, number, tiebreak_value, whole_percent
+from drawsafe.text import (
+    VERDICT_WORDS,
+    interval_range,
+    number,
+    sentence_start,
+    tiebreak_value,
+    whole_percent,
+)
 from drawsafe.tiebreaks.cuts import CHANGE
 from drawsafe.tiebreaks.packs import PACKS
 
@@ -43,8 +51,47 @@ env.filters["ci"] = interval_range
 env.filters["num"] = number
 env.filters["tiebreak"] = tiebreak_value
 env.filters["verdict_class"] = lambda verdict: VERDICT_WORDS[verdict].page_class
+env.filters["row_id"] = lambda player: row_id(player)
+env.filters["proven"] = lambda player, scenario: proven(player, scenario)
+env.filters["sentence_start"] = sentence_start  # not Jinja's capitalize, which lowercases every name
+#: What a certainty proves of a player (drawsafe.simulation.certainty), said on the card.
+SURE = ("clinched", "eliminated")
 #: The upload form's fields that are options of every question about the event.
 FORM_OPTIONS = ("top", "rules", "after_round", "rounds", "cut_points", "day2")
+
+
+def row_id(player: str) -> str:
+    """The id of ``player``'s row on the standings and odds pages, which a card links to
+    (``#p-...``): from a hash of the name, as a name may hold any character and an id no space."""
+    return "p-" + hashlib.sha256(player.encode("utf-8")).hexdigest()[:12]
+
+
+def proven(player: dict, scenario: str) -> str | None:
+    """What is proven of a card's ``player`` (their JSON) if their table ends in ``scenario``
+    ("draw", "play", "win", "loss"): "clinched" or "eliminated" (exact, never from a simulation:
+    their ``certainty`` and ``certainty_if``), else None.  The card says it in place of a Monte
+    Carlo interval beside a figure that is certain ("100% [99.81–100%]")."""
+    overall = player.get("certainty")
+    if overall in SURE:
+        return overall
+    ifs = player.get("certainty_if") or {}
+    found = {ifs.get(r) for r in ("win", "draw", "loss")} if scenario == "play" else {ifs.get(scenario)}
+    return found.pop() if len(found) == 1 and found <= set(SURE) else None
+
+
+def with_proofs(card: dict | None, result) -> dict | None:
+    """``card`` (:func:`~drawsafe.server.verdicts.card`) with what ``result`` proves of its two
+    players (their ``certainty`` and ``certainty_if``, which :func:`proven` reads), when the
+    answer carries a certainty (:mod:`drawsafe.simulation.certified`)."""
+    proofs = getattr(result, "certainty", None)
+    if not card or not hasattr(proofs, "of"):
+        return card
+    for side in ("me", "opponent"):
+        shown = card.get(side)
+        pc = proofs.of(shown["player"]) if isinstance(shown, dict) else None
+        if pc is not None:
+            card[side] = {**shown, **{k: v for k, v in pc.to_json().items() if k in ("certainty", "certainty_if")}}
+    return card
 
 
 def render(template: str, status: int = 200, headers: dict | None = None, **context) -> HTMLResponse:
@@ -101,18 +148,35 @@ def link(request: Request, public_url: str | None, name: str, **params) -> str:
     return base_url(request, public_url) + request.app.url_path_for(name, **params)
 
 
-def cut_label(o, info, answer=None) -> str:
-    """The cut a page's request ``o`` asks for, in :meth:`~drawsafe.event.cut.Cut.label`'s words
-    ("Top 8", "19+ points", "Top 8 through day 2 (19:5)"): the cut of the ``answer``'s question when
-    there is one (:attr:`~drawsafe.simulation.question.Question.cut`), else the event's own
-    (``info.cut``, :class:`~drawsafe.server.tasks.EventInfo`) or the Top N chosen."""
+@dataclass(frozen=True)
+class CutWords:
+    """A page's cut in its two uses, both :class:`~drawsafe.event.cut.Cut`'s words: in a line of
+    facts (``str``: "Top 8", "cut at 19+ points", "Top 8 through day 2 (19:5)") and in a sentence
+    (:attr:`noun`: "Chance of making the Top 8", "... the cut at 19+ points")."""
+
+    cut: Cut
+    day2: str | None = None
+
+    def __str__(self) -> str:
+        return self.cut.noun(self.day2, article=False)
+
+    @property
+    def noun(self) -> str:
+        return self.cut.noun(self.day2)
+
+
+def cut_label(o, info, answer=None) -> CutWords:
+    """The cut a page's request ``o`` asks for, in words (:class:`CutWords`): the cut of the
+    ``answer``'s question when there is one (:attr:`~drawsafe.simulation.question.Question.cut`),
+    else the event's own (``info.cut``, :class:`~drawsafe.server.tasks.EventInfo`) or the cut
+    chosen (a Top N, a points cut)."""
     day2 = getattr(o, "day2", None)
     cut = getattr(answer, "cut", None)
     if cut is None:
         top, points = o.top, getattr(o, "cut_points", None)
         cut = info.cut if top in (None, "auto") and points is None else Cut(
             info.cut.top if top in (None, "auto") else top, points)
-    return cut.label(day2=day2)
+    return CutWords(cut, day2)
 
 
 def routes(service, read_upload, public_url: str | None = None):
@@ -194,7 +258,7 @@ def routes(service, read_upload, public_url: str | None = None):
             return failure(e, form=kept(got), title="drawsafe")
         lookup = find_player(info.names, fields["name"]) if fields.get("name", "").strip() else None
         report = answered.result if answered else None
-        card = verdicts.card(report, lookup.name, info) if lookup and lookup.name else None
+        card = with_proofs(verdicts.card(report, lookup.name, info), report) if lookup and lookup.name else None
         return render("private.html", title=info.name, info=info, draw=answered and answered.data,
                       said=said_of(report), lookup=lookup, card=card, top=o.top,
                       cut_label=cut_label(o, info, report))
@@ -235,7 +299,8 @@ def routes(service, read_upload, public_url: str | None = None):
                 if lookup.name is not None:
                     answered = await service.ask("draw", stored.content, stored.filename, o) \
                         if info.rounds_left else None
-                    card = verdicts.card(answered and answered.result, lookup.name, info)
+                    result = answered and answered.result
+                    card = with_proofs(verdicts.card(result, lookup.name, info), result)
         except HANDLED as e:
             status, message, headers = status_of(e)
             return error_page(request, status, message, headers)

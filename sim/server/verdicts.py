@@ -8,9 +8,9 @@ Carlo interval: its ``ci_*`` is None, its ``p_cut_*`` the proven 1 or 0, and ``p
 
 from __future__ import annotations
 
-from drawsafe.sentences import PAGE, certainty_headline, sentence_case, table_words
+from drawsafe.sentences import PAGE, certainty_headline, table_words
 from drawsafe.simulation.decisions import DrawReport
-from drawsafe.text import whole_percent
+from drawsafe.text import sentence_start, whole_percent
 
 #: The scenario of each figure a card shows, as :meth:`~drawsafe.simulation.certified.Certified.proven`
 #: names it.
@@ -42,7 +42,7 @@ def certainty_card(report, player: str) -> dict | None:
     if pc is None:
         return None
     headline = certainty_headline(pc.certainty, pc.certainty_if, proven.cut.within())
-    needs = [sentence_case(n.sentence(PAGE)) for n in getattr(report, "needs", {}).get(player, ())]
+    needs = [sentence_start(n.sentence(PAGE)) for n in getattr(report, "needs", {}).get(player, ())]
     how = {"last round": "proven over every result of the other tables",
            "points cut": "proven from the points you can reach",
            "rounds to pair": "proven on points under any pairing of the rounds left"}[proven.scope]
@@ -85,13 +85,13 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
                 return {"kind": "next", "player": player, "round": report.round, "me": shown(report, row.to_json()),
                         "simulations": report.simulations, "double": report.rounds_left > 1,
                         "title": f"Round {report.round} pairings are not out yet",
-                        "text": (f"Your chance of making the {report.cut} now is {whole_percent(row.now.estimate)}; "
+                        "text": (f"Your chance of making {report.cut.noun()} now is {whole_percent(row.now.estimate)}; "
                                  "after your round " + str(report.round) + " result it becomes the figure below. "
                                  "Your opponent and table are not known yet: ask again once the pairings "
                                  "are posted.")}
         return {"kind": "note", "player": player, "round": report.round,
-                "text": f"Round {report.round} pairings are not out yet, and {player} has no real chance of the "
-                        f"{report.cut} whatever happens in it (below 0.1% even after a win)."}
+                "text": f"Round {report.round} pairings are not out yet, and {player} has no real chance of "
+                        f"making {report.cut.noun()} whatever happens in it (below 0.1% even after a win)."}
     for table in report.tables:
         for i, p in enumerate(table.players):
             if p.player == player:

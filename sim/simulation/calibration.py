@@ -16,6 +16,7 @@ it); reliability bands carry Wilson intervals treating players as independent (s
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -154,12 +155,51 @@ def select_events(folder: str | Path, cut: int | None = 8, min_rounds: int = 4,
     """Events of ``folder`` (:func:`~drawsafe.simulation.folders.folder_index`: its
     ``index.json``, else every event file in it) with a playoff seating ``cut`` players (``None``:
     any playoff, each event with its own) after at least ``min_rounds`` Swiss rounds (fewer means
-    single elimination, see the melee data's README), of ``game`` when given."""
+    single elimination, see the melee data's README), of ``game`` when given (the others:
+    :func:`why_left_out`)."""
     from drawsafe.simulation.folders import folder_index
 
     return [EventEntry(e.file, e.swiss_rounds, e.seats, e.game) for e in folder_index(folder).events
-            if e.seats >= 2 and (cut is None or e.seats == cut) and e.swiss_rounds >= min_rounds
-            and (game is None or e.game == game)]
+            if why_left_out(e, cut, min_rounds) is None and (game is None or e.game == game)]
+
+
+def why_left_out(e, cut: int | None, min_rounds: int, rounds_left: int = 0) -> str | None:
+    """Why calibration leaves out the event ``e`` of a folder (a
+    :class:`~drawsafe.simulation.folders.FolderEvent`), in words that follow "3 events" ("with no
+    playoff or cut in the file: ..."); None when it forecasts it."""
+    if e.seats < 2:
+        return "with no playoff or cut in the file: nothing to score a forecast against"
+    if cut is not None and e.seats != cut:
+        return f"whose playoff seats another number of players than --top {cut}"
+    if e.swiss_rounds < min_rounds:
+        return (f"of fewer than {min_rounds} Swiss rounds (--min-rounds): melee.gg lists single elimination "
+                "events so")
+    if e.swiss_rounds <= rounds_left:
+        return f"of {rounds_left} Swiss round(s) or fewer: no round to forecast from (--rounds-left)"
+    return None
+
+
+def folder_left_out(folder: str | Path, cut: int | None = 8, min_rounds: int = 4, rounds_left: int = 1,
+                    limit: int | None = None) -> tuple[int, tuple]:
+    """The files of ``folder`` and those :func:`calibrate` leaves out (``LeftOut`` groups, one
+    per reason, :mod:`drawsafe.simulation.folders`): files that are not events, events it does
+    not forecast (:func:`why_left_out`), events past ``limit`` (per game, as
+    :func:`calibrate_folder` counts them)."""
+    from drawsafe.simulation.folders import LeftOut, folder_index, not_events
+
+    index = folder_index(folder)
+    reasons: dict[str, list[str]] = {}
+    kept: dict[str, int] = {}
+    for e in index.events:
+        why = why_left_out(e, cut, min_rounds, rounds_left)
+        if why is None and limit is not None:
+            kept[e.game] = kept.get(e.game, 0) + 1
+            why = f"past --limit {limit} of their game" if kept[e.game] > limit else None
+        if why is not None:
+            reasons.setdefault(why, []).append(e.file)
+    events = sorted((LeftOut("event", why, tuple(files)) for why, files in reasons.items()),
+                    key=lambda g: -len(g.files))
+    return index.files, (*not_events(index), *events)
 
 
 def playoff_seats(event) -> int:
@@ -581,13 +621,18 @@ class CalibrationRun(Answered):
         if s is None:
             return lines + ["  no event to score"]
         scores = {x.name: x for x in s.scores}
+        # a bootstrap over one event has no spread: said, not printed as "[nan, nan]"
+        alone = "(one event: no interval)" if len(self.events) < 2 else None
         lines.append(f"Brier score of P(cut) over {s.players} players (95% bootstrap interval over events):")
         for name, label in (("model", "forecast"), ("hindsight", "hindsight (real draws known)"),
                             ("rank", "naive call: current rank <= cut"), ("points", "points only")):
             sc = scores[name]
-            lines.append(f"  {label:<34} {sc.value:.4f}  {fraction_interval(sc.ci)}")
+            lines.append(f"  {label:<34} {sc.value:.4f}  {alone or fraction_interval(sc.ci)}")
         for sk in s.skills:
-            lines.append(f"  {sk.name:<34} {sk.value:+.1%}  [{sk.ci.low:+.1%}, {sk.ci.high:+.1%}]")
+            if math.isnan(sk.value):  # 1 - score / baseline with a baseline of 0: no skill to measure
+                lines.append(f"  {sk.name:<34} undefined: the baseline's Brier score is 0")
+                continue
+            lines.append(f"  {sk.name:<34} {sk.value:+.1%}  {alone or f'[{sk.ci.low:+.1%}, {sk.ci.high:+.1%}]'}")
         for label, c in (("every table", s.calls), ("tables with a stake", s.calls_stake)):
             pr, rc = c.precision, c.recall
             lines.append(f"Expected intentional draws, {label}: {c.expected} expected, {c.drew} drew, "
@@ -623,9 +668,10 @@ class CalibrationRun(Answered):
             return out
         out.update({
             "players": s.players,
-            "brier": {x.name: {"value": x.value, "ci95": [x.ci.low, x.ci.high], "players": x.n}
+            "brier": {x.name: {"value": x.value, "ci95": bootstrap_json(x.ci), "players": x.n}
                       for x in s.scores},
-            "skill": {x.name: {"value": x.value, "ci95": [x.ci.low, x.ci.high]} for x in s.skills},
+            "skill": {x.name: {"value": None if math.isnan(x.value) else x.value, "ci95": bootstrap_json(x.ci)}
+                      for x in s.skills},
             "draw_calls": {label: {**asdict(c), "precision": proportion_json(c.precision),
                                    "recall": proportion_json(c.recall)}
                            for label, c in (("all", s.calls), ("stake", s.calls_stake))},
@@ -639,6 +685,12 @@ class CalibrationRun(Answered):
         return out
 
 
+def bootstrap_json(ci) -> list[float] | None:
+    """A bootstrap interval in the JSON: ``[low, high]``, or null where there is none (one event:
+    NaN is no JSON)."""
+    return None if math.isnan(ci.low) or math.isnan(ci.high) else [ci.low, ci.high]
+
+
 @dataclass(frozen=True)
 class Calibration:
     """``drawsafe calibrate``'s answer: a :class:`CalibrationRun` per game and other-tables model of
@@ -649,13 +701,29 @@ class Calibration:
     cut: int | None
     budget: Budget
     runs: dict[str, CalibrationRun]
+    #: The files of the folder, and those left out, by reason (:func:`folder_left_out`).
+    files: int = 0
+    left_out: tuple = ()
+
+    def forecast(self) -> int:
+        """The events forecast (with each model)."""
+        return self.files - sum(len(g.files) for g in self.left_out)
+
+    def account(self) -> list[str]:
+        """What was read: the folder's files, the events forecast, the files left out and why."""
+        if not self.left_out:
+            return [f"{self.folder}: {self.files} files, every one an event forecast"]
+        left = sum(len(g.files) for g in self.left_out)
+        return [f"{self.folder}: {self.files} files, {self.forecast()} events forecast, {left} left out:",
+                *[f"  {g.line()}" for g in self.left_out]]
 
     def lines(self) -> list[str]:
-        """Every run's figures, a blank line after each."""
-        return [line for run in self.runs.values() for line in (*run.lines(), "")]
+        """What was read (:meth:`account`), then every run's figures, a blank line after each."""
+        return [*self.account(), "", *[line for run in self.runs.values() for line in (*run.lines(), "")]]
 
     def to_json(self) -> dict:
         return {"folder": self.folder, "top": self.cut, "sims": self.budget.sims, "seed": self.budget.seed,
+                "files": self.files, "forecast": self.forecast(), "left_out": [g.to_json() for g in self.left_out],
                 "runs": {k: r.to_json() for k, r in self.runs.items()}}
 
 
@@ -670,13 +738,17 @@ def calibrate(folder: str | Path, question: Question, *, models: tuple[str, ...]
         games, or a table that cannot be read."""
     from drawsafe.simulation.behaviour import Observations
 
-    games = folder_games(folder, cut, min_rounds)
+    games = folder_games(folder, cut, min_rounds, rounds_left)
+    files, left_out = folder_left_out(folder, cut, min_rounds, rounds_left, limit)
     if not games:
-        events, skipped = folder_counts(folder)
         raise UsageError(f"{folder}: no event with a playoff{f' of {cut} players' if cut else ''} after "
-                         f"{min_rounds} Swiss rounds or more ({events} events read, "
-                         f"{skipped} files not events): give a folder of finished "
-                         "events' files (cobra, pokedata, TOM, melee.gg, ...)")
+                         f"{min_rounds} Swiss rounds or more to forecast; of its {files} files, "
+                         + "; ".join(g.line() for g in left_out)
+                         + ". Give a folder of finished events' files (cobra, pokedata, TOM, melee.gg, ...)")
+    if report:
+        counted = sum(len(g.files) for g in left_out)
+        report(f"{folder}: {files} files, {files - counted} events to forecast, {counted} left out "
+               "(which and why: at the head of the results)")
     if observations is not None and len(games) > 1:
         raise UsageError(f"--observations: {folder} holds events of {len(games)} games "
                          f"({', '.join(games)}); give one game's folder with its table features")
@@ -695,7 +767,7 @@ def calibrate(folder: str | Path, question: Question, *, models: tuple[str, ...]
             runs[key] = calibrate_folder(folder, replace(question, others=model), cut=cut, rounds_left=rounds_left,
                                          folds=folds, observations=obs, limit=limit, report=report, game=game,
                                          min_rounds=min_rounds)
-    return Calibration(str(folder), cut, question.budget, runs)
+    return Calibration(str(folder), cut, question.budget, runs, files, left_out)
 
 
 def calibrate_folder(folder: str | Path, question: Question, *, cut: int | None = 8, rounds_left: int = 1,
@@ -745,14 +817,6 @@ def calibrate_folder(folder: str | Path, question: Question, *, cut: int | None 
                           game or (entries[0].game if entries else ""))
 
 
-def folder_counts(folder: str | Path) -> tuple[int, int]:
-    """Events read in ``folder`` and files that are not events."""
-    from drawsafe.simulation.folders import folder_index
-
-    index = folder_index(folder)
-    return len(index.events), len(index.skipped)
-
-
-def folder_games(folder: str | Path, cut: int | None = 8, min_rounds: int = 4) -> list[str]:
+def folder_games(folder: str | Path, cut: int | None = 8, min_rounds: int = 4, rounds_left: int = 0) -> list[str]:
     """The games of ``folder``'s events that :func:`calibrate_folder` scores, in order."""
-    return sorted({e.game for e in select_events(folder, cut, min_rounds)})
+    return sorted({e.game for e in select_events(folder, cut, min_rounds) if e.swiss_rounds > rounds_left})

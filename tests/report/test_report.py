@@ -325,7 +325,7 @@ def test_figure_text_is_readable_and_inside(data, rendition):
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], rivals=data.contenders())
     with styled(rendition):
-        figures = [draw_figure(data.draw, data.cut.label()), tiebreak_figure(data, 0), rank_figure(data),
+        figures = [draw_figure(data.draw, data.cut), tiebreak_figure(data, 0), rank_figure(data),
                    cutline_figure(data), rooting_figure(data, rows)]
         for fig in figures:
             assert fig.get_figwidth() == rendition.width and fig.get_dpi() == rendition.dpi

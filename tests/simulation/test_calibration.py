@@ -330,3 +330,67 @@ def test_a_folder_of_files_of_several_games_is_scored_per_game(tmp_path):
     file = json.loads(worlds.read_text(encoding="utf-8"))
     assert drew == {i + 1 for i, p in enumerate(file["rounds"][8]) if p["intentionalDraw"]} and len(drew) > 10
     assert ev.game == "Netrunner" and ev.win_points == 6
+
+
+# --- what calibrate leaves out, said (issue 50, item 8) -------------------------------------------
+
+def mixed_folder(folder):
+    """Real files of tests/data: two events with a playoff after 4 and 5 Swiss rounds (cobra, TOM),
+    one with no cut, one of 2 Swiss rounds, a note and two RK9 pages that hold one round only."""
+    data = ROOT / "tests" / "data"
+    for source in ("netrunner/2023-09-30-finland-baltic-nats-cobra.json", "netrunner/2023-09-30-roro-bathgate-co-cobra.json",
+                   "pokemon/dg-nov-cup-2025.tdf", "pokemon/unreported-final.tdf"):
+        (folder / source.split("/")[1]).write_bytes((data / source).read_bytes())
+    (folder / "notes.txt").write_text("not an event")
+    (folder / "pages").mkdir()
+    for name in ("round.html", "round-renamed.html"):
+        (folder / "pages" / name).write_bytes((data / "pokemon" / "rk9" / name).read_bytes())
+    (folder / "README.md").write_text("a folder's own notes: not counted")
+    return folder
+
+
+def test_calibrate_says_which_files_it_leaves_out_and_why(tmp_path):
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+    from drawsafe.simulation.calibration import folder_left_out
+
+    folder = mixed_folder(tmp_path)
+    files, left = folder_left_out(folder, None, 4, 1)
+    assert files == 7
+    by_reason = {(g.noun, g.reason.split(":")[0], g.detail.split(":")[0]): g.files for g in left}
+    assert by_reason == {
+        ("file", "not read as an event", "row 1"): ("pages/round-renamed.html", "pages/round.html"),
+        ("file", "not read as an event", "not an event file"): ("notes.txt",),
+        ("event", "with no playoff or cut in the file", ""): ("2023-09-30-roro-bathgate-co-cobra.json",),
+        ("event", "of fewer than 4 Swiss rounds (--min-rounds)", ""): ("unreported-final.tdf",)}, by_reason
+    assert all(str(folder) not in g.detail for g in left)  # the reader's reason, not the path again
+    out = CliRunner().invoke(main, ["calibrate", str(folder), "--others", "rational", "--sims", "200", "--json"])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.stdout)
+    assert result["files"] == 7 and result["forecast"] == 2
+    assert sum(len(g["files"]) for g in result["left_out"]) == 5
+    assert "7 files, 2 events to forecast, 5 left out" in out.stderr
+    text = CliRunner().invoke(main, ["calibrate", str(folder), "--others", "rational", "--sims", "200"]).stdout
+    head = text.splitlines()[:5]
+    assert head[0] == f"{folder}: 7 files, 2 events forecast, 5 left out:"
+    assert head[1].startswith("  2 files not read as an event: row 1: RK9 round 3 without rounds 1-2")
+    assert head[1].endswith("; pages/round-renamed.html, pages/round.html")
+    assert "1 event with no playoff or cut in the file: nothing to score a forecast against; " \
+           "2023-09-30-roro-bathgate-co-cobra.json" in "\n".join(head)
+    assert "nan" not in text  # one event per game: no bootstrap interval, said so
+    assert "(one event: no interval)" in text
+
+
+def test_a_folder_with_nothing_to_forecast_says_why(tmp_path):
+    from click.testing import CliRunner
+
+    from drawsafe.cli.main import main
+
+    folder = mixed_folder(tmp_path)
+    for name in ("2023-09-30-finland-baltic-nats-cobra.json", "dg-nov-cup-2025.tdf"):
+        (folder / name).unlink()
+    out = CliRunner().invoke(main, ["calibrate", str(folder)])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert "of its 5 files, 2 files not read as an event" in out.output
+    assert "1 event with no playoff or cut in the file" in out.output
