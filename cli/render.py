@@ -238,7 +238,7 @@ def odds_view(result, show_all: bool = False):
                   f"{p.mean_rank:.1f}" if p.mean_rank is not None else NO_FIGURE)
     foot = styled(f"({hidden} players never made the cut in any simulation; --all lists them)", "dim") \
         if hidden else None
-    head = styled(f"{result.cut.label()} odds from {result.simulations:,} simulations (seed {result.seed}); "
+    head = styled(f"Odds of making {result.cut.noun()} from {result.simulations:,} simulations (seed {result.seed}); "
                   f"95% intervals; round's draws: {result.others}, pairings {result.pairings}", "bold")
     return group(head, t, foot, *proven_legend(result, [p.player for p in result.players]))
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawsafe.choices import VERDICTS
-from drawsafe.event.cut import Cut
 from drawsafe.text import (
     VERDICT_WORDS,
     exact_percent,
@@ -120,11 +119,11 @@ class TableWords:
     effects: tuple[Effect, Effect]
 
 
-def table_words(t, cut: Cut | str = "Top 8", safe: float = 0.99, me: str | None = None, proven=None) -> TableWords:
+def table_words(t, cut="Top 8", safe: float = 0.99, me: str | None = None, proven=None) -> TableWords:
     """The verdict of table ``t`` in words (``me``: the player reading it comes first; ``proven``:
     what is proven of each player's figures, said instead of a percentage); ``cut``: a
     :class:`~drawsafe.event.cut.Cut` (its :meth:`~drawsafe.event.cut.Cut.noun`) or a name ("Top 8")."""
-    cut = cut.noun() if isinstance(cut, Cut) else f"the {cut}"
+    cut = cut.noun() if hasattr(cut, "noun") else f"the {cut}"
     a, b = (effect(p, proven) for p in t.players)
     if me is not None and b.player == me:
         a, b = b, a
@@ -346,13 +345,16 @@ def certainty_line(player: str, certainty: str, certainty_if: dict[str, str]) ->
     return f"{player}: {certainty}" + (f" ({ifs})" if ifs and certainty not in PROVEN_WORDS else "")
 
 
-def certainty_headline(certainty: str, certainty_if: dict[str, str], within: str) -> str:
-    """A player's certainty as their card's headline; ``within`` the cut's words for where a player
-    who makes it finishes (:meth:`drawsafe.event.cut.Cut.within`: "in the Top 8")."""
+def certainty_headline(certainty: str, certainty_if: dict[str, str], cut) -> str:
+    """A player's certainty as their card's headline; ``cut`` the event's
+    :class:`~drawsafe.event.cut.Cut` (its :meth:`~drawsafe.event.cut.Cut.noun`: "the Top 8", "the
+    cut at 19+ points").  A cut by rank may still open to a player when someone above drops; a
+    points cut does not."""
     if certainty == "clinched":
-        return f"Clinched: you finish {within} whatever happens."
+        return f"Clinched: you make {cut.noun()} whatever happens."
     if certainty == "eliminated":
-        return f"Eliminated: you cannot finish {within} (unless someone above you drops)."
+        unless = "" if cut.points is not None else " (unless someone above you drops)"
+        return f"Eliminated: you cannot make {cut.noun()}{unless}."
     ifs = certainty_ifs(certainty_if)
     return "Not decided yet" + (": " + ifs + "." if ifs else ".")
 

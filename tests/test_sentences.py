@@ -23,6 +23,7 @@ from drawsafe.sentences import (
     opponents_sentence,
     unpaired_sentence,
 )
+from drawsafe.event.cut import Cut
 from drawsafe.stats import Proportion
 from drawsafe.text import sentence_start
 
@@ -111,8 +112,11 @@ def test_rivals_are_counted_and_the_page_names_no_option():
 def test_names_keep_their_case_and_certainty_headlines():
     assert sentence_start("if you lose: in unless edwin Lopez beats Chip Richey") == \
         "If you lose: in unless edwin Lopez beats Chip Richey"
-    assert certainty_headline("clinched", {}, "in the Top 8") == "Clinched: you finish in the Top 8 whatever happens."
-    assert certainty_headline("open", {"win": "clinched", "draw": "open", "loss": "eliminated"}, "on 19+ points") \
+    assert certainty_headline("clinched", {}, Cut(8)) == "Clinched: you make the Top 8 whatever happens."
+    assert certainty_headline("eliminated", {}, Cut(8)) == \
+        "Eliminated: you cannot make the Top 8 (unless someone above you drops)."
+    assert certainty_headline("eliminated", {}, Cut(8, 19.0)) == "Eliminated: you cannot make the cut at 19+ points."
+    assert certainty_headline("open", {"win": "clinched", "draw": "open", "loss": "eliminated"}, Cut(8, 19.0)) \
         == "Not decided yet: clinched if you win; eliminated if you lose."
 
 

@@ -229,7 +229,7 @@ def install(app, service) -> None:
                 lookup = find_player(info.names, name)
                 if lookup.name is not None and info.rounds_left:
                     answered = await service.ask("draw", raw, label, options)
-                    card = verdicts.card(answered.result, lookup.name, info)
+                    card = pages.with_proofs(verdicts.card(answered.result, lookup.name, info), answered.result)
                 elif lookup.name is not None:
                     card = verdicts.card(None, lookup.name, info)
         except HANDLED as e:

@@ -41,7 +41,7 @@ def certainty_card(report, player: str) -> dict | None:
     pc = proven.of(player) if proven is not None and hasattr(proven, "of") else None
     if pc is None:
         return None
-    headline = certainty_headline(pc.certainty, pc.certainty_if, proven.cut.within())
+    headline = certainty_headline(pc.certainty, pc.certainty_if, proven.cut)
     needs = [sentence_start(n.sentence(PAGE)) for n in getattr(report, "needs", {}).get(player, ())]
     how = {"last round": "proven over every result of the other tables",
            "points cut": "proven from the points you can reach",

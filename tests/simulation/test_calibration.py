@@ -358,10 +358,10 @@ def test_calibrate_says_which_files_it_leaves_out_and_why(tmp_path):
     folder = mixed_folder(tmp_path)
     files, left = folder_left_out(folder, None, 4, 1)
     assert files == 7
-    by_reason = {(g.noun, g.reason.split(":")[0], g.detail.split(":")[0]): g.files for g in left}
+    by_reason = {(g.noun, g.reason.split(":")[0], g.detail.split(":")[0].split(",")[0]): g.files for g in left}
     assert by_reason == {
         ("file", "not read as an event", "row 1"): ("pages/round-renamed.html", "pages/round.html"),
-        ("file", "not read as an event", "not an event file"): ("notes.txt",),
+        ("file", "not read as an event", "a text file"): ("notes.txt",),
         ("event", "with no playoff or cut in the file", ""): ("2023-09-30-roro-bathgate-co-cobra.json",),
         ("event", "of fewer than 4 Swiss rounds (--min-rounds)", ""): ("unreported-final.tdf",)}, by_reason
     assert all(str(folder) not in g.detail for g in left)  # the reader's reason, not the path again
@@ -374,7 +374,7 @@ def test_calibrate_says_which_files_it_leaves_out_and_why(tmp_path):
     text = CliRunner().invoke(main, ["calibrate", str(folder), "--others", "rational", "--sims", "200"]).stdout
     head = text.splitlines()[:5]
     assert head[0] == f"{folder}: 7 files, 2 events forecast, 5 left out:"
-    assert head[1].startswith("  2 files not read as an event: row 1: RK9 round 3 without rounds 1-2")
+    assert head[1].startswith("  2 files not read as an event: row 1, line 1: RK9 round 3 without rounds 1-2")
     assert head[1].endswith("; pages/round-renamed.html, pages/round.html")
     assert "1 event with no playoff or cut in the file: nothing to score a forecast against; " \
            "2023-09-30-roro-bathgate-co-cobra.json" in "\n".join(head)
