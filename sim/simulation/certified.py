@@ -109,8 +109,8 @@ class Certified:
 
     def lines(self, player: str | None = None) -> list[str]:
         """The certainty in words for the terminal: the counts, then the asked player's (or each
-        player with needs) certainty and needs, why the asked player has no table, and who they
-        likely face next."""
+        player with needs) certainty and needs, and who they likely face next (why the asked player
+        has no table is the draw view's own line, said once)."""
         out = [self.certainty.line()]
         player = player or self.player
         names = [player] if player else list(self.needs)
@@ -120,8 +120,6 @@ class Certified:
                 continue
             out.append("  " + certainty_line(name, pc.certainty, pc.certainty_if))
             out += [f"    {n.sentence(TERMINAL)}" for n in self.needs.get(name, ())]
-        if player and player in self.unpaired:
-            out.append(f"  {self.unpaired[player].text}")
         if player and player in self.opponents:
             out.append(f"  {player}: {self.opponents[player].sentence()}")
         return out
