@@ -9,7 +9,7 @@ import numpy as np
 
 from drawsafe.event import kinds
 from drawsafe.event.snapshot import Snapshot
-from drawsafe.rng import next_u64, stream
+from drawsafe.rng import GOLDEN, mix64_array, stream
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.ranking import rank_order, tie_groups
 from drawsafe.tiebreaks.values import (
@@ -95,8 +95,11 @@ def records(snap: Snapshot) -> np.ndarray:
 
 
 def tie_noise(seed: int, n: int) -> np.ndarray:
-    state = stream(seed, STANDINGS_STREAM)
-    return np.array([next_u64(state) for _ in range(n)], dtype=np.uint64)
+    """The first ``n`` draws of the standings' stream (:func:`drawsafe.rng.next_u64` on whole arrays:
+    a call per player took 8 ms at 20,000 players)."""
+    key = stream(seed, STANDINGS_STREAM)[0]
+    with np.errstate(over="ignore"):
+        return mix64_array(key + np.arange(1, n + 1, dtype=np.uint64) * GOLDEN)
 
 
 def standings_order(snap: Snapshot, rules: RulePack, seed: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
