@@ -34,6 +34,14 @@ def mix64(z):
     return z ^ (z >> S31)
 
 
+def mix64_array(z: np.ndarray) -> np.ndarray:
+    """:func:`mix64` of every word of a uint64 array (numpy, outside the kernels)."""
+    with np.errstate(over="ignore"):
+        z = (z ^ (z >> S30)) * M1
+        z = (z ^ (z >> S27)) * M2
+        return z ^ (z >> S31)
+
+
 @kernel
 def stream(seed, sim):
     """The state ``[key, counter]`` of simulation ``sim``'s stream under ``seed``.

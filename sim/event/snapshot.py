@@ -100,11 +100,10 @@ class Snapshot:
     @property
     def has_rematch(self) -> bool:
         """True when some pair of players met twice (then each opponent counts once)."""
-        for p in range(self.players):
-            met = self.opp[p][self.opp[p] >= 0]
-            if len(set(met.tolist())) != len(met):
-                return True
-        return False
+        # each row sorted: a rematch is two equal opponents side by side (a loop over the players
+        # took 57 ms at 20,000 players, asked 23 times by one draw)
+        met = np.sort(self.opp, axis=1)
+        return bool(((met[:, 1:] == met[:, :-1]) & (met[:, 1:] >= 0)).any())
 
 
 def take_snapshot(event: Event, after_round: int | None = None, rounds: int | None = None,

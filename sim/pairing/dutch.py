@@ -85,7 +85,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from drawsafe.jit import kernel
+from drawsafe.jit import borrowed, keep_alive, kernel
 from drawsafe.pairing.search import (
     MAX_STEPS,
     new_budget,
@@ -99,6 +99,15 @@ from drawsafe.pairing.swiss import pair_in_order
 
 #: Search steps for one number of pairs of one bracket before floating one more pair down.
 LEVEL_STEPS = 50_000
+
+#: Rows of the scratch array ``ws`` (int64[SCRATCH_ROWS, N + 1]) that one round's brackets share:
+#: allocated once per round instead of about fifteen arrays per bracket (an allocation costs more
+#: than a small bracket's search; benchmarks/NOTES.md, issue 51).  Each kernel owns its rows.
+B_MDP, B_RES, B_GROUP, B_CHOICE, B_COMB, B_S1 = 0, 1, 2, 3, 4, 5
+R_S1, R_S2, R_CHOICE, R_FLO, R_PART, R_STACK, R_S1POS, R_S2POS, R_ST = 6, 7, 8, 9, 10, 11, 12, 13, 14
+A_CAND = 15
+V_REST = 16
+SCRATCH_ROWS = 17
 
 
 @kernel
@@ -141,15 +150,14 @@ def rank_order(players, points, ratings):
 
 
 @kernel
-def viable(group, r, lower, n, seq, posof, opp, nr, mark, steps):
+def viable(group, r, lower, n, seq, posof, opp, nr, mark, steps, rest):
     """Completion test for positions ``group[:r]`` plus every position from ``lower`` to ``n``.
 
     ``group``, ``r``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``, ``steps``: as in the module
-    text; ``lower``, ``n`` int64 positions."""
+    text; ``lower``, ``n`` int64 positions; ``rest`` int64[>= r + n - lower] scratch."""
     total = r + n - lower
     if surely_pairable(total, nr):
         return 1
-    rest = np.empty(total, dtype=np.int64)
     for k in range(r):
         rest[k] = group[k]
     for k in range(lower, n):
@@ -244,8 +252,11 @@ def pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, max_st
         seq = seq[:seq.shape[0] - 1]
     n = seq.shape[0]
     posof = positions_of(seq, size)
+    owned = np.empty((SCRATCH_ROWS, n + 1), dtype=np.int64)
+    owned_used = np.empty((2, n + 1), dtype=np.bool_)
+    ws, wb = borrowed(owned), borrowed(owned_used)  # views without reference counts (jit.borrowed)
     if ok:
-        ok = viable(seq, 0, 0, n, seq, posof, opp, nr, mark, steps) != 0
+        ok = viable(seq, 0, 0, n, seq, posof, opp, nr, mark, steps, ws[V_REST]) != 0
     if not ok:  # no pairing without a rematch: ranking order
         for t in range(n // 2):
             pa[t] = seq[2 * t]
@@ -261,36 +272,39 @@ def pair_dutch_budget(players, points, had_bye, opp, nr, ratings, pa, pb, max_st
         while end < n and points[seq[end]] == points[seq[g]]:
             end += 1
         code, t, nfl = pair_bracket(floaters, nfl, g, end, seq, posof, opp, nr, mark, steps,
-                                    pa, pb, t)
+                                    pa, pb, t, ws, wb)
         g = end
+    keep_alive(owned)
+    keep_alive(owned_used)
     if code == 1 and nfl == 0:
         return n // 2, bye, True
     return n // 2, bye, pair_in_order(seq, opp, nr, pa, pb, 0)
 
 
 @kernel
-def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, t):
+def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, t, ws, wb):
     """Pair the bracket of MDPs ``floaters[:m]`` and residents at positions ``g .. end - 1``.
 
     Returns (code, tables written so far, new floaters written to ``floaters``).
 
     ``floaters`` (as in the module text), of which ``m`` (int64) are the bracket's MDPs; ``g``
     int64 the first resident's position; ``end``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``,
-    ``steps``, ``pa``, ``pb``, ``t``: as in the module text.
+    ``steps``, ``pa``, ``pb``, ``t``: as in the module text; ``ws`` int64[SCRATCH_ROWS, >= n + 1]
+    and ``wb`` bool[2, >= n + 1] the round's scratch (rows B_* and 0 here, the rest for
+    :func:`pair_remainder`).
     """
     n = seq.shape[0]
-    mdp = np.empty(m, dtype=np.int64)
+    mdp = ws[B_MDP]
     for i in range(m):
         mdp[i] = floaters[i]
     nres = end - g
-    res = np.empty(nres, dtype=np.int64)
+    res = ws[B_RES]
     for j in range(nres):
         res[j] = g + j
-    group = np.empty(m + nres, dtype=np.int64)
-    choice = np.empty(m, dtype=np.int64)
-    used = np.zeros(nres, dtype=np.bool_)
-    comb = np.empty(m, dtype=np.int64)
-    s1 = np.empty(m, dtype=np.int64)
+    group, choice, comb, s1 = ws[B_GROUP], ws[B_CHOICE], ws[B_COMB], ws[B_S1]
+    used = wb[0]
+    for j in range(nres):
+        used[j] = False
     for m1 in range(min(m, nres), -1, -1):
         start = steps[0]
         for i in range(m1):
@@ -321,7 +335,7 @@ def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, 
                     if not used[j]:
                         group[r] = res[j]
                         r += 1
-                v = viable(group, r, end, n, seq, posof, opp, nr, mark, steps)
+                v = viable(group, r, end, n, seq, posof, opp, nr, mark, steps, ws[V_REST])
                 if v == -1:
                     return -1, t, 0
                 if v == 1:
@@ -330,25 +344,25 @@ def pair_bracket(floaters, m, g, end, seq, posof, opp, nr, mark, steps, pa, pb, 
                         pb[t] = seq[res[choice[i]]]
                         t += 1
                     return pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark,
-                                          steps, pa, pb, t)
+                                          steps, pa, pb, t, ws, wb)
             more = steps[0] - start <= steps[3] and next_combination(comb, m1, m)
     return 0, t, 0
 
 
 @kernel
-def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
+def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps, ws):
     """Completion test of a candidate whose floaters are ``group[flo[:nfl]]``; on success they are
     copied to ``floaters``.  Returns 1, 0 or -1 (budget).  (The last bracket has no floaters: only
     its full number of pairs is tried.)
 
     ``group``, ``end``, ``floaters``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``, ``steps``:
     as in the module text; ``flo`` int64[>= nfl] indices into ``group`` and ``nfl`` int64 how
-    many."""
+    many; ``ws`` the round's scratch (:func:`pair_bracket`; rows A_CAND and V_REST here)."""
     n = seq.shape[0]
-    cand = np.empty(nfl, dtype=np.int64)
+    cand = ws[A_CAND]
     for i in range(nfl):
         cand[i] = group[flo[i]]
-    v = viable(cand, nfl, end, n, seq, posof, opp, nr, mark, steps)
+    v = viable(cand, nfl, end, n, seq, posof, opp, nr, mark, steps, ws[V_REST])
     if v == 1:
         for i in range(nfl):
             floaters[i] = cand[i]
@@ -356,26 +370,26 @@ def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps):
 
 
 @kernel
-def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa, pb, t):
+def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa, pb, t, ws, wb):
     """Pair ``group[:r]`` (positions, best first) as a homogeneous bracket whose floaters go on to
     the bracket starting at ``end``.  Returns (code, tables so far, number of floaters).
 
     ``group``, ``r``, ``end``, ``floaters``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``,
-    ``steps``, ``pa``, ``pb``, ``t``: as in the module text."""
+    ``steps``, ``pa``, ``pb``, ``t``: as in the module text; ``ws``, ``wb`` the round's scratch
+    (:func:`pair_bracket`; rows R_*, A_CAND, V_REST and 1 here)."""
     last = end == seq.shape[0]
     pmax = r // 2
-    s1 = np.empty(pmax, dtype=np.int64)
-    s2 = np.empty(r, dtype=np.int64)
-    choice = np.empty(pmax, dtype=np.int64)
-    used = np.zeros(r, dtype=np.bool_)
-    flo = np.empty(r, dtype=np.int64)
-    part = np.empty(r, dtype=np.int64)
-    stack = np.empty(r, dtype=np.int64)
-    st = np.zeros(4, dtype=np.int64)
+    s1, s2, choice, flo, part, stack = ws[R_S1], ws[R_S2], ws[R_CHOICE], ws[R_FLO], ws[R_PART], \
+        ws[R_STACK]
+    s1pos, s2pos = ws[R_S1POS], ws[R_S2POS]
+    used = wb[1]
+    for j in range(r):
+        used[j] = False
+    st = ws[R_ST, :4]
+    for j in range(4):
+        st[j] = 0
     for p in range(pmax, (pmax if last else 0) - 1, -1):
         q = r - p
-        s1pos = np.empty(p, dtype=np.int64)
-        s2pos = np.empty(q, dtype=np.int64)
         start = steps[0]
         spent = False
         for d in range(r):  # d = 0: no exchange; d > 0: one S1 player a for one S2 player a + d
@@ -422,7 +436,7 @@ def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa
                         if not used[j]:
                             flo[nfl] = s2[j]
                             nfl += 1
-                    v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps)
+                    v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps, ws)
                     if v == -1:
                         return -1, t, 0
                     if v == 1:
@@ -447,7 +461,7 @@ def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa
                 if part[i] == -1:
                     flo[nfl] = i
                     nfl += 1
-            v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps)
+            v = accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps, ws)
             if v == -1:
                 return -1, t, 0
             if v == 1:

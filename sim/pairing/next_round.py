@@ -17,7 +17,7 @@ from drawsafe.pairing.dutch import pair_dutch
 from drawsafe.pairing.swiss import pair_standings, pair_swiss
 from drawsafe.pairing.weighted import pair_weighted
 from drawsafe.rng import stream
-from drawsafe.standings.table import compute_standings
+from drawsafe.standings.table import standings_order
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
 
@@ -110,13 +110,13 @@ def next_round_pairings(snap: Snapshot, rules: RulePack, last_round: str = "stan
         method = "cobra"
     elif number == snap.total_rounds and last_round == "standings":
         # the whole pod is paired, also when only one division of it is ranked (Event.ranked)
-        table = compute_standings(replace(snap, ranked=None) if snap.ranked is not None else snap, rules, seed)
-        ranked = np.array([snap.index[r.player] for r in table.rows if in_round[snap.index[r.player]]],
-                          dtype=np.int64)
-        tied_players = {r.player for r in table.rows if r.tied}
+        _, order, tied = standings_order(replace(snap, ranked=None) if snap.ranked is not None else snap, rules,
+                                         seed)
+        pairs = in_round[order]
+        ranked = np.ascontiguousarray(order[pairs], dtype=np.int64)
         m, bye, ok = pair_standings(ranked, had_bye, snap.opp, nr, pa, pb)
         method = "standings"
-        exact_ties = any(snap.names[p] in tied_players for p in ranked)
+        exact_ties = bool(tied[pairs].any())
     else:
         m, bye, ok = pair_swiss(stream(seed, PROJECTION_STREAM), players, points, had_bye, snap.opp, nr, pa, pb)
         method = "random"

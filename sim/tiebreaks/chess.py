@@ -52,7 +52,8 @@ int64, ``points_table`` int64[N_POINTS]); ``unplayed`` int64 the pack's ``UNPLAY
 ``ratings`` float64[n] (0: unrated); ``s`` int64[n] the real scores (:func:`scores`) and ``a``
 int64[n] the adjusted ones (:func:`adjusted_scores`), in pack units; ``c`` int64[n, nr] the
 Buchholz contributions (:func:`contributions`); ``col`` float64[n] the column written (a column
-of ``out``), in points.
+of ``out``), in points; ``want`` bool[n] the players whose values are written (a ranking that
+places only the cut asks for the point groups it reaches; the other rows keep what they held).
 """
 
 from __future__ import annotations
@@ -177,7 +178,7 @@ def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
 
 
 @kernel
-def contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a):
+def contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a, want):
     """``c[p, r]``: what round ``r`` adds to the Buchholz of ``p``, in pack units.
 
     A game: the opponent's adjusted score.  An unplayed round: nothing adjusted, the scheduled
@@ -187,13 +188,16 @@ def contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a):
     draws, the forfeiting (or forfeited) opponent with that round at its result, ``draw x rounds``
     for a bye, 0 for a round not paired.
 
-    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``unplayed``, ``s``, ``a``: as
-    in the module text. Returns ``c`` int64[n, nr].
+    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``unplayed``, ``s``, ``a``,
+    ``want``: as in the module text (the rows of the others are left unwritten). Returns ``c``
+    int64[n, nr].
     """
     n = opp.shape[0]
     draw = points_table[kinds.DRAW]
     c = np.empty((n, nr), dtype=np.int64)
     for p in range(n):
+        if not want[p]:
+            continue
         own = s[p]
         for r in range(nr):
             o = opp[p, r]
@@ -219,15 +223,15 @@ def contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a):
 
 
 @kernel
-def buchholz(c, kind, unplayed, low, high, col, scale):
+def buchholz(c, kind, unplayed, low, high, col, scale, want):
     """Buchholz reduced by its ``low`` lowest and ``high`` highest contributions (cut / median).
 
     One contribution per round (``c`` from :func:`contributions`).  Under 2023/2026 the
     contributions of voluntary unplayed rounds are cut first (lowest of them first); medians then
     drop the highest contributions.
 
-    ``c``, ``kind``, ``unplayed``, ``col``: as in the module text; ``low``, ``high`` int64 the
-    contributions cut; ``scale`` int64 the pack units of a point (``points_table[WIN]``).
+    ``c``, ``kind``, ``unplayed``, ``col``, ``want``: as in the module text; ``low``, ``high``
+    int64 the contributions cut; ``scale`` int64 the pack units of a point (``points_table[WIN]``).
     """
     n, nr = c.shape
     gone = np.empty(nr, dtype=np.bool_)
@@ -235,6 +239,8 @@ def buchholz(c, kind, unplayed, low, high, col, scale):
     lo = min(low, nr)
     hi = min(high, nr - lo)
     for p in range(n):
+        if not want[p]:
+            continue
         total = 0
         for r in range(nr):
             gone[r] = False
@@ -258,19 +264,21 @@ def buchholz(c, kind, unplayed, low, high, col, scale):
 
 
 @kernel
-def sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col):
+def sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col, want):
     """Sum over rounds of (contribution of the round's opponent or dummy) x (points of the round).
 
     Under 1998 an unplayed round is a draw against oneself: own tiebreak score x ½; with virtual
     draws a forfeit win and a full-point bye count as draws.
 
-    ``c``, ``kind``, ``gw``, ``gl``, ``points_table``, ``unplayed``, ``col``: as in the module
-    text.
+    ``c``, ``kind``, ``gw``, ``gl``, ``points_table``, ``unplayed``, ``col``, ``want``: as in the
+    module text.
     """
     n, nr = c.shape
     w = points_table[kinds.WIN]
     draw = points_table[kinds.DRAW]
     for p in range(n):
+        if not want[p]:
+            continue
         total = 0
         for r in range(nr):
             k = kind[p, r]
@@ -389,17 +397,19 @@ def rating_games(p, opp, kind, gw, gl, nr, points_table, unplayed, ratings, rate
 
 
 @kernel
-def rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings, col):
+def rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings, col, want):
     """ARO (rounded half up), ARO cut 1 (an unrated opponent, else the lowest rating, is cut) and
     TPR = ARO + dp(round(100 x score / games)) (FIDE B.02 table 8.1(a)); 0 without rated games.
 
     ``code`` int64 ``ARO``, ``ARO_C1`` or ``TPR``; ``opp``, ``kind``, ``gw``, ``gl``, ``nr``,
-    ``points_table``, ``unplayed``, ``ratings``, ``col``: as in the module text."""
+    ``points_table``, ``unplayed``, ``ratings``, ``col``, ``want``: as in the module text."""
     n = opp.shape[0]
     w = points_table[kinds.WIN]
     rated = np.empty(nr, dtype=np.int64)
     res = np.empty(nr, dtype=np.int64)
     for p in range(n):
+        if not want[p]:
+            continue
         m, unrated = rating_games(p, opp, kind, gw, gl, nr, points_table, unplayed, ratings, rated,
                                   res)
         total = 0
@@ -474,14 +484,19 @@ def uses_contributions(codes):
 
 
 @kernel
-def shared_contributions(opp, kind, gw, gl, nr, points_table, unplayed):
-    """:func:`contributions` once for every code of a pack that reads them.
+def shared_contributions(codes, opp, kind, gw, gl, nr, points_table, unplayed, want):
+    """:func:`contributions` once for every code of a pack that reads them: the rows of ``want``,
+    every row when a code reads the opponents' Buchholz (``SUMBH``).
 
-    ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``unplayed``: as in the module
-    text. Returns int64[n, nr]."""
+    ``codes`` int64[k] the pack's codes; ``opp``, ``kind``, ``gw``, ``gl``, ``nr``,
+    ``points_table``, ``unplayed``, ``want``: as in the module text. Returns int64[n, nr]."""
+    rows = want
+    for i in range(codes.shape[0]):
+        if codes[i] == SUMBH:
+            rows = np.ones(opp.shape[0], dtype=np.bool_)
     s = scores(kind, gw, gl, nr, points_table)
     a = adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s)
-    return contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a)
+    return contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a, rows)
 
 
 @kernel
@@ -509,7 +524,7 @@ def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, rat
         lichess_performance(opp, kind, gw, gl, nr, points_table, ratings, col)
         return
     if code == ARO or code == ARO_C1 or code == TPR:
-        rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings, col)
+        rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings, col, want)
         return
     s = scores(kind, gw, gl, nr, points_table)
     if code == KS:
@@ -517,14 +532,14 @@ def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, rat
         return
     c = shared
     if code == SB:
-        sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col)
+        sonneborn_berger(c, kind, gw, gl, points_table, unplayed, col, want)
     elif code == SUMBH:
         bh = np.empty(opp.shape[0])
-        buchholz(c, kind, unplayed, 0, 0, bh, w)
+        buchholz(c, kind, unplayed, 0, 0, bh, w, np.ones(opp.shape[0], dtype=np.bool_))  # every opponent's
         sum_of_buchholz(opp, kind, nr, unplayed, bh, col)
     elif code == BH or code == BH_C1 or code == BH_C2:
-        buchholz(c, kind, unplayed, code - BH, 0, col, w)
+        buchholz(c, kind, unplayed, code - BH, 0, col, w, want)
     elif code == BH_M1 or code == BH_M2:
-        buchholz(c, kind, unplayed, code - BH_C2, code - BH_C2, col, w)
+        buchholz(c, kind, unplayed, code - BH_C2, code - BH_C2, col, w, want)
     else:
         raise ValueError("unknown chess tiebreak code")

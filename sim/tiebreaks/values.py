@@ -340,7 +340,7 @@ def tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fl
     oowp = np.empty(0)
     shared = np.empty((0, 0), dtype=np.int64)  # chess: the opponents' contributions, for every code that reads them
     if chess.uses_contributions(codes):
-        shared = chess.shared_contributions(opp, kind, gw, gl, nr, points_table, flags[FLAG_UNPLAYED])
+        shared = chess.shared_contributions(codes, opp, kind, gw, gl, nr, points_table, flags[FLAG_UNPLAYED], want)
     for k in range(codes.shape[0]):
         code = codes[k]
         if mtg_column(code, k, rec, gwp, omw, ogw, out):
