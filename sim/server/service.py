@@ -63,9 +63,17 @@ class Prepared:
     keys: dict[str, str] = field(default_factory=dict)
     #: Why an answer could not be computed ahead (the queue was full, the job ran too long...).
     failed: dict[str, str] = field(default_factory=dict)
+    #: The answers whose computation has ended (until then each is "computing", even before its
+    #: job is queued).
+    ended: set[str] = field(default_factory=set)
+
+    def answer_state(self, command: str, jobs) -> str:
+        if command in self.failed:
+            return "failed"
+        return jobs.state(self.keys[command]) if command in self.ended else "computing"
 
     def to_json(self, jobs) -> dict:
-        answers = {c: "failed" if c in self.failed else jobs.state(k) for c, k in self.keys.items()}
+        answers = {c: self.answer_state(c, jobs) for c in self.keys}
         return {"version": self.version, "updated": self.updated, "updated_text": clock(self.updated),
                 "round": self.after_round + 1 if self.rounds_left else None, "after_round": self.after_round,
                 "total_rounds": self.total_rounds, "progress": self.progress, "answers": answers,
@@ -228,8 +236,11 @@ class Service:
         while len(self.prepared) > PREPARED_EVENTS:
             self.prepared.popitem(last=False)
         if requests:
-            self.start(asyncio.gather(*(self.compute(prepared, c, stored, r) for c, r in requests.items())))
+            self.start(self.compute_all(prepared, stored, requests))
         return prepared
+
+    async def compute_all(self, prepared: Prepared, stored: StoredEvent, requests: dict) -> None:
+        await asyncio.gather(*(self.compute(prepared, c, stored, r) for c, r in requests.items()))
 
     async def compute(self, prepared: Prepared, command: str, stored: StoredEvent, request) -> None:
         started = time.monotonic()
@@ -244,13 +255,20 @@ class Service:
         else:
             log.info("computed the %s answer of event %s version %d ahead in %.1f s", command, stored.id,
                      stored.version, time.monotonic() - started)
+        finally:
+            prepared.ended.add(command)
 
     def start(self, work) -> asyncio.Task:
-        """Run ``work`` (a coroutine or future) in the background until it ends or :meth:`close`."""
-        task = asyncio.ensure_future(work)
+        """Run the coroutine ``work`` in the background until it ends or :meth:`close`."""
+        task = asyncio.get_running_loop().create_task(work)
         self.background.add(task)
-        task.add_done_callback(self.background.discard)
+        task.add_done_callback(self.ended)
         return task
+
+    def ended(self, task: asyncio.Task) -> None:
+        self.background.discard(task)
+        if not task.cancelled() and task.exception() is not None:  # compute() keeps its own failures
+            log.warning("background work failed: %r", task.exception())
 
     def close(self) -> None:
         """Stop the background work (server shutdown)."""
