@@ -36,9 +36,14 @@
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.text();
     }).then(function (text) {
-      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("[data-follow]");
+      var doc = new DOMParser().parseFromString(text, "text/html"), fresh = doc.querySelector("[data-follow]");
       if (!fresh) { later(EVERY); return; }  // no longer followed (the event is over): keep this one
       b.innerHTML = fresh.innerHTML;
+      // the page's other lines that follow the event (its round, the file's version), by id
+      Array.prototype.forEach.call(document.querySelectorAll("[data-follows]"), function (el) {
+        var now = doc.getElementById(el.id);
+        if (now) { el.innerHTML = now.innerHTML; }
+      });
       b.setAttribute("data-version", fresh.getAttribute("data-version"));
       b.setAttribute("data-watch", fresh.getAttribute("data-watch"));
       localize();
