@@ -94,8 +94,9 @@ def names_of(raw: bytes) -> list[str]:
     return list(open_event(raw, name="e.json").snapshot.names)
 
 
-def cards_of(base: str, event_id: str, names: list[str], clients: int) -> dict:
-    """Every player's card of ``event_id``, ``clients`` at once: first answer, p50, p95."""
+def ask_cards(base: str, event_id: str, names: list[str], clients: int) -> list[dict]:
+    """Every player's card of ``event_id``, ``clients`` at once: each card's start, end (from the
+    first request), seconds, status and whether it shows a verdict."""
     cards: list[dict] = []
     lock = threading.Lock()
     t0 = time.monotonic()
@@ -109,12 +110,18 @@ def cards_of(base: str, event_id: str, names: list[str], clients: int) -> dict:
                     status, ok = r.status_code, r.status_code == 200 and 'id="verdict"' in r.text
                 except httpx.HTTPError as e:
                     status, ok = type(e).__name__, False
+                e_ = time.monotonic()
                 with lock:
-                    cards.append({"end": time.monotonic() - t0, "seconds": time.monotonic() - s, "ok": ok,
-                                  "status": status})
+                    cards.append({"start": s - t0, "end": e_ - t0, "seconds": e_ - s, "status": status, "ok": ok})
 
     with concurrent.futures.ThreadPoolExecutor(clients) as pool:
         list(pool.map(client, range(clients)))
+    return cards
+
+
+def cards_of(base: str, event_id: str, names: list[str], clients: int) -> dict:
+    """Every player's card of ``event_id``, ``clients`` at once: first answer, p50, p95."""
+    cards = ask_cards(base, event_id, names, clients)
     times = [c["seconds"] for c in cards]
     return {"asked": len(cards), "answered": sum(c["ok"] for c in cards),
             "errors": sum(c["status"] != 200 for c in cards),
@@ -196,26 +203,8 @@ def main(argv=None) -> int:
             names = httpx.get(f"{base}/api/events/{event_id}/standings", timeout=120).json()
             names = [row["player"] for row in names][: args.players]
             assert len(names) == args.players, len(names)
-            cards: list[dict] = []
+            cards = ask_cards(base, event_id, names, args.clients)
             lock = threading.Lock()
-            t0 = time.monotonic()
-
-            def client(k: int):
-                with httpx.Client(base_url=base, timeout=300) as c:
-                    for name in names[k:: args.clients]:
-                        s = time.monotonic()
-                        try:
-                            r = c.get(f"/e/{event_id}", params={"name": name})
-                            status, ok = r.status_code, r.status_code == 200 and 'id="verdict"' in r.text
-                        except httpx.HTTPError as e:
-                            status, ok = type(e).__name__, False
-                        e_ = time.monotonic()
-                        with lock:
-                            cards.append({"start": s - t0, "end": e_ - t0, "seconds": e_ - s, "status": status,
-                                          "ok": ok})
-
-            with concurrent.futures.ThreadPoolExecutor(args.clients) as pool:
-                list(pool.map(client, range(args.clients)))
             first = min((c["end"] for c in cards if c["ok"]), default=float("nan"))
             after = [c for c in cards if c["start"] >= first]
             out["cards"] = {
