@@ -1,6 +1,7 @@
 """The phone pages: publish or analyse a file, an event's page with "my table", its draw table,
 standings, odds and report.  Jinja2 templates, autoescaped; no external resources; forms work
-without JavaScript (static/progress.js only shows progress while a simulation runs).
+without JavaScript (static/progress.js shows progress while a simulation runs, static/follow.js
+updates an open card, All tables or odds page when a newer version's answer is ready).
 
 Every figure a page shows comes from the typed results of :mod:`drawsafe.app.commands`, and the
 same model of the other tables' draws (``others``) is behind every page, so a player reads one
