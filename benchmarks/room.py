@@ -3,8 +3,16 @@
 concurrent clients; then the standings, pairings and All tables pages by the same clients; then
 45 heavy clients flooding another event while light questions (uncached standings) are asked.
 
+The answer before the question (issue 51): ``--posted 20`` (default) first publishes two more
+1,000-player events and asks the room's 1,000 cards of each, one posted 20 s before the first
+card is asked, the other just now (``posted_earlier``, ``posted_now``: first answer, p50, p95).
+``--regional FILE`` measures a real event instead, publishing it (``--after-round``) and asking
+one card (``--player``) and the odds page, 20 s after publishing and just after (``--skip-room``:
+only that).
+
     python3 benchmarks/room.py [--players 1000] [--clients 100] [--max-sims 1000] [--flood 30]
-                               [--json OUT]
+                               [--posted 20] [--regional FILE --after-round 14 --player NAME]
+                               [--skip-room] [--json OUT]
 
 Bounded: loopback only, a fixed number of requests, every phase under a deadline (cards 300 s,
 pages 120 s, flood ``--flood`` s), the server stopped at the end.  ``--max-sims`` is the server's
@@ -69,11 +77,82 @@ class RssSampler(threading.Thread):
             self.done.wait(self.every)
 
 
+class Done(Exception):
+    """The measures asked for are taken (``--skip-room``)."""
+
+
 def p95(values: list[float]) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def names_of(raw: bytes) -> list[str]:
+    from drawsafe import open_event
+
+    return list(open_event(raw, name="e.json").snapshot.names)
+
+
+def ask_cards(base: str, event_id: str, names: list[str], clients: int) -> list[dict]:
+    """Every player's card of ``event_id``, ``clients`` at once: each card's start, end (from the
+    first request), seconds, status and whether it shows a verdict."""
+    cards: list[dict] = []
+    lock = threading.Lock()
+    t0 = time.monotonic()
+
+    def client(k: int):
+        with httpx.Client(base_url=base, timeout=300) as c:
+            for name in names[k::clients]:
+                s = time.monotonic()
+                try:
+                    r = c.get(f"/e/{event_id}", params={"name": name})
+                    status, ok = r.status_code, r.status_code == 200 and 'id="verdict"' in r.text
+                except httpx.HTTPError as e:
+                    status, ok = type(e).__name__, False
+                e_ = time.monotonic()
+                with lock:
+                    cards.append({"start": s - t0, "end": e_ - t0, "seconds": e_ - s, "status": status, "ok": ok})
+
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        list(pool.map(client, range(clients)))
+    return cards
+
+
+def cards_of(base: str, event_id: str, names: list[str], clients: int) -> dict:
+    """Every player's card of ``event_id``, ``clients`` at once: first answer, p50, p95."""
+    cards = ask_cards(base, event_id, names, clients)
+    times = [c["seconds"] for c in cards]
+    return {"asked": len(cards), "answered": sum(c["ok"] for c in cards),
+            "errors": sum(c["status"] != 200 for c in cards),
+            "first_answer_s": round(min((c["end"] for c in cards if c["ok"]), default=float("nan")), 3),
+            "all_answered_s": round(max(c["end"] for c in cards), 2),
+            "p50_s": round(statistics.median(times), 3), "p95_s": round(p95(times), 3)}
+
+
+def posted(base: str, raw: bytes, names: list[str], clients: int, wait: float, query: str = "top=8") -> dict:
+    """Publish ``raw``, wait ``wait`` seconds, then the room's cards."""
+    made = httpx.post(f"{base}/api/events?{query}", content=raw, timeout=300).json()
+    assert "id" in made, made
+    time.sleep(wait)
+    return cards_of(base, made["id"], names, clients)
+
+
+def regional(base: str, raw: bytes, query: str, player: str, wait: float) -> dict:
+    """A real event published, ``wait`` s later one card and the odds page (each timed)."""
+    made = httpx.post(f"{base}/api/events?{query}", content=raw, timeout=300).json()
+    assert "id" in made, made
+    time.sleep(wait)
+    out = {}
+    with httpx.Client(base_url=base, timeout=600) as c:
+        for what, path, params in (("card", f"/e/{made['id']}", {"name": player}),
+                                   ("odds_page", f"/e/{made['id']}/odds", {}),
+                                   ("card_again", f"/e/{made['id']}", {"name": player})):
+            s = time.monotonic()
+            r = c.get(path, params=params)
+            out[what + "_s"] = round(time.monotonic() - s, 3)
+            assert r.status_code == 200, (what, r.status_code, r.text[:300])
+    return out
 
 
 def main(argv=None) -> int:
@@ -84,8 +163,14 @@ def main(argv=None) -> int:
     ap.add_argument("--heavy", type=int, default=45)
     ap.add_argument("--flood", type=float, default=30.0)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--posted", type=float, default=20.0, help="seconds between publishing and the first card")
+    ap.add_argument("--regional", default=None, help="a real event's file: its card and odds page")
+    ap.add_argument("--after-round", type=int, default=None)
+    ap.add_argument("--player", default=None)
+    ap.add_argument("--skip-room", action="store_true", help="only the posted and regional measures")
     args = ap.parse_args(argv)
-    out: dict = {"players": args.players, "clients": args.clients, "max_sims": args.max_sims}
+    out: dict = {"players": args.players, "clients": args.clients, "max_sims": args.max_sims,
+                 "load_before": os.getloadavg()}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         raw = event_file(folder, args.players, 10, 7)
@@ -97,32 +182,29 @@ def main(argv=None) -> int:
         sampler.start()
         try:
             base = server.url
+            if args.regional:
+                real = Path(args.regional).read_bytes()
+                query = "top=auto" + (f"&after_round={args.after_round}" if args.after_round is not None else "")
+                player = args.player or names_of(real)[0]
+                out["regional"] = {"file": args.regional, "player": player,
+                                   "posted_earlier": regional(base, real, query, player, args.posted),
+                                   "posted_now": regional(base, real + b" ", query, player, 0.0)}
+                print(json.dumps(out["regional"]), flush=True)
+            if args.posted >= 0 and not args.regional:
+                earlier, now = (event_file(folder, args.players, 10, seed) for seed in (21, 22))
+                out["posted_earlier"] = posted(base, earlier, names_of(earlier), args.clients, args.posted)
+                out["posted_now"] = posted(base, now, names_of(now), args.clients, 0.0)
+                print(json.dumps({k: out[k] for k in ("posted_earlier", "posted_now")}), flush=True)
+            if args.skip_room:
+                raise Done
             published = httpx.post(f"{base}/api/events?top=8", content=raw, timeout=120).json()
             assert "id" in published, published
             event_id = published["id"]
             names = httpx.get(f"{base}/api/events/{event_id}/standings", timeout=120).json()
             names = [row["player"] for row in names][: args.players]
             assert len(names) == args.players, len(names)
-            cards: list[dict] = []
+            cards = ask_cards(base, event_id, names, args.clients)
             lock = threading.Lock()
-            t0 = time.monotonic()
-
-            def client(k: int):
-                with httpx.Client(base_url=base, timeout=300) as c:
-                    for name in names[k:: args.clients]:
-                        s = time.monotonic()
-                        try:
-                            r = c.get(f"/e/{event_id}", params={"name": name})
-                            status, ok = r.status_code, r.status_code == 200 and 'id="verdict"' in r.text
-                        except httpx.HTTPError as e:
-                            status, ok = type(e).__name__, False
-                        e_ = time.monotonic()
-                        with lock:
-                            cards.append({"start": s - t0, "end": e_ - t0, "seconds": e_ - s, "status": status,
-                                          "ok": ok})
-
-            with concurrent.futures.ThreadPoolExecutor(args.clients) as pool:
-                list(pool.map(client, range(args.clients)))
             first = min((c["end"] for c in cards if c["ok"]), default=float("nan"))
             after = [c for c in cards if c["start"] >= first]
             out["cards"] = {
@@ -203,9 +285,12 @@ def main(argv=None) -> int:
                             "light_p95_s": round(p95([t for _, t in light]), 3)}
             out["max_rss_mib"] = round(sampler.peak / 2**20)
             out["unexpected_errors"] = httpx.get(f"{base}/api/status", timeout=30).json()["unexpected_errors"]
+        except Done:
+            pass
         finally:
             sampler.done.set()
             server.stop()
+    out["load_after"] = os.getloadavg()
     print(json.dumps(out, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1) + "\n")

@@ -15,7 +15,8 @@ what it shows:
   :func:`paired_difference`;
 - points: :func:`points_text` (the pack's scale, aligned in a column), :func:`number` (as short as
   it goes); a tiebreak: :func:`tiebreak_value`; a sentence's first word: :func:`sentence_start`;
-  an estimated run time: :func:`duration`;
+  an estimated run time: :func:`duration`; when a page was updated: :func:`clock` and
+  :func:`round_progress` ("updated 06:42 UTC · round 15: results 37 of 488 in");
 - a verdict of ``drawsafe draw``: :data:`VERDICT_WORDS`, how each is said on the terminal, on the
   pages and in the report;
 - JSON: :func:`interval_json`, :func:`proportion_json`.
@@ -28,6 +29,7 @@ are :class:`~drawsafe.stats.Proportion`-like objects (``estimate``, ``k``, ``n``
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 from drawsafe.choices import VERDICTS
@@ -277,6 +279,39 @@ def duration(seconds: float) -> str:
     if seconds < 36 * 3600:
         return f"{seconds / 3600:.1f} hours"
     return f"{seconds / 86400:,.0f} days"
+
+
+def round_progress(round_number: int, tables: int, results: int) -> str:
+    """How far the round being played has come, as a page's "updated" line says it: its tables
+    (byes not counted) and the results in of them.
+
+    Examples::
+
+        >>> round_progress(15, 488, 37), round_progress(15, 0, 0), round_progress(15, 488, 0)
+        ('round 15: results 37 of 488 in', 'round 15: pairings not out yet', 'round 15: pairings out, no result in yet')
+        >>> round_progress(15, 488, 488)
+        'round 15: every result in'
+    """
+    if tables <= 0:
+        return f"round {round_number}: pairings not out yet"
+    if results <= 0:
+        return f"round {round_number}: pairings out, no result in yet"
+    if results >= tables:
+        return f"round {round_number}: every result in"
+    return f"round {round_number}: results {results:,} of {tables:,} in"
+
+
+def clock(seconds: float) -> str:
+    """A moment (seconds since the epoch) as a page's "updated 06:42 UTC" says it: hours and
+    minutes in UTC (the server does not know the reader's time zone; the page's script shows
+    the phone's own time).
+
+    Examples::
+
+        >>> clock(0), clock(86400 + 6 * 3600 + 42 * 60 + 59)
+        ('00:00 UTC', '06:42 UTC')
+    """
+    return time.strftime("%H:%M UTC", time.gmtime(seconds))
 
 
 def sentence_start(text: str) -> str:

@@ -164,6 +164,17 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return error_json(e)
         return answer_response(result)
 
+    async def api_event_state(request: Request):
+        """Where the event's latest version and its round's answers stand (the open pages poll it)."""
+        event_id = request.path_params["event_id"]
+        try:
+            state = await service.state(event_id)
+            if state is None:
+                raise Refused(404, f"no published event {event_id!r} (it may have expired)")
+        except HANDLED as e:
+            return error_json(e)
+        return JSONResponse(state, headers={"Cache-Control": "no-store"})
+
     async def api_plan(request: Request):
         """A command that reads no event (``field``): its options are the query."""
         command = request.url.path.rsplit("/", 1)[-1]
@@ -195,6 +206,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         *[Route(f"/api/{c.name}", api_plan, methods=["GET"]) for c in registry.served(event=False)],
         Route("/api/events", api_publish, methods=["POST"]),
         Route("/api/events/{event_id}", api_event, methods=["GET", "PUT"]),
+        Route("/api/events/{event_id}/state", api_event_state, methods=["GET"]),
         Route("/api/events/{event_id}/{command}", api_event_command, methods=["GET"]),
         Route("/api/{command}", api_command, methods=["POST"]),
         *pages.routes(service, read_upload, config.public_url),
@@ -238,6 +250,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         try:
             yield
         finally:
+            service.close()
             service.jobs.close()
 
     app = Starlette(routes=routes, lifespan=lifespan,

@@ -57,6 +57,9 @@ class ServerConfig:
     live_refresh: float = option(Option(float, 30.0, "Seconds after which an event followed by its link is "
                                                      "fetched again while a round is in progress (its page "
                                                      "reloads as often).", low=1, api=False))
+    #: Compute each posted round's draw and odds answers before anyone asks (publish, replace, a
+    #: followed link's new results; :meth:`~drawsafe.server.service.Service.prepare`).
+    prepare: bool = True
     #: Warm the numba kernels before listening (tests of the HTTP layer alone may skip it).
     warm: bool = True
     #: Run the questions in worker processes the server can stop (:mod:`drawsafe.server.workers`);

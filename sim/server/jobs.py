@@ -320,6 +320,14 @@ class JobQueue:
             self.cool(old)
             self.cached_bytes -= self._sizes.pop(old)
 
+    def state(self, key: str) -> str:
+        """Where the answer of ``key`` stands: ``ready`` (kept), ``computing`` (queued or running)
+        or ``none`` (never asked, failed, or no longer kept: computed when asked)."""
+        with self._lock:
+            if key in self._cache:
+                return "ready"
+            return "computing" if key in self._pending else "none"
+
     def admit(self, key: str, lane: str = "heavy") -> None:
         """Refuse now (:class:`QueueFull`) a question that would find ``lane`` full, before any
         of its work is queued elsewhere (a simulation's option check)."""

@@ -10,6 +10,10 @@ up to date while a round is in progress.
   and API answer of that event fetches it again when it is older than :data:`REFRESH` seconds
   and still in progress, and stores the new version when a result has come in.
 - ``GET /api/live?url=...``: what the fetch found (JSON), fetched as the pages are.
+- Followed in the background: a linked event in progress is fetched every :data:`REFRESH`
+  seconds even when nobody asks (for :data:`FOLLOW_HOURS` after its last question), so that new
+  pairings or results are stored, and their answers computed
+  (:meth:`~drawsafe.server.service.Service.prepare`), before the players ask.
 
 One fetch per event and round serves every player: fetches are shared by link (one at a time per
 link, reused for :data:`REFRESH` seconds; a finished event is not fetched again), and the
@@ -54,6 +58,8 @@ log = logging.getLogger("drawsafe.server")
 REFRESH = 30
 #: Longest link accepted.
 MAX_URL = 500
+#: Hours a linked event in progress is followed in the background after its last question.
+FOLLOW_HOURS = 12
 
 LINKS = """
 CREATE TABLE IF NOT EXISTS live_links (
@@ -179,19 +185,51 @@ def install(app, service) -> None:
     if getattr(service.config, "scheduler", None):
         service.ask = ClusterAsk(service, service.config.scheduler)
 
-    async def refresh_published(event_id: str) -> None:
-        """A linked published event, fetched again when stale and stored when it changed."""
+    #: Linked events followed in the background: id -> when last asked about (time.monotonic()).
+    followed: dict[str, float] = {}
+    following: list[asyncio.Task] = []
+
+    async def refresh_published(event_id: str, asked: bool = True) -> None:
+        """A linked published event, fetched again when stale and stored when it changed (a new
+        version: its round's answers are computed at once)."""
         url = await run_in_threadpool(links.get, event_id)
         if url is None:
             return
         stored = await run_in_threadpool(service.store.get, event_id)
         if stored is None:
+            followed.pop(event_id, None)
             return
+        if asked:
+            follow(event_id)
         latest = await fetches.get(url)
+        if not latest.fetched.live:
+            followed.pop(event_id, None)  # finished: nothing more will come in
         rounds = swiss_rounds(stored.content)
         raw = with_rounds(latest.fetched, str(rounds) if rounds else "")
         if raw != stored.content:
             await service.replace(event_id, raw, stored.filename, {})
+
+    def follow(event_id: str) -> None:
+        """Follow ``event_id`` in the background from now (the follower starts with the first)."""
+        followed[event_id] = time.monotonic()
+        if not following or following[-1].done():
+            following[:] = [service.start(follower())]
+
+    async def follower() -> None:
+        """Every ``every`` seconds, each followed event in progress fetched again (shared with the
+        pages' fetches: no extra request while its last fetch is fresh); ends when none is left."""
+        while followed:
+            await asyncio.sleep(every)
+            for event_id, asked in list(followed.items()):
+                if time.monotonic() - asked > FOLLOW_HOURS * 3600:
+                    followed.pop(event_id, None)
+                    continue
+                try:
+                    await refresh_published(event_id, asked=False)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:  # noqa: BLE001  a platform's hiccup: the next turn tries again
+                    log.warning("could not refresh followed event %s: %s", event_id, e)
 
     def live_status(event_id: str) -> dict | None:
         """For event.html: the link's status of a published event (None: not linked)."""
@@ -253,6 +291,8 @@ def install(app, service) -> None:
             raw = with_rounds(latest.fetched, str(form.get("rounds") or ""))
             event_id, token, info = await service.publish(raw, label_of(url), query)
             await run_in_threadpool(links.add, event_id, url)
+            if latest.fetched.live:
+                follow(event_id)
         except HANDLED as e:
             return page_error(e, str(form.get("url", "")).strip() or None)
         players = pages.link(request, service.config.public_url, "event_page", event_id=event_id)

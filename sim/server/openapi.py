@@ -65,6 +65,13 @@ def document() -> dict:
                 "parameters": publish, "requestBody": body,
                 "responses": {"200": {"description": "Replaced; the id is kept"},
                               "403": {"description": "Wrong edit token"}}}}
+    paths["/api/events/{id}/state"] = {"get": {
+        "summary": "Where the published event's latest version and its round's answers stand: version, "
+                   "updated, progress, answers {draw, odds: ready | computing | failed | none}; the open "
+                   "pages poll it to update themselves",
+        "parameters": [{"name": "id", "in": "path", "required": True}],
+        "responses": {"200": {"description": "The state", "content": {"application/json": {}}},
+                      "404": {"description": "No such event"}}}}
     paths["/api/rules"] = {"get": {"summary": "The rule packs and every tiebreak key (drawsafe rules --json)"}}
     paths["/api/status"] = {"get": {"summary": "The job queue: running job, waiting jobs, counts"}}
     paths["/healthz"] = {"get": {"summary": "{\"status\": \"ok\"} once the server is ready"}}

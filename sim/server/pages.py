@@ -1,6 +1,7 @@
 """The phone pages: publish or analyse a file, an event's page with "my table", its draw table,
 standings, odds and report.  Jinja2 templates, autoescaped; no external resources; forms work
-without JavaScript (static/progress.js only shows progress while a simulation runs).
+without JavaScript (static/progress.js shows progress while a simulation runs, static/follow.js
+updates an open card, All tables or odds page when a newer version's answer is ready).
 
 Every figure a page shows comes from the typed results of :mod:`drawsafe.app.commands`, and the
 same model of the other tables' draws (``others``) is behind every page, so a player reads one
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import html
 import ipaddress
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,7 @@ from drawsafe.server.responses import HANDLED, Refused, answer_response, status_
 from drawsafe.simulation.words import table_words
 from drawsafe.text import (
     VERDICT_WORDS,
+    clock,
     interval_range,
     number,
     sentence_start,
@@ -53,9 +56,14 @@ env.filters["tiebreak"] = tiebreak_value
 env.filters["verdict_class"] = lambda verdict: VERDICT_WORDS[verdict].page_class
 env.filters["row_id"] = lambda player: row_id(player)
 env.filters["proven"] = lambda player, scenario: proven(player, scenario)
+env.filters["clock"] = clock
+env.filters["iso_time"] = lambda seconds: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
 env.filters["sentence_start"] = sentence_start  # not Jinja's capitalize, which lowercases every name
 #: What a certainty proves of a player (drawsafe.simulation.certainty), said on the card.
 SURE = ("clinched", "eliminated")
+#: Seconds between two polls of an open page's event state (static/follow.js); at most the
+#: server's ``--live-refresh``.
+FOLLOW_EVERY = 15.0
 #: The upload form's fields that are options of every question about the event.
 FORM_OPTIONS = ("top", "rules", "after_round", "rounds", "cut_points", "day2")
 
@@ -182,6 +190,7 @@ def cut_label(o, info, answer=None) -> CutWords:
 def routes(service, read_upload, public_url: str | None = None):
     """The page routes over ``service`` (a :class:`~drawsafe.server.service.Service`);
     ``public_url``: the address phones reach the server at (for the links and QR codes)."""
+    env.globals["follow_every"] = f"{min(FOLLOW_EVERY, service.config.live_refresh):g}"
 
     def failure(e: Exception, template: str = "index.html", **context) -> HTMLResponse:
         status, message, headers = status_of(e)
@@ -308,7 +317,8 @@ def routes(service, read_upload, public_url: str | None = None):
         suffix = f"?{urlencode(event_query(request))}" if event_query(request) else ""
         return render("event.html", title=info.name, info=info, event_id=event_id, name=name, lookup=lookup,
                       card=card, top=o.top, cut_label=cut_label(o, info, answered and answered.result),
-                      version=stored.version, qr=qr_svg(url),
+                      version=stored.version, updated=stored.updated, follow=not event_query(request),
+                      qr=qr_svg(url),
                       url=url, suffix=suffix, after_round=o.after_round, file_rounds=stored_rounds(info))
 
     def stored_rounds(info) -> list[int]:
@@ -338,7 +348,8 @@ def routes(service, read_upload, public_url: str | None = None):
         return render(f"{view}.html", title=info.name, info=info, event_id=event_id, data=answered.data,
                       top=getattr(o, "top", None),
                       cut_label=cut_label(o, info, answered.result) if hasattr(o, "top") else "",
-                      suffix=suffix, **extra)
+                      suffix=suffix, version=stored.version, updated=stored.updated,
+                      follow=not event_query(request), **extra)
 
     async def edit_page(request: Request):
         """GET: the form behind the secret edit link; POST: replace the file (same id)."""

@@ -137,6 +137,12 @@ class EventStore:
             return None
         return StoredEvent(row[0], row[1], bytes(row[2]), json.loads(row[3]), row[4], row[5], row[6], row[7])
 
+    def version(self, event_id: str) -> int | None:
+        """The version of a published event (None: no such event), without reading its file."""
+        row = self._db().execute("SELECT version FROM events WHERE id = ? AND expires > ?",
+                                 (event_id, time.time())).fetchone()
+        return row[0] if row else None
+
     def check_token(self, event_id: str, token: str | None) -> bool:
         """Whether ``token`` is the event's edit token (compared in constant time)."""
         row = self._db().execute("SELECT token_hash FROM events WHERE id = ? AND expires > ?",

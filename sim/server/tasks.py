@@ -23,6 +23,7 @@ from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.server.questions import answer
 from drawsafe.simulation.generate import generate_event
 from drawsafe.standings.table import compute_standings
+from drawsafe.text import round_progress
 from drawsafe.tiebreaks.packs import get_rules
 
 log = logging.getLogger("drawsafe.server")
@@ -63,6 +64,18 @@ class EventInfo:
     #: The event's own cut (when the publisher does not choose one), with its note saying how it
     #: was chosen ("Top 16, as the file announces (--top N to change)"), :meth:`OpenedEvent.cut`.
     cut: Cut = field(default_factory=lambda: Cut(8))
+    #: The round being played (``after_round + 1``): its tables (byes not counted; 0 before its
+    #: pairings are out) and the results in of them, for the pages' "updated" line.
+    round_tables: int = 0
+    round_results: int = 0
+
+    @property
+    def progress(self) -> str:
+        """How far the round being played has come ("round 15: results 37 of 488 in"), or that
+        every Swiss round is played."""
+        if not self.rounds_left:
+            return f"all {self.total_rounds} Swiss rounds played"
+        return round_progress(self.after_round + 1, self.round_tables, self.round_results)
 
     @property
     def cut_note(self) -> str:
@@ -101,9 +114,10 @@ def info(raw: bytes, name: str, event_options: dict, limits: Limits, progress=No
     def read():
         ctx = open_checked(raw, name, event_options, limits)
         s, cut = ctx.snapshot, ctx.cut()
+        tables = [m for m in s.next_round.matches if m.player_b is not None] if s.next_round else []
         return EventInfo(ctx.event.name, s.players, s.after_round, s.total_rounds, s.rounds_left,
                          ctx.rules.name, bool(ctx.event.standings), tuple(s.names), s.rounds_source,
-                         ctx.checkable, cut)
+                         ctx.checkable, cut, len(tables), sum(m.reported for m in tables))
     return guard(name, read)
 
 

@@ -178,3 +178,56 @@ def test_the_error_page_keeps_the_pasted_link(client, replay):
     assert "not found (HTTP 404)" in html.unescape(answer.text) and f'value="{gone}"' in answer.text
     answer = client.post("/live", data={"url": '"><script>x</script>'})
     assert "<script>x</script>" not in answer.text  # escaped, not run
+
+
+def wait_ready(client, event_id: str, version: int, seconds: float = 300.0) -> dict:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = client.get(f"/api/events/{event_id}/state").json()
+        if state["version"] == version and state["ready"]:
+            return state
+        time.sleep(0.1)
+    raise AssertionError(f"version {version} not ready: {state}")
+
+
+def test_a_linked_events_new_result_is_answered_before_the_question(client, platform, monkeypatch):
+    """Issue 51: the fetch that finds a new result stores a new version and computes its round's
+    answers at once (the state says so), before any player asks."""
+    made = client.post("/live/publish", data={"url": LICHESS_LIVE, "top": "4"})
+    event_id = re.search(r'id="event-link">([^<]+)<', made.text).group(1).rsplit("/", 1)[-1]
+    first = wait_ready(client, event_id, 1)
+    assert first["answers"] == {"draw": "ready", "odds": "ready"}
+    assert "round 10: results 1 of 6 in" in first["progress"]
+    one_more_result(platform)
+    monkeypatch.setattr(client.app.starlette.state.live_fetches, "refresh", 0.0)
+    second = wait_ready(client, event_id, 2)  # the state's own request fetched the link again
+    assert second["answers"] == {"draw": "ready", "odds": "ready"} and "round 10: results 2 of 6 in" in second["progress"]
+    assert client.get("/api/status").json()["jobs"]["by_command"]["draw"] == 2
+
+
+def test_a_linked_event_in_progress_is_followed_without_any_request(platform, tmp_path):
+    """Nobody asks: the server fetches the link again every --live-refresh seconds by itself and
+    stores (and answers) the new result."""
+    import time
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    app = create_app(ServerConfig(data_dir=str(tmp_path / "data"), warm=False, processes=False, live_refresh=1))
+    with TestClient(app) as c:
+        made = c.post("/live/publish", data={"url": LICHESS_LIVE, "top": "4"})
+        event_id = re.search(r'id="event-link">([^<]+)<', made.text).group(1).rsplit("/", 1)[-1]
+        store, service = c.app.service.store, c.app.service
+        one_more_result(platform)
+        deadline = time.monotonic() + 60
+        while store.version(event_id) != 2 and time.monotonic() < deadline:
+            time.sleep(0.2)  # no HTTP request: only the follower can fetch
+        assert store.version(event_id) == 2
+        while time.monotonic() < deadline and service.prepared[event_id].ended != {"draw", "odds"}:
+            time.sleep(0.2)
+        assert service.prepared[event_id].version == 2 and service.prepared[event_id].ended == {"draw", "odds"}
+        assert not service.prepared[event_id].failed

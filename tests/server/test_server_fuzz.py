@@ -135,6 +135,22 @@ def test_published_event_never_fails(client, event_id, view, query, name):
     assert "<script>alert" not in page.text
 
 
+@FUZZ
+@given(event=st.one_of(st.text(max_size=60), st.sampled_from(["", ".", "..", "%00", "a" * 41])),
+       query=queries, method=st.sampled_from(["GET", "POST", "PUT", "DELETE"]))
+def test_event_state_never_fails(client, event_id, event, query, method):
+    """``/api/events/ID/state`` (the pages poll it): any id, query or method is an answer, a 404 or
+    a 405; the published event's state is JSON with its version and answers."""
+    from urllib.parse import quote
+
+    r = client.request(method, f"/api/events/{quote(event, safe='')}/state", params=query)
+    check(r)
+    assert r.status_code in (200, 404, 405)
+    mine = client.get(f"/api/events/{event_id}/state", params=query)
+    check(mine)
+    assert mine.status_code == 200 and mine.json()["version"] == 1 and set(mine.json()["answers"]) <= {"draw", "odds"}
+
+
 def test_no_unexpected_library_errors(client):
     """Run last in this module: every failure above was one the library reports on purpose."""
     assert client.app.service.unexpected == 0
