@@ -357,7 +357,8 @@ def accept(group, flo, nfl, end, floaters, seq, posof, opp, nr, mark, steps, ws)
 
     ``group``, ``end``, ``floaters``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``, ``steps``:
     as in the module text; ``flo`` int64[>= nfl] indices into ``group`` and ``nfl`` int64 how
-    many; ``ws`` the round's scratch (:func:`pair_bracket`; rows A_CAND and V_REST here)."""
+    many; ``ws`` int64[SCRATCH_ROWS, >= n + 1] the round's scratch (:func:`pair_bracket`, rows A_CAND
+    and V_REST here)."""
     n = seq.shape[0]
     cand = ws[A_CAND]
     for i in range(nfl):
@@ -375,8 +376,9 @@ def pair_remainder(group, r, end, floaters, seq, posof, opp, nr, mark, steps, pa
     the bracket starting at ``end``.  Returns (code, tables so far, number of floaters).
 
     ``group``, ``r``, ``end``, ``floaters``, ``seq``, ``posof``, ``opp``, ``nr``, ``mark``,
-    ``steps``, ``pa``, ``pb``, ``t``: as in the module text; ``ws``, ``wb`` the round's scratch
-    (:func:`pair_bracket`; rows R_*, A_CAND, V_REST and 1 here)."""
+    ``steps``, ``pa``, ``pb``, ``t``: as in the module text; ``ws`` int64[SCRATCH_ROWS, >= n + 1] and
+    ``wb`` bool[2, >= n + 1] the round's scratch (:func:`pair_bracket`, rows R_*, A_CAND, V_REST and 1
+    here)."""
     last = end == seq.shape[0]
     pmax = r // 2
     s1, s2, choice, flo, part, stack = ws[R_S1], ws[R_S2], ws[R_CHOICE], ws[R_FLO], ws[R_PART], \
