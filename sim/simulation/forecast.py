@@ -30,7 +30,8 @@ def forecast_odds(snap: Snapshot, rules: RulePack, question: Question,
     (see the module docstring; ``question.others``: none, locked, rational, behaviour); the
     result carries the question."""
     others = question.others
-    if others == "none":
+    # every table playing: the kept round model only where the last round's worlds are kept (draw's)
+    if others == "none" and (snap.next_round is None or snap.rounds_left != 1 or snap.phase_end):
         return odds_of(Simulator(snap, rules, question), question, progress=progress,
                        pairings=pairings_state(snap, rules, question))
     if not tables_known(snap, rules, question):
