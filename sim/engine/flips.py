@@ -126,28 +126,65 @@ def at_least_points(rec, members, active, ge):
 
 
 @kernel
-def by_points(ge, top, xa, xb, ra, rb, got):
+def by_points(ge, top, xa, xb, ra, rb, got, ahead):
     """Whether points alone place both players of a table in or out of the cut (the standings
     order by points first): a player is out when ``top`` others have more points, in when fewer
-    than ``top`` others have as many; then ``got`` holds the two flags.
+    than ``top`` others have as many.  ``got[k]`` is then player k's flag (0 or 1; -1: their
+    points group straddles the cut, the tiebreaks decide) and ``ahead[k]`` the others with more
+    points than player k.
 
     ``ge`` int64[max points + 2] (:func:`at_least_points`, counted with the table's base result);
     ``top``: as in the module text; ``xa``, ``xb`` int64 the players' points with the result tried;
-    ``ra``, ``rb`` int64 their points with the base result; ``got`` int8[2] written."""
+    ``ra``, ``rb`` int64 their points with the base result; ``got`` int8[2] and ``ahead``
+    int64[2] written."""
     last = ge.shape[0] - 2
+    both = True
     for k in range(2):
         x = xa if k == 0 else xb
         o = xb if k == 0 else xa
         # others: everyone counted but the table's two players, then the opponent as now
         more = ge[min(x + 1, last + 1)] - np.int64(ra > x) - np.int64(rb > x) + np.int64(o > x)
         same = ge[min(x, last)] - np.int64(ra >= x) - np.int64(rb >= x) + np.int64(o >= x)
+        ahead[k] = more
         if more >= top:
             got[k] = 0
         elif same < top:
             got[k] = 1
         else:
+            got[k] = -1
+            both = False
+    return both
+
+
+@kernel
+def in_group_cut(work, plan, rules, ratings, cand, noise, active, x, places, p, group):
+    """Whether player ``p`` (on ``x`` points) is among the first ``places`` active players of their
+    points group: ranked by the tiebreaks among the active players of ``cand`` on ``x`` points only
+    (those on more points are all ahead, those on fewer behind).
+
+    ``work`` (Work), ``plan`` (Plan), ``rules`` (Rules): as in the module text; ``ratings``
+    float64[n]; ``cand`` int64[k] the contenders; ``noise`` tuple (uint64 key, uint64 counter) of
+    the exact ties' keys; ``active``: as in the module text; ``x`` int64 the points; ``places``
+    int64 the cut's places left to the group; ``p`` int64 the player; ``group`` int64[>= k] a
+    buffer. Returns bool."""
+    m = 0
+    for i in range(cand.shape[0]):
+        q = cand[i]
+        if active[q] and work.rec[q, REC_POINTS] == x:
+            group[m] = q
+            m += 1
+    ranked = refined_order(work, plan.total, rules, ratings, group[:m], noise, 0, places, active)
+    placed = 0
+    for i in range(ranked.shape[0]):
+        q = ranked[i]
+        if not active[q]:
+            continue
+        if q == p:
+            return True
+        placed += 1
+        if placed >= places:
             return False
-    return True
+    return False
 
 
 @kernel
@@ -218,7 +255,9 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     active = work.act  # who plays on, as each simulation ends (simulate_one)
     round_base = np.uint64(nr0 + 1) << engine.ROUND_SHIFT
     own_ge = np.zeros(max_points + 2, dtype=np.int64)
-    ge = borrowed(own_ge)
+    own_ahead = np.zeros(2, dtype=np.int64)
+    own_group = np.empty(field.opp.shape[0], dtype=np.int64)
+    ge, ahead, group = borrowed(own_ge), borrowed(own_ahead), borrowed(own_group)
     for s in range(lo, hi):
         row = s - first
         order = engine.simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)
@@ -286,14 +325,15 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
                 if cut_points >= 0:
                     flip.flags[row, j, r, 0] = active[a] and rec[a, REC_POINTS] >= cut_points
                     flip.flags[row, j, r, 1] = active[b] and rec[b, REC_POINTS] >= cut_points
-                elif by_points(ge, top, rec[a, REC_POINTS], rec[b, REC_POINTS], ra, rb, got):
-                    flip.flags[row, j, r, 0] = got[0]
-                    flip.flags[row, j, r, 1] = got[1]
                 else:
-                    ranked = refined_order(work, plan.total, rules, field.ratings, cand, noise, 0, top, active)
-                    in_cut(ranked, active, top, a, b, got)
-                    flip.flags[row, j, r, 0] = got[0]
-                    flip.flags[row, j, r, 1] = got[1]
+                    # points alone, else the tiebreaks within the player's points group
+                    by_points(ge, top, rec[a, REC_POINTS], rec[b, REC_POINTS], ra, rb, got, ahead)
+                    for k in range(2):
+                        p = a if k == 0 else b
+                        if got[k] < 0:
+                            got[k] = in_group_cut(work, plan, rules, field.ratings, cand, noise, active,
+                                                  rec[p, REC_POINTS], top - ahead[k], p, group)
+                        flip.flags[row, j, r, k] = got[k]
                 remove_round(rec, a, kinds.PLAYED, score[0], score[1], score[2], points_table)
                 remove_round(rec, b, kinds.PLAYED, score[1], score[0], score[2], points_table)
                 engine.record(work, points_table, nr0, a, b, sa, sb, sd)
@@ -302,6 +342,8 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     keep_alive(own_pair)
     keep_alive(own_got)
     keep_alive(own_ge)
+    keep_alive(own_ahead)
+    keep_alive(own_group)
 
 
 def run_flips(seed, first, count, chunks, field, tables, *, model, rules, plan, flip):

@@ -40,16 +40,16 @@ from drawsafe.engine.flips import RESULTS, run_flips
 from drawsafe.engine.inputs import FlipOutputs
 from drawsafe.engine.results import win_probability
 from drawsafe.simulation.question import Budget, Question
-from drawsafe.simulation.simulator import MAX_RANK, FirstRound, Simulator, first_tables
+from drawsafe.simulation.simulator import FirstRound, Simulator, first_tables
 from drawsafe.stats import Mean
 from drawsafe.tiebreaks.values import REC_POINTS
 
 #: Worlds per segment of a kept run: a run grows by whole segments, and every count is a sum of
 #: segments (a fixed ``--sims`` not a multiple of it ends with a segment of its own).
 SEGMENT = 1_000
-#: Worlds (from the first) whose base world is ranked down to :data:`~drawsafe.simulation.
-#: simulator.MAX_RANK` places for the rank distributions; the others rank only as far as the cut,
-#: which spares the tiebreaks of the rest of a big field (most of a world's cost).
+#: Worlds (from the first) ranked down to :data:`~drawsafe.simulation.simulator.MAX_RANK` places
+#: for the rank distributions (:meth:`Worlds.ranks`); the flips rank only as far as the cut, which
+#: spares the tiebreaks of the rest of a big field (most of a world's cost).
 RANKED_WORLDS = SEGMENT
 #: Most kept runs per simulator (one per set of table modes: the rational choice tries several).
 MAX_RUNS = 4
@@ -62,7 +62,7 @@ class Segment:
     first: int
     n: int
     cut: np.ndarray  # [players] worlds in the cut
-    rank_hist: np.ndarray  # [players, MAX_RANK + 1], [players, 1] when not ranked
+    rank_hist: np.ndarray  # [players, 1]: the flips rank as far as the cut only (see Worlds.ranks)
     points_hist: np.ndarray  # [players, max points + 1]
     flags: np.ndarray  # [n, tables, results, 2] int8
     played: np.ndarray  # [n, tables] int8: the table's result when it plays
@@ -131,8 +131,7 @@ class Worlds:
         sim = self.sim
         p, m = sim.snap.players, len(self.tables)
         chunks = max(1, min(numba.get_num_threads() * 4, n))
-        ranks = MAX_RANK + 1 if first < RANKED_WORLDS else 1
-        seg = Segment(first, n, np.zeros((chunks, p), np.int64), np.zeros((chunks, p, ranks), np.int64),
+        seg = Segment(first, n, np.zeros((chunks, p), np.int64), np.zeros((chunks, p, 1), np.int64),
                       np.zeros((chunks, p, sim.max_points + 1), np.int64),
                       np.zeros((n, m, len(RESULTS), 2), np.int8), np.zeros((n, m), np.int8),
                       np.zeros((n, m), np.int8))
@@ -175,11 +174,21 @@ class Worlds:
 
     def counts(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         """(cut, rank_hist, points_hist, ranked) of the base worlds ``0 .. n - 1``: the rank
-        histogram of the first ``ranked`` of them (:data:`RANKED_WORLDS`)."""
+        histogram of the first ``ranked`` of them (:data:`RANKED_WORLDS`, :meth:`ranks`)."""
         parts = self.parts(n)
-        ranked = [s for s in parts if s.rank_hist.shape[1] > 1]
-        return (sum(s.cut for s in parts), sum(s.rank_hist for s in ranked), sum(s.points_hist for s in parts),
-                sum(s.n for s in ranked))
+        ranked = self.ranks(min(n, RANKED_WORLDS))
+        return sum(s.cut for s in parts), ranked.rank_hist, sum(s.points_hist for s in parts), ranked.n
+
+    def ranks(self, n: int):
+        """The first ``n`` base worlds played again by the simulation kernel, ranked down to
+        :data:`~drawsafe.simulation.simulator.MAX_RANK` places (the same worlds: simulation ``s``
+        depends on ``(seed, s)`` alone); kept.  Only ``odds``' rank distributions need them, so
+        the flips (and ``draw``) rank no further than the cut."""
+        with self.lock:
+            kept = self.__dict__.setdefault("ranked", {})
+            if n not in kept:
+                kept[n] = self.sim.run(n, seed=self.seed, first_round=self.fr, policy=engine.NO_DRAWS)
+            return kept[n]
 
     def values(self, n: int) -> dict[int, np.ndarray]:
         """Each seated player's value in worlds ``0 .. n - 1``: their chance of the cut averaged over
