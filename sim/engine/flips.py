@@ -254,7 +254,10 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     rec, gw, gl, gd, points = work.rec, work.gw, work.gl, work.gd, work.points
     active = work.act  # who plays on, as each simulation ends (simulate_one)
     round_base = np.uint64(nr0 + 1) << engine.ROUND_SHIFT
-    own_ge = np.zeros(max_points + 2, dtype=np.int64)
+    most = 0  # the most points anyone can finish on
+    for p in range(field.rec.shape[0]):
+        most = max(most, field.rec[p, REC_POINTS])
+    own_ge = np.zeros(most + win_pts * (plan.total - nr0) + 2, dtype=np.int64)
     own_ahead = np.zeros(2, dtype=np.int64)
     own_group = np.empty(field.opp.shape[0], dtype=np.int64)
     ge, ahead, group = borrowed(own_ge), borrowed(own_ahead), borrowed(own_group)

@@ -83,8 +83,8 @@ class PlayerOdds:
     #: Simulations finishing on each points total (index = points in the pack's units).
     points_counts: np.ndarray
     point_scale: int = 1
-    #: Simulations whose ranks ``rank_counts`` counts (None: all ``cut.n``; the last round's kept
-    #: worlds rank the first :data:`drawsafe.simulation.worlds.RANKED_WORLDS` only).
+    #: Simulations ``rank_counts`` and ``points_counts`` count (None: all ``cut.n``; the last
+    #: round's kept worlds rank the first :data:`drawsafe.simulation.worlds.RANKED_WORLDS` only).
     ranked: int | None = field(default=None, kw_only=True)
 
     @property
@@ -106,10 +106,11 @@ class PlayerOdds:
 
     def to_json(self) -> dict:
         ci = self.cut.confidence_interval()
-        n, rn = self.cut.n, self.rank_n
+        rn = self.rank_n
         ranks = {str(i + 1): c / rn for i, c in enumerate(self.rank_counts.tolist()) if c}
         beyond = 1 - self.rank_counts.sum() / rn
-        points = {str(display_points(v, self.point_scale)): c / n for v, c in enumerate(self.points_counts.tolist()) if c}
+        points = {str(display_points(v, self.point_scale)): c / rn for v, c in enumerate(self.points_counts.tolist())
+                  if c}
         return {"player": self.player, "points": self.points_now, "p_cut": self.p_cut, "ci_low": ci.low,
                 "ci_high": ci.high, "rank_distribution": ranks,
                 f"p_rank_below_{len(self.rank_counts)}": max(0.0, beyond),

@@ -63,7 +63,7 @@ class Segment:
     n: int
     cut: np.ndarray  # [players] worlds in the cut
     rank_hist: np.ndarray  # [players, 1]: the flips rank as far as the cut only (see Worlds.ranks)
-    points_hist: np.ndarray  # [players, max points + 1]
+    points_hist: np.ndarray  # [players, 1]: nor count points (Worlds.ranks)
     flags: np.ndarray  # [n, tables, results, 2] int8
     played: np.ndarray  # [n, tables] int8: the table's result when it plays
     base: np.ndarray  # [n, tables] int8: its result in the base world
@@ -119,6 +119,7 @@ class Worlds:
         self.p = result_probabilities(sim, fr, self.tables)
         self.segments: list[Segment] = []  # canonical: [0, SEGMENT), [SEGMENT, 2 SEGMENT), ...
         self.tails: dict[int, Segment] = {}  # a last partial segment of a fixed --sims, by its end
+        self.ranked: dict = {}  # the first worlds ranked (ranks), by their number
         self.lock = threading.Lock()
 
     @property
@@ -131,8 +132,10 @@ class Worlds:
         sim = self.sim
         p, m = sim.snap.players, len(self.tables)
         chunks = max(1, min(numba.get_num_threads() * 4, n))
+        # the flips count no rank and no points (one bin each): those distributions are the
+        # first worlds' (ranks), which keeps a long run's memory to its flags and cut counts
         seg = Segment(first, n, np.zeros((chunks, p), np.int64), np.zeros((chunks, p, 1), np.int64),
-                      np.zeros((chunks, p, sim.max_points + 1), np.int64),
+                      np.zeros((chunks, p, 1), np.int64),
                       np.zeros((n, m, len(RESULTS), 2), np.int8), np.zeros((n, m), np.int8),
                       np.zeros((n, m), np.int8))
         flip = FlipOutputs(self.tables, bool(self.every), seg.cut, seg.rank_hist, seg.points_hist, seg.flags, seg.played, seg.base)
@@ -173,11 +176,12 @@ class Worlds:
         return flags[at], played[at], base[at]
 
     def counts(self, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-        """(cut, rank_hist, points_hist, ranked) of the base worlds ``0 .. n - 1``: the rank
-        histogram of the first ``ranked`` of them (:data:`RANKED_WORLDS`, :meth:`ranks`)."""
+        """(cut, rank_hist, points_hist, ranked) of the base worlds ``0 .. n - 1``: the cut
+        counts of all of them, the rank and points histograms of the first ``ranked``
+        (:data:`RANKED_WORLDS`, :meth:`ranks`)."""
         parts = self.parts(n)
         ranked = self.ranks(min(n, RANKED_WORLDS))
-        return sum(s.cut for s in parts), ranked.rank_hist, sum(s.points_hist for s in parts), ranked.n
+        return sum(s.cut for s in parts), ranked.rank_hist, ranked.points_hist, ranked.n
 
     def ranks(self, n: int):
         """The first ``n`` base worlds played again by the simulation kernel, ranked down to
@@ -185,10 +189,9 @@ class Worlds:
         depends on ``(seed, s)`` alone); kept.  Only ``odds``' rank distributions need them, so
         the flips (and ``draw``) rank no further than the cut."""
         with self.lock:
-            kept = self.__dict__.setdefault("ranked", {})
-            if n not in kept:
-                kept[n] = self.sim.run(n, seed=self.seed, first_round=self.fr, policy=engine.NO_DRAWS)
-            return kept[n]
+            if n not in self.ranked:
+                self.ranked[n] = self.sim.run(n, seed=self.seed, first_round=self.fr, policy=engine.NO_DRAWS)
+            return self.ranked[n]
 
     def values(self, n: int) -> dict[int, np.ndarray]:
         """Each seated player's value in worlds ``0 .. n - 1``: their chance of the cut averaged over
@@ -226,8 +229,8 @@ def kept_worlds(sim: Simulator, fr: FirstRound, seed: int, tables=(), every: boo
     to its played result (what ``draw`` reads of a choice of the other tables it only tries).  Made
     once and kept with ``sim`` (at most :data:`MAX_RUNS` per simulator, the oldest dropped)."""
     key = (fr.a.tobytes(), fr.b.tobytes(), fr.mode.tobytes(), fr.probabilities().tobytes(), int(seed))
-    store = sim.__dict__.setdefault("kept", {})
-    with sim.__dict__.setdefault("kept_lock", threading.Lock()):
+    store = sim.kept
+    with sim.kept_lock:
         worlds = store.get(key)
         want = set(np.asarray(tables, dtype=np.int64).tolist())
         if worlds is None or not want <= set(worlds.column) or (every and not worlds.every):
