@@ -28,16 +28,24 @@ def wilson(k, n, confidence_level: float = 0.95):
     """Wilson score interval for ``k`` of ``n`` (arrays allowed); returns (low, high)."""
     k = np.asarray(k, dtype=np.float64)
     n = np.asarray(n, dtype=np.float64)
-    z = z_value(confidence_level)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(n > 0, k / n, 0.0)
+        return score_interval(k, n, p, p * (1 - p), confidence_level)
+
+
+def score_interval(total, n, p, var, confidence_level: float):
+    """Wilson's score interval around the mean ``p`` of ``n`` values of variance ``var`` summing to
+    ``total`` (arrays allowed): no lower end above 0 where ``total`` is 0, no upper end below 1
+    where it is ``n``."""
+    z = z_value(confidence_level)
+    with np.errstate(invalid="ignore", divide="ignore"):
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+        half = z * np.sqrt(var / n + z * z / (4 * n * n)) / denom
     low = np.where(n > 0, np.clip(centre - half, 0.0, 1.0), 0.0)
     high = np.where(n > 0, np.clip(centre + half, 0.0, 1.0), 1.0)
-    low = np.where(k <= 0, 0.0, low)
-    high = np.where(k >= n, 1.0, high)
+    low = np.where(total <= 0, 0.0, low)
+    high = np.where(total >= n, 1.0, high)
     return low, high
 
 
@@ -72,18 +80,10 @@ def bounded_interval(total, squares, n, confidence_level: float = 0.95):
     total = np.asarray(total, dtype=np.float64)
     squares = np.asarray(squares, dtype=np.float64)
     n = np.asarray(n, dtype=np.float64)
-    z = z_value(confidence_level)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(n > 0, total / n, 0.0)
         var = np.clip(np.where(n > 0, squares / n, 0.0) - p * p, 0.0, 0.25)
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(var / n + z * z / (4 * n * n)) / denom
-    low = np.where(n > 0, np.clip(centre - half, 0.0, 1.0), 0.0)
-    high = np.where(n > 0, np.clip(centre + half, 0.0, 1.0), 1.0)
-    low = np.where(total <= 0, 0.0, low)
-    high = np.where(total >= n, 1.0, high)
-    return low, high
+        return score_interval(total, n, p, var, confidence_level)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,7 @@
 
 In the last Swiss round nothing is paired after the results, so a table's own result changes the
 final standings only through that table.  Each simulation plays the round once (the base world:
-the tables' ``mode``), counts it (the cut, ranks and points of every player, as the main kernel
-does) and then, for every table of interest and every result it can have — A wins, a played draw,
+the tables' ``mode``), counts who made the cut and then, for every table of interest and every result it can have — A wins, a played draw,
 B wins, an intentional draw — puts that result in place of the table's own and ranks again.  The
 game score of each result comes from the table's own random numbers, the same the base world used
 (common random numbers), so the result the base world played reads its flags from the base
@@ -62,38 +61,6 @@ def in_cut(order, active, top, a, b, flags_out):
 
 
 @kernel
-def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
-    """The players who can be in the cut once one table's result changes.
-
-    Only the two players of the flipped table change points, by at most a win's worth, so everyone
-    who can enter the cut already had at least (points of the last player in the cut) - (a win).
-
-    ``order``, ``active``, ``top``, ``rec``: as in the module text; ``members`` int64[k] everyone
-    ranked; ``tables`` int64[j] the flipped tables; ``fa``, ``fb`` int64[t] the last round's
-    tables' players; ``win_pts`` int64 a win's points. Returns int64[<= n] player rows."""
-    placed = 0
-    line = 0
-    for i in range(order.shape[0]):
-        p = order[i]
-        if active[p]:
-            placed += 1
-            if placed == top:
-                line = rec[p, REC_POINTS]
-                break
-    if placed < top:
-        return members
-    keep = np.zeros(rec.shape[0], dtype=np.bool_)
-    for i in range(members.shape[0]):
-        p = members[i]
-        if rec[p, REC_POINTS] >= line - win_pts:
-            keep[p] = True
-    for j in range(tables.shape[0]):
-        keep[fa[tables[j]]] = True
-        keep[fb[tables[j]]] = True
-    return np.flatnonzero(keep).astype(np.int64)
-
-
-@kernel
 def line_points(order, active, top, rec):
     """The points of the last player in the cut (the ``top``-th active player of ``order``), -1
     when fewer than ``top`` are active.
@@ -107,6 +74,30 @@ def line_points(order, active, top, rec):
             if placed == top:
                 return rec[p, REC_POINTS]
     return -1
+
+
+@kernel
+def contenders(order, active, top, rec, members, tables, fa, fb, win_pts):
+    """The players who can be in the cut once one table's result changes.
+
+    Only the two players of the flipped table change points, by at most a win's worth, so everyone
+    who can enter the cut already had at least (points of the last player in the cut) - (a win).
+
+    ``order``, ``active``, ``top``, ``rec``: as in the module text; ``members`` int64[k] everyone
+    ranked; ``tables`` int64[j] the flipped tables; ``fa``, ``fb`` int64[t] the last round's
+    tables' players; ``win_pts`` int64 a win's points. Returns int64[<= n] player rows."""
+    line = line_points(order, active, top, rec)
+    if line < 0:
+        return members
+    keep = np.zeros(rec.shape[0], dtype=np.bool_)
+    for i in range(members.shape[0]):
+        p = members[i]
+        if rec[p, REC_POINTS] >= line - win_pts:
+            keep[p] = True
+    for j in range(tables.shape[0]):
+        keep[fa[tables[j]]] = True
+        keep[fb[tables[j]]] = True
+    return np.flatnonzero(keep).astype(np.int64)
 
 
 @kernel
@@ -242,9 +233,7 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     fa, fb = tables.a, tables.b
     points_table = rules.points_table
     win_pts = points_table[kinds.WIN]
-    rank_hist, points_hist, cut_count = flip.rank_hist, flip.points_hist, flip.cut_count
-    max_rank = rank_hist.shape[2] - 1
-    max_points = points_hist.shape[2] - 1
+    cut_count = flip.cut_count
     members = field.members
     owned = engine.work_arrays(field, rules.codes.shape[0], fa.shape[0])
     own_score = np.empty(3, dtype=np.int64)
@@ -263,28 +252,22 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
     ge, ahead, group = borrowed(own_ge), borrowed(own_ahead), borrowed(own_group)
     for s in range(lo, hi):
         row = s - first
-        order = engine.simulate_one(s, seed, field, tables, model, rules, plan, max_rank, s == lo, work)
-        # the base world's counts, as engine.simulate_chunk counts them
-        n_cut = top
-        if cut_points >= 0:
-            n_cut = 0
+        # ranked as far as the cut only (the rank distributions are another run's: worlds.Worlds.ranks)
+        order = engine.simulate_one(s, seed, field, tables, model, rules, plan, 0, s == lo, work)
+        if cut_points >= 0:  # a points cut: everyone active on its points
             for i in range(members.shape[0]):
                 p = members[i]
                 if active[p] and points[p] >= cut_points:
-                    n_cut += 1
-        for i in range(members.shape[0]):
-            p = members[i]
-            points_hist[c, p, min(points[p], max_points)] += 1
-        placed = 0
-        for i in range(order.shape[0]):
-            p = order[i]
-            if i < max_rank:
-                rank_hist[c, p, i] += 1
-            elif placed >= n_cut:
-                break
-            if active[p] and placed < n_cut:
-                cut_count[c, p] += 1
-                placed += 1
+                    cut_count[c, p] += 1
+        else:
+            placed = 0
+            for i in range(order.shape[0]):
+                p = order[i]
+                if active[p]:
+                    cut_count[c, p] += 1
+                    placed += 1
+                    if placed >= top:
+                        break
         # the keys for exact ties the base ranking used (simulate_one's final ranked_players)
         key = engine.stream(seed, s)[0]
         noise = (key, engine.NOISE_DRAWS)
@@ -355,8 +338,7 @@ def run_flips(seed, first, count, chunks, field, tables, *, model, rules, plan, 
     ``chunks`` chunks run in parallel (:func:`drawsafe.jit.in_chunks`, one :func:`flip_chunk` each).
 
     Counts per chunk ``c`` of the base world, as :func:`drawsafe.engine.kernel.run_simulations`
-    counts them: ``flip.cut_count[c, p]``, ``flip.rank_hist[c, p, rank]`` (the first
-    ``rank_hist.shape[2] - 1`` places; one bin: none), ``flip.points_hist[c, p, points]``.  For each
+    counts them: ``flip.cut_count[c, p]`` the worlds in which player ``p`` made the cut.  For each
     table ``flip.tables[j]`` and its players (k = 0: A, 1: B), row ``s - first``:
     ``flags[row, j, r, k]`` in the cut when the table's result is ``RESULTS[r]`` (everything else
     as in the base world; without ``flip.every`` only for an intentional draw and the result the

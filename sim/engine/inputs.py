@@ -65,7 +65,6 @@ Outputs = namedtuple("Outputs", "focus cut_count rank_hist points_hist cut_at_po
                                 "focus_keys table_outcome cut_line by_first")
 
 #: What :func:`drawsafe.engine.flips.run_flips` flips (``tables``; with ``every`` through every
-#: result, else only an intentional draw and the result played), counts per chunk (``cut_count``,
-#: ``rank_hist``, ``points_hist``: as :class:`Outputs`) and writes per simulation row (``flags``,
-#: ``played``, ``base``).
-FlipOutputs = namedtuple("FlipOutputs", "tables every cut_count rank_hist points_hist flags played base")
+#: result, else only an intentional draw and the result played), counts per chunk (``cut_count``:
+#: as :class:`Outputs`) and writes per simulation row (``flags``, ``played``, ``base``).
+FlipOutputs = namedtuple("FlipOutputs", "tables every cut_count flags played base")

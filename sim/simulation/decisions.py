@@ -410,9 +410,12 @@ class RoundModel:
     choice: OtherTables
 
 
-#: Round models kept in this process (the latest questions), and their lock.
+#: Round models kept in this process (the latest questions), and their lock; at most
+#: :data:`MAX_MODELS`, and the older ones dropped while their kept worlds weigh more than
+#: :data:`MAX_KEPT_BYTES` (the server's workers keep their memory bound: benchmarks/memory.py).
 KEPT_MODELS: OrderedDict = OrderedDict()
 MAX_MODELS = 4
+MAX_KEPT_BYTES = 128 << 20
 _MODELS_LOCK = threading.Lock()
 
 
@@ -433,9 +436,15 @@ def round_model(snap: Snapshot, rules: RulePack, question: Question) -> RoundMod
     model = RoundModel(fr, how, stake_of, other_tables(sim, fr, question, stake_of))
     with _MODELS_LOCK:
         model = KEPT_MODELS.setdefault(key, model)
-        while len(KEPT_MODELS) > MAX_MODELS:
+        while len(KEPT_MODELS) > MAX_MODELS or (
+                len(KEPT_MODELS) > 1 and sum(kept_bytes(m) for m in KEPT_MODELS.values()) > MAX_KEPT_BYTES):
             KEPT_MODELS.popitem(last=False)
     return model
+
+
+def kept_bytes(model: RoundModel) -> int:
+    """The bytes of the worlds ``model``'s simulator keeps (what grows as views ask more)."""
+    return sum(w.nbytes for w in model.choice.sim.kept.values())
 
 
 def no_verdict(snap: Snapshot, rules: RulePack, question: Question) -> DrawReport:

@@ -61,9 +61,7 @@ class Segment:
 
     first: int
     n: int
-    cut: np.ndarray  # [players] worlds in the cut
-    rank_hist: np.ndarray  # [players, 1]: the flips rank as far as the cut only (see Worlds.ranks)
-    points_hist: np.ndarray  # [players, 1]: nor count points (Worlds.ranks)
+    cut: np.ndarray  # [players] worlds in the cut (ranks and points: Worlds.ranks)
     flags: np.ndarray  # [n, tables, results, 2] int8
     played: np.ndarray  # [n, tables] int8: the table's result when it plays
     base: np.ndarray  # [n, tables] int8: its result in the base world
@@ -123,6 +121,12 @@ class Worlds:
         self.lock = threading.Lock()
 
     @property
+    def nbytes(self) -> int:
+        """The bytes the kept segments hold."""
+        return sum(s.flags.nbytes + s.played.nbytes + s.base.nbytes + s.cut.nbytes
+                   for s in [*self.segments, *self.tails.values()])
+
+    @property
     def n(self) -> int:
         """Worlds kept in canonical segments."""
         return len(self.segments) * SEGMENT
@@ -132,18 +136,16 @@ class Worlds:
         sim = self.sim
         p, m = sim.snap.players, len(self.tables)
         chunks = max(1, min(numba.get_num_threads() * 4, n))
-        # the flips count no rank and no points (one bin each): those distributions are the
+        # the flips count who made the cut, no rank and no points: those distributions are the
         # first worlds' (ranks), which keeps a long run's memory to its flags and cut counts
-        seg = Segment(first, n, np.zeros((chunks, p), np.int64), np.zeros((chunks, p, 1), np.int64),
-                      np.zeros((chunks, p, 1), np.int64),
-                      np.zeros((n, m, len(RESULTS), 2), np.int8), np.zeros((n, m), np.int8),
-                      np.zeros((n, m), np.int8))
-        flip = FlipOutputs(self.tables, bool(self.every), seg.cut, seg.rank_hist, seg.points_hist, seg.flags, seg.played, seg.base)
+        seg = Segment(first, n, np.zeros((chunks, p), np.int64), np.zeros((n, m, len(RESULTS), 2), np.int8),
+                      np.zeros((n, m), np.int8), np.zeros((n, m), np.int8))
+        flip = FlipOutputs(self.tables, bool(self.every), seg.cut, seg.flags, seg.played, seg.base)
         jit.wait_for_helper("flips")  # a helper process compiling the flip kernel (drawsafe.app.ahead)
         # the last round: its tables are given (nothing is paired) and no policy draws
         run_flips(np.uint64(self.seed % 2**64), first, n, chunks, sim.field, first_tables(self.fr),
                   model=sim.match, rules=sim.kernel_rules, plan=sim.plan(engine.NO_DRAWS, 0), flip=flip)
-        seg.cut, seg.rank_hist, seg.points_hist = seg.cut.sum(0), seg.rank_hist.sum(0), seg.points_hist.sum(0)
+        seg.cut = seg.cut.sum(0)
         return seg
 
     def ensure(self, n: int) -> None:

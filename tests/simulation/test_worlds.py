@@ -172,3 +172,19 @@ def test_an_answer_does_not_depend_on_what_was_kept_before():
     after = forecast_odds(snap, rules, question).to_json()
     assert after == alone
     decisions.KEPT_MODELS.clear()
+
+
+def test_kept_models_keep_their_memory_bound(monkeypatch):
+    """Round models beyond the kept bytes are dropped, oldest first (the newest always stays)."""
+    snap, rules, config = CASES["10 players, top 4, two scores"]
+    decisions.KEPT_MODELS.clear()
+    monkeypatch.setattr(decisions, "MAX_KEPT_BYTES", 1)
+    for seed in (1, 2):
+        forecast_odds(snap, rules, replace(config, budget=Budget(2000, seed=seed)))
+    assert len(decisions.KEPT_MODELS) == 1
+    model = next(iter(decisions.KEPT_MODELS.values()))
+    assert decisions.kept_bytes(model) > 0
+    monkeypatch.setattr(decisions, "MAX_KEPT_BYTES", 1 << 30)
+    forecast_odds(snap, rules, replace(config, budget=Budget(2000, seed=3)))
+    assert len(decisions.KEPT_MODELS) == 2
+    decisions.KEPT_MODELS.clear()
