@@ -213,6 +213,24 @@ class Worlds:
         values = self.values(n)
         return [Mean.of(values[p]) if p in values else Mean.of_count(int(cut[p]), n) for p in players.tolist()]
 
+    def conditional(self, n: int, player: int, table: int, result: int) -> Mean:
+        """``player``'s P(cut) given that ``table`` (flipped: :attr:`column`) ends in ``result``
+        (an outcome code, :data:`~drawsafe.engine.flips.RESULTS`), from worlds ``0 .. n - 1``: at
+        their own table, the flags of that result; at another, their averaged value over the
+        worlds in which that table ended so (its result is independent of theirs).  The seed of
+        "what if table 6 goes to B": conditioned on the worlds kept, no new simulation.
+
+        :raises KeyError: for a table not flipped in this run, or a player not seated at one (their
+            value per world is not kept)."""
+        j = self.column[int(table)]
+        parts = self.parts(n)
+        flags = np.concatenate([s.flags for s in parts])
+        base = np.concatenate([s.base for s in parts])
+        seat = (int(self.fr.a[table]), int(self.fr.b[table]))
+        if player in seat:
+            return Mean.of(flags[:, j, RESULTS.index(result), seat.index(player)])
+        return Mean.of(self.values(n)[player][base[:, j] == result])
+
     def figures(self, first: int, n: int, table: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Table ``table``'s draw-or-play figures in worlds ``first .. first + n - 1``: its players
         in the cut if it plays (its own played result in each world), if it draws, and that played

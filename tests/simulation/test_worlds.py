@@ -188,3 +188,42 @@ def test_kept_models_keep_their_memory_bound(monkeypatch):
     forecast_odds(snap, rules, replace(config, budget=Budget(2000, seed=3)))
     assert len(decisions.KEPT_MODELS) == 2
     decisions.KEPT_MODELS.clear()
+
+
+def test_conditioning_on_a_table_adds_up_and_holds_the_exact_value():
+    """What if a table ends one way: the conditional odds, weighted by how often the table ended
+    each way in the worlds, give back the odds (the law of total probability, on the same worlds);
+    and the conditional of a player on their own table's result holds the exact figure."""
+    from drawsafe.engine.flips import RESULTS
+
+    snap, rules, config = CASES["8 players, top 3, draws"]
+    question = replace(config, others="none", budget=Budget(4000, seed=SEED))
+    sim = Simulator(snap, rules, question)
+    worlds = kept_worlds(sim, sim.first_round, SEED)
+    n = 4000
+    base = worlds.rows(0, n)[2]
+    seated = {int(p) for t in worlds.tables for p in (sim.first_round.a[t], sim.first_round.b[t])}
+    overall = {p: m for p, m in zip(sorted(seated), worlds.means(n, np.array(sorted(seated))))}
+    for j, t in enumerate(worlds.tables.tolist()):
+        for p in seated - {int(sim.first_round.a[t]), int(sim.first_round.b[t])}:
+            total = sum(worlds.conditional(n, p, t, r).total for r in RESULTS if np.any(base[:, j] == r))
+            assert total == pytest.approx(overall[p].total)
+    # a player's own table: the exact P(cut | A wins), by enumeration with A's win reported in the
+    # file (2-0 or 2-1, as likely as each other in the result model)
+    t = int(worlds.tables[0])
+    a = int(sim.first_round.a[t])
+    last = snap.event.rounds[-1]
+    truth = 0
+    for games in ((2, 0, 0), (2, 1, 0)):
+        won = replace(last.matches[t], a_wins=games[0], b_wins=games[1], draws=games[2])
+        rounds = (*snap.event.rounds[:-1], replace(last, matches=tuple(won if i == t else m
+                                                                       for i, m in enumerate(last.matches))))
+        fixed = take_snapshot(replace(snap.event, rounds=rounds))  # the round in progress, one result in
+        assert fixed.after_round == snap.after_round and fixed.next_round.matches[t].reported
+        truth += exact.exact_cut(fixed, rules, config)[snap.names[a]] / 2
+    assert 0 < truth < 1
+    m = worlds.conditional(n, a, t, RESULTS[0])
+    low, high = bounded_interval(m.total, m.squares, m.n, 0.999)
+    assert low <= truth <= high
+    with pytest.raises(KeyError):
+        worlds.conditional(n, a, 10_000, RESULTS[0])
