@@ -159,13 +159,16 @@ def cut_of(text: str):
 
 def figures(value, path=()):
     """Every Monte Carlo figure of an answer: (path, estimate, standard error) from each
-    ``p_cut_X`` with its 95% interval ``ci_X`` (and ``draw_minus_play`` with its interval)."""
+    ``p_cut_X`` with its 95% interval ``ci_X`` (and ``draw_minus_play`` with its interval), and
+    odds' ``p_cut`` with its ``ci_low`` and ``ci_high``."""
     if isinstance(value, dict):
         for key, v in value.items():
             if key.startswith("p_cut_") or key == "draw_minus_play":
                 ci = value.get("ci_" + key.removeprefix("p_cut_")) or value.get("ci_" + key)
                 if v is not None and ci:
                     yield (*path, key), float(v), (ci[1] - ci[0]) / (2 * 1.96)
+            elif key == "p_cut" and value.get("ci_low") is not None and v is not None:  # odds' players
+                yield (*path, key), float(v), (value["ci_high"] - value["ci_low"]) / (2 * 1.96)
             elif isinstance(v, (dict, list)):
                 label = value.get("player") or value.get("table") or key
                 yield from figures(v, (*path, str(label) if isinstance(v, dict) else key))

@@ -191,7 +191,7 @@ def helper(rules, question, flips: bool) -> None:
                            sim.plan(engine.NO_DRAWS, 0), work, False)
     if flips:
         jit.KernelCache.follow["refined_order"] = time.monotonic() + FOLLOW_SECONDS
-        FlipEvaluator(sim, fr, 0).run(fr.mode.copy(), np.array([0], dtype=np.int64), 0, 1)
+        FlipEvaluator(sim, fr, 0).worlds(fr.mode.copy(), np.array([0], dtype=np.int64)).run(0, 1)
 
 
 if __name__ == "__main__":

@@ -9,11 +9,17 @@ Two sets of simulations feed a report:
   and every other table playing.  Every other figure (tiebreak swings, ranks, cut line, who to
   root for) reads this one batch.
 
+Before the last round (its tables known) both are the round's kept worlds
+(:mod:`drawsafe.simulation.worlds`): the draw-or-play figures read them, every player's P(cut) is
+``odds``' answer to the same question from them (:attr:`ReportData.odds`: each world averaged over
+the player's own table's results, as precise as the question asks), and the main batch is their
+first :data:`FIGURE_WORLDS` worlds, played again to keep the focus players' ranks and tiebreaks.
+
 The main batch keeps per-simulation values for the *focus* players only: those who made the cut
 at least once in a pilot of the first :data:`PILOT` simulations (the same simulations the main
-batch starts with), at most :data:`MAX_FOCUS` of them, plus the chosen player.  A player never in
-the cut in the pilot has P(cut) below 0.2% (the 95% upper bound for 0 of 2,000), far below
-:data:`CONTENDER_LOW`, so no contender is missed.
+batch starts with; before the last round, in any kept world), at most :data:`MAX_FOCUS` of them,
+plus the chosen player.  A player never in the cut in the pilot has P(cut) below 0.2% (the 95%
+upper bound for 0 of 2,000), far below :data:`CONTENDER_LOW`, so no contender is missed.
 """
 
 from __future__ import annotations
@@ -26,16 +32,20 @@ from drawsafe.engine import kernel as engine
 from drawsafe.errors import UsageError
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
-from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions
-from drawsafe.simulation.odds import simulate_until
-from drawsafe.simulation.question import Answered, Question
+from drawsafe.simulation.decisions import DrawReport, current_round, draw_decisions, tables_known
+from drawsafe.simulation.forecast import forecast_odds
+from drawsafe.simulation.odds import OddsResult, simulate_until
+from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
 from drawsafe.standings.table import Standings, compute_standings
-from drawsafe.stats import Proportion
+from drawsafe.stats import Mean, Proportion
 from drawsafe.tiebreaks.packs import RulePack
 
 #: Simulations of the pilot that picks the focus players.
 PILOT = 2_000
+#: Before the last round: the first worlds of the kept run (at most this many) that figures 2 to 5
+#: read (ranks, tiebreaks, the cut line, who to root for); every P(cut) reads the whole kept run.
+FIGURE_WORLDS = 4_000
 #: Most players whose per-simulation values are kept.
 MAX_FOCUS = 64
 #: A contender's P(cut) lies in [CONTENDER_LOW, CONTENDER_HIGH].
@@ -68,6 +78,18 @@ class ReportData(Answered):
     #: The player of the "who to root for" figure (index), and whether the user chose them.
     player: int
     player_chosen: bool
+    #: Before the last round: every player's P(cut) from the round's kept worlds, as ``odds``
+    #: answers it (each world averaged over the player's own table's results); None: from ``batch``.
+    odds: OddsResult | None = None
+
+    def shares(self) -> np.ndarray:
+        """Every player's estimated P(cut) (:meth:`p_cut`), by player index."""
+        shares = self.batch.cut / self.batch.n
+        if self.odds is not None:
+            shares = shares.copy()
+            for o in self.odds.players:
+                shares[self.snapshot.index[o.player]] = o.cut.estimate
+        return shares
 
     @property
     def event(self):
@@ -85,31 +107,34 @@ class ReportData(Answered):
         """The focus column of player ``p``."""
         return int(np.flatnonzero(self.focus == p)[0])
 
-    def p_cut(self, p: int) -> Proportion:
-        """P(cut) of any player from the main batch."""
+    def p_cut(self, p: int) -> Proportion | Mean:
+        """P(cut) of any player: from the kept worlds (:attr:`odds`) when there, else the main batch."""
+        if self.odds is not None:
+            found = next((o.cut for o in self.odds.players if o.player == self.names[p]), None)
+            if found is not None:
+                return found
         return Proportion(int(self.batch.cut[p]), self.batch.n)
 
     def in_contention(self) -> list[int]:
         """Every player whose P(cut) is in [1%, 99%], best odds first (not capped: the summary
         counts them all; the figures show :meth:`contenders`)."""
-        shares = self.batch.cut / self.batch.n
+        shares = self.shares()
         keep = [p for p in range(len(shares)) if CONTENDER_LOW <= shares[p] <= CONTENDER_HIGH]
-        return sorted(keep, key=lambda p: (-self.batch.cut[p], self.names[p]))
+        return sorted(keep, key=lambda p: (-shares[p], self.names[p]))
 
     def contenders(self) -> list[int]:
         """Focus players whose P(cut) is in [1%, 99%], best odds first (at most MAX_CONTENDERS,
         those closest to 50% kept)."""
-        shares = self.batch.cut[self.focus] / self.batch.n
-        keep = [p for p, s in zip(self.focus.tolist(), shares)
-                if CONTENDER_LOW <= s <= CONTENDER_HIGH]
-        keep.sort(key=lambda p: abs(self.batch.cut[p] / self.batch.n - 0.5))
-        return sorted(keep[:MAX_CONTENDERS], key=lambda p: (-self.batch.cut[p], self.names[p]))
+        shares = self.shares()
+        keep = [p for p in self.focus.tolist() if CONTENDER_LOW <= shares[p] <= CONTENDER_HIGH]
+        keep.sort(key=lambda p: abs(shares[p] - 0.5))
+        return sorted(keep[:MAX_CONTENDERS], key=lambda p: (-shares[p], self.names[p]))
 
     def ranked(self) -> list[int]:
         """Players for the rank heat map: P(cut) >= 1% (and the chosen player), best first."""
-        n = self.batch.n
-        keep = [p for p in np.flatnonzero(self.batch.cut >= CONTENDER_LOW * n).tolist()]
-        keep.sort(key=lambda p: (-self.batch.cut[p], self.mean_rank(p), self.names[p]))
+        shares = self.shares()
+        keep = [p for p in np.flatnonzero(shares >= CONTENDER_LOW).tolist()]
+        keep.sort(key=lambda p: (-shares[p], self.mean_rank(p), self.names[p]))
         keep = keep[:MAX_RANKED]
         if self.player not in keep:
             keep.append(self.player)
@@ -137,9 +162,10 @@ def simulated_round(snap, rules, draw: DrawReport) -> tuple[FirstRound, str]:
     return fr.with_modes(modes), how
 
 
-def pick_player(batch: SimBatch, focus: np.ndarray) -> int:
-    """The focus player whose P(cut) is closest to 50% (ties: better odds, then lower index)."""
-    shares = batch.cut[focus] / batch.n
+def pick_player(shares: np.ndarray, focus: np.ndarray) -> int:
+    """The focus player whose P(cut) (``shares``, by player index) is closest to 50% (ties: better
+    odds, then lower index)."""
+    shares = shares[focus]
     order = sorted(range(len(focus)), key=lambda i: (abs(shares[i] - 0.5), -shares[i], focus[i]))
     return int(focus[order[0]])
 
@@ -176,9 +202,18 @@ def gather(snap: Snapshot, rules: RulePack, question: Question, progress: Progre
         played = replace(question, future_draws="behaviour")  # as draw_decisions does
     sim = Simulator(snap, rules, played)
     fr, how = simulated_round(snap, rules, draw)
-    pilot = sim.run(min(PILOT, sims or PILOT), seed=seed, first_round=fr)
-    ever = np.flatnonzero(pilot.cut > 0)
-    focus = ever[np.argsort(-pilot.cut[ever], kind="stable")][:MAX_FOCUS]
+    odds = kept_odds(snap, rules, question, progress_main)
+    if odds is not None:  # every P(cut) from the kept worlds; the figures' worlds: the first of them
+        shares = np.zeros(snap.players)
+        for o in odds.players:
+            shares[snap.index[o.player]] = o.cut.estimate if o.cut.k else 0.0
+        ever = np.flatnonzero(shares > 0)
+        focus = ever[np.argsort(-shares[ever], kind="stable")][:MAX_FOCUS]
+        budget = Budget(min(odds.simulations, FIGURE_WORLDS), None, budget.max_sims, seed)
+    else:
+        pilot = sim.run(min(PILOT, sims or PILOT), seed=seed, first_round=fr)
+        ever = np.flatnonzero(pilot.cut > 0)
+        focus = ever[np.argsort(-pilot.cut[ever], kind="stable")][:MAX_FOCUS]
     chosen = snap.index[player] if player is not None else None
     if chosen is not None and chosen not in focus:
         focus = np.append(focus, chosen)
@@ -186,10 +221,20 @@ def gather(snap: Snapshot, rules: RulePack, question: Question, progress: Progre
     batch, reached = simulate_until(
         lambda first, n: sim.run(n, seed=seed, first=first, focus=focus, first_round=fr, keep_per_sim=True),
         lambda b: b.focus_cut.sum(axis=0), budget, progress_main)
-    if chosen is None:
-        chosen = pick_player(batch, focus)
-    return ReportData(snap, rules, rules_source, question, draw, fr, how, batch, focus, reached,
-                      compute_standings(snap, rules, seed), chosen, player is not None)
+    data = ReportData(snap, rules, rules_source, question, draw, fr, how, batch, focus,
+                      reached if odds is None else odds.reached, compute_standings(snap, rules, seed),
+                      -1 if chosen is None else chosen, player is not None, odds)
+    return data if chosen is not None else replace(data, player=pick_player(data.shares(), focus))
+
+
+def kept_odds(snap: Snapshot, rules: RulePack, question: Question, progress: Progress | None = None
+              ) -> OddsResult | None:
+    """Before the last round (its tables known, the worlds kept: :mod:`drawsafe.simulation.worlds`):
+    every player's odds as ``odds`` answers the same question, from the same worlds as the report's
+    draw-or-play figures; None otherwise."""
+    if not tables_known(snap, rules, question) or snap.rounds_left != 1 or snap.phase_end:
+        return None
+    return forecast_odds(snap, rules, replace(question, player=None), progress)
 
 
 def halves(progress: Progress | None) -> tuple[Progress | None, Progress | None]:

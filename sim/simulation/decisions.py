@@ -34,6 +34,8 @@ should not contradict the model that expects them to.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -60,6 +62,7 @@ from drawsafe.simulation.stakes import (
     locked_tables,
     stake_function,
 )
+from drawsafe.simulation.worlds import question_key
 from drawsafe.stats import PairedDifference, Proportion
 from drawsafe.text import interval_json
 from drawsafe.tiebreaks.packs import RulePack, display_points
@@ -352,13 +355,11 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     seed = budget.seed
     if not rules.draw_helps:
         return no_verdict(snap, rules, question)
-    sim = Simulator(snap, rules, question)
     if not tables_known(snap, rules, question):
-        return not_out_yet(sim, question, progress)
-    fr, how = current_round(snap, rules, question.last_round, seed, question.pairing)
+        return not_out_yet(Simulator(snap, rules, question), question, progress)
+    model = round_model(snap, rules, question)
+    fr, how, stake_of, choice = model.fr, model.how, model.stake_of, model.choice
     names = snap.names
-    # Who has a stake: a first look with everyone playing.
-    stake_of = stake_function(sim, fr, seed)
     tables, left_out = [], []
     for t in range(fr.tables):
         a, b = fr.a[t], fr.b[t]
@@ -372,11 +373,10 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
                              f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
         tables.append(t)
-    choice = other_tables(sim, fr, question, stake_of, tables)
     sim, fr, drawing, p_draw = choice.sim, choice.fr, set(choice.drawing), choice.p_draw
     converged, iterations = choice.converged, choice.iterations
     base = fr.mode if p_draw is not None else None
-    evaluator = make_evaluator(sim, fr, seed)
+    evaluator = make_evaluator(sim, fr, seed, every=True)  # the round as expected: the run odds reads
 
     def settled(i: int, fig: TableFigures) -> bool:
         return verdict_settled(chances(sim, fr, tables[i], 0, fig), chances(sim, fr, tables[i], 1, fig), safe)
@@ -395,6 +395,56 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     return DrawReport(question, snap.after_round + 1, snap.rounds_left, n, pairings, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
                       probabilities, projection.rstrip(")") or None, played_draw_share=played_share(rules, question))
+
+
+@dataclass(frozen=True)
+class RoundModel:
+    """The round about to be played as a question models it, made once per question and kept
+    (:func:`round_model`): its tables (``fr``, and ``how`` they were found), who has a stake
+    (``stake_of``: a first look with everyone playing) and the other tables' expected choices
+    (``choice``, whose simulator keeps the round's worlds: :mod:`drawsafe.simulation.worlds`)."""
+
+    fr: FirstRound
+    how: str
+    stake_of: StakeOf
+    choice: OtherTables
+
+
+#: Round models kept in this process (the latest questions), and their lock; at most
+#: :data:`MAX_MODELS`, and the older ones dropped while their kept worlds weigh more than
+#: :data:`MAX_KEPT_BYTES` (the server's workers keep their memory bound: benchmarks/memory.py).
+KEPT_MODELS: OrderedDict = OrderedDict()
+MAX_MODELS = 4
+MAX_KEPT_BYTES = 128 << 20
+_MODELS_LOCK = threading.Lock()
+
+
+def round_model(snap: Snapshot, rules: RulePack, question: Question) -> RoundModel:
+    """The :class:`RoundModel` of ``question`` (its tables known: :func:`tables_known`), made once
+    and kept for the next view of the same snapshot and question in this process (``draw``, then
+    ``odds``, the report: the same worlds; at most :data:`MAX_MODELS` kept, the oldest dropped).
+    What the player asks and the precision do not change it; the seed does."""
+    key = question_key(snap, rules, question)
+    with _MODELS_LOCK:
+        model = KEPT_MODELS.get(key)
+        if model is not None:
+            KEPT_MODELS.move_to_end(key)
+            return model
+    sim = Simulator(snap, rules, question)
+    fr, how = current_round(snap, rules, question.last_round, question.seed, question.pairing)
+    stake_of = stake_function(sim, fr, question.seed)
+    model = RoundModel(fr, how, stake_of, other_tables(sim, fr, question, stake_of))
+    with _MODELS_LOCK:
+        model = KEPT_MODELS.setdefault(key, model)
+        while len(KEPT_MODELS) > MAX_MODELS or (
+                len(KEPT_MODELS) > 1 and sum(kept_bytes(m) for m in KEPT_MODELS.values()) > MAX_KEPT_BYTES):
+            KEPT_MODELS.popitem(last=False)
+    return model
+
+
+def kept_bytes(model: RoundModel) -> int:
+    """The bytes of the worlds ``model``'s simulator keeps (what grows as views ask more)."""
+    return sum(w.nbytes for w in model.choice.sim.kept.values())
 
 
 def no_verdict(snap: Snapshot, rules: RulePack, question: Question) -> DrawReport:

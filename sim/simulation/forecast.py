@@ -17,13 +17,7 @@ from __future__ import annotations
 from drawsafe.engine import kernel as engine
 from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
-from drawsafe.simulation.decisions import (
-    behaviour_future,
-    current_round,
-    other_tables,
-    stake_function,
-    tables_known,
-)
+from drawsafe.simulation.decisions import behaviour_future, round_model, tables_known
 from drawsafe.simulation.odds import OddsResult, odds_of
 from drawsafe.simulation.question import Question
 from drawsafe.simulation.simulator import Simulator
@@ -36,7 +30,8 @@ def forecast_odds(snap: Snapshot, rules: RulePack, question: Question,
     (see the module docstring; ``question.others``: none, locked, rational, behaviour); the
     result carries the question."""
     others = question.others
-    if others == "none":
+    # every table playing: the kept round model only where the last round's worlds are kept (draw's)
+    if others == "none" and (snap.next_round is None or snap.rounds_left != 1 or snap.phase_end):
         return odds_of(Simulator(snap, rules, question), question, progress=progress,
                        pairings=pairings_state(snap, rules, question))
     if not tables_known(snap, rules, question):
@@ -45,9 +40,8 @@ def forecast_odds(snap: Snapshot, rules: RulePack, question: Question,
         if others == "behaviour":
             sim = behaviour_future(sim, question.behaviour)
         return odds_of(sim, question, progress=progress, pairings="not out yet")
-    sim = Simulator(snap, rules, question)
-    fr, how = current_round(snap, rules, question.last_round, question.seed, question.pairing)
-    choice = other_tables(sim, fr, question, stake_function(sim, fr, question.seed))
+    model = round_model(snap, rules, question)  # the same as draw's, kept: the same worlds
+    fr, how, choice = model.fr, model.how, model.choice
     probabilities = () if choice.p_draw is None else tuple(
         (t + 1, float(choice.p_draw[t])) for t in range(fr.tables)
         if fr.b[t] >= 0 and choice.fr.mode[t] == engine.BEHAVIOUR)

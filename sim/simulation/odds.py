@@ -9,7 +9,7 @@ depend on how the batches were split, nor on the number of threads.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -17,7 +17,8 @@ from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
 from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
-from drawsafe.stats import Proportion, max_half_width
+from drawsafe.simulation.worlds import SEGMENT, applies, kept_worlds
+from drawsafe.stats import Mean, Proportion, bounded_interval, max_half_width
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
 
@@ -73,31 +74,43 @@ class PlayerOdds:
 
     player: str
     points_now: float
-    cut: Proportion
+    #: P(cut): a :class:`~drawsafe.stats.Proportion` (in the cut in k of n simulations), or before
+    #: the last round a :class:`~drawsafe.stats.Mean` (each simulated world's chance of the cut
+    #: over the player's own table's results, averaged: :mod:`drawsafe.simulation.worlds`).
+    cut: Proportion | Mean
     #: Simulations finishing at rank 1, 2, ..., ``len(rank_counts)`` (exact ranks near the top).
     rank_counts: np.ndarray
     #: Simulations finishing on each points total (index = points in the pack's units).
     points_counts: np.ndarray
     point_scale: int = 1
+    #: Simulations ``rank_counts`` and ``points_counts`` count (None: all ``cut.n``; the last
+    #: round's kept worlds rank the first :data:`drawsafe.simulation.worlds.RANKED_WORLDS` only).
+    ranked: int | None = field(default=None, kw_only=True)
 
     @property
     def p_cut(self) -> float:
         return self.cut.estimate
 
     @property
+    def rank_n(self) -> int:
+        """The simulations the rank distribution is of."""
+        return self.cut.n if self.ranked is None else self.ranked
+
+    @property
     def mean_rank(self) -> float | None:
         """The mean final rank, when every simulation ranked the player exactly (else None)."""
         exact = int(self.rank_counts.sum())
-        if exact == 0 or exact != self.cut.n:
+        if exact == 0 or exact != self.rank_n:
             return None
         return float((self.rank_counts * np.arange(1, len(self.rank_counts) + 1)).sum() / exact)
 
     def to_json(self) -> dict:
         ci = self.cut.confidence_interval()
-        n = self.cut.n
-        ranks = {str(i + 1): c / n for i, c in enumerate(self.rank_counts.tolist()) if c}
-        beyond = 1 - self.rank_counts.sum() / n
-        points = {str(display_points(v, self.point_scale)): c / n for v, c in enumerate(self.points_counts.tolist()) if c}
+        rn = self.rank_n
+        ranks = {str(i + 1): c / rn for i, c in enumerate(self.rank_counts.tolist()) if c}
+        beyond = 1 - self.rank_counts.sum() / rn
+        points = {str(display_points(v, self.point_scale)): c / rn for v, c in enumerate(self.points_counts.tolist())
+                  if c}
         return {"player": self.player, "points": self.points_now, "p_cut": self.p_cut, "ci_low": ci.low,
                 "ci_high": ci.high, "rank_distribution": ranks,
                 f"p_rank_below_{len(self.rank_counts)}": max(0.0, beyond),
@@ -153,6 +166,9 @@ def odds_of(sim: Simulator, question: Question, *, progress: Progress | None = N
     and ``draw_probabilities`` say how that round was modelled (:class:`OddsResult`)."""
     snap, rules = sim.snap, sim.rules
     live = sim.players[snap.ranked_mask()[sim.players]]  # one division of a combined pod
+    fr = first_round if first_round is not None else sim.first_round
+    if fr is not None and applies(sim):
+        return kept_odds(sim, question, fr, live, progress, (pairings, drawing_tables, draw_probabilities))
     batch, reached = simulate_until(
         lambda first, n: sim.run(n, seed=question.seed, first=first, first_round=first_round),
         lambda b: b.cut[live], question.budget, progress)
@@ -161,6 +177,55 @@ def odds_of(sim: Simulator, question: Question, *, progress: Progress | None = N
     players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale),
                           Proportion(int(batch.cut[p]), batch.n), batch.rank_hist[p, :MAX_RANK],
                           batch.points_hist[p], rules.point_scale) for p in live]
-    players.sort(key=lambda o: (-o.cut.k, -batch.rank_hist[snap.index[o.player], :MAX_RANK].sum(),
-                                o.player))
-    return OddsResult(question, batch.n, reached, tuple(players), pairings, drawing_tables, draw_probabilities)
+    return OddsResult(question, batch.n, reached, ordered(players, batch.rank_hist, snap.index), pairings,
+                      drawing_tables, draw_probabilities)
+
+
+def ordered(players: list[PlayerOdds], rank_hist: np.ndarray, index: dict) -> tuple[PlayerOdds, ...]:
+    """Best odds first (then more simulations ranked exactly near the top, then by name)."""
+    return tuple(sorted(players, key=lambda o: (-o.cut.estimate, -rank_hist[index[o.player], :MAX_RANK].sum(),
+                                                o.player)))
+
+
+def kept_odds(sim: Simulator, question: Question, fr: FirstRound, live: np.ndarray,
+              progress: Progress | None, how: tuple) -> OddsResult:
+    """:func:`odds_of` before the last round: from the round's kept worlds
+    (:func:`drawsafe.simulation.worlds.kept_worlds`), each player's odds averaged over their own
+    table's results in each world, as many worlds as the widest interval needs (whole segments of
+    the kept run, decided on its prefixes: the answer does not depend on what was kept before).
+    ``how``: ``pairings``, ``drawing_tables``, ``draw_probabilities`` of :class:`OddsResult`."""
+    snap, rules, budget = sim.snap, sim.rules, question.budget
+    worlds = kept_worlds(sim, fr, question.seed)
+    n, reached = worlds_needed(worlds, live, budget, progress)
+    _, rank_hist, points_hist, ranked = worlds.counts(n)
+    now = sim.rec0[:, REC_POINTS]
+    means = worlds.means(n, live)
+    players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale), m, rank_hist[p, :MAX_RANK],
+                          points_hist[p], rules.point_scale, ranked=ranked) for p, m in zip(live.tolist(), means)]
+    return OddsResult(question, n, reached, ordered(players, rank_hist, snap.index), *how)
+
+
+def worlds_needed(worlds, live: np.ndarray, budget: Budget, progress: Progress | None = None) -> tuple[int, bool]:
+    """The worlds of a kept run that ``budget`` asks for: exactly ``budget.sims``; else from
+    :data:`FIRST_BATCH` on, until every player's interval has a half-width of at most
+    ``budget.precision`` (the same rule as :func:`simulate_until`, rounded up to whole segments),
+    at most ``budget.max_sims``.  Returns the worlds and whether the precision was reached."""
+    budget.check()
+    if budget.sims is not None:
+        worlds.parts(budget.sims)
+        if progress:
+            progress(budget.sims, budget.sims)
+        return budget.sims, True
+    n = min(FIRST_BATCH, budget.max_sims)
+    while True:
+        means = worlds.means(n, live)
+        low, high = bounded_interval([m.total for m in means], [m.squares for m in means], n)
+        hw = float(np.max(high - low) / 2) if len(means) else 0.0
+        if progress:
+            progress(n, n)
+        if hw <= budget.precision:
+            return n, True
+        if n >= budget.max_sims:
+            return n, False
+        target = max(n * 1.5, n * (hw / budget.precision) ** 2 * 1.1)
+        n = int(min(budget.max_sims, -(-int(target) // SEGMENT) * SEGMENT))

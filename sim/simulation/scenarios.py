@@ -18,16 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
-from drawsafe import jit
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.flips import run_flips
-from drawsafe.engine.inputs import FlipOutputs
 from drawsafe.progress import Progress
 from drawsafe.simulation.question import Budget
-from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator, first_tables
+from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator
+from drawsafe.simulation.worlds import kept_worlds
 from drawsafe.stats import max_half_width
 
 
@@ -200,48 +197,22 @@ class ScenarioEvaluator(Evaluator):
         return out
 
 
-@dataclass
-class FlipBatch:
-    """Output of :func:`drawsafe.engine.flips.run_flips` for simulations ``first .. first + n - 1``."""
-
-    first: int
-    n: int
-    base_cut: np.ndarray
-    flip_cut: np.ndarray
-    base_outcome: np.ndarray
-    flip_outcome: np.ndarray
-
-
 class FlipEvaluator(Evaluator):
-    """The last Swiss round: one world per simulation, each open table flipped in turn."""
+    """The last Swiss round: one world per simulation, each table flipped through its results; the
+    worlds are the kept run of the round (:func:`drawsafe.simulation.worlds.kept_worlds`), which
+    ``odds`` and the report read too."""
 
-    def __init__(self, sim: Simulator, fr: FirstRound, seed: int):
-        self.sim, self.fr, self.seed = sim, fr, seed
+    def __init__(self, sim: Simulator, fr: FirstRound, seed: int, every: bool = False):
+        self.sim, self.fr, self.seed, self.every = sim, fr, seed, every
 
-    def run(self, modes: np.ndarray, tables: np.ndarray, first: int, n: int) -> FlipBatch:
-        s, fr = self.sim, self.fr
-        m = len(tables)
-        out = FlipBatch(first, n, np.zeros((n, m, 2), np.int8), np.zeros((n, m, 2), np.int8),
-                        np.zeros((n, m), np.int8), np.zeros((n, m), np.int8))
-        chunks = max(1, min(numba.get_num_threads() * 4, n))
-        # the last round: its tables are given (nothing is paired) and no policy draws
-        flip = FlipOutputs(np.ascontiguousarray(tables, dtype=np.int64), out.base_cut, out.flip_cut,
-                           out.base_outcome, out.flip_outcome)
-        jit.wait_for_helper("flips")  # a helper process compiling the flip kernel (drawsafe.app.ahead)
-        run_flips(np.uint64(self.seed % 2**64), first, n, chunks, s.field, first_tables(fr, modes),
-                  model=s.match, rules=s.kernel_rules, plan=s.plan(engine.NO_DRAWS, 0), flip=flip)
-        return out
+    def worlds(self, modes: np.ndarray, tables: np.ndarray):
+        """The kept run with the tables in ``modes``, flipping at least ``tables`` (with ``every``:
+        every candidate table through each result, the run ``odds`` reads)."""
+        return kept_worlds(self.sim, self.fr.with_modes(modes), self.seed, tables, self.every)
 
     def batch(self, modes, tables, first, n):
-        b = self.run(modes, tables, first, n)
-        out = []
-        for j in range(len(tables)):
-            # where the base world drew (INTENTIONAL, or a BEHAVIOUR table that drew), the flip plays
-            drew = (b.base_outcome[:, j] == engine.ID)[:, None]
-            out.append((np.where(drew, b.flip_cut[:, j], b.base_cut[:, j]),
-                        np.where(drew, b.base_cut[:, j], b.flip_cut[:, j]),
-                        np.where(drew[:, 0], b.flip_outcome[:, j], b.base_outcome[:, j])))
-        return out
+        worlds = self.worlds(modes, tables)
+        return [worlds.figures(first, n, t) for t in tables.tolist()]
 
 
 def base_modes(fr: FirstRound, drawing: set[int], base: np.ndarray | None) -> np.ndarray:
@@ -254,8 +225,10 @@ def base_modes(fr: FirstRound, drawing: set[int], base: np.ndarray | None) -> np
     return modes
 
 
-def make_evaluator(sim: Simulator, fr: FirstRound, seed: int):
-    """The flip evaluator in the last round (same figures, much cheaper), else full scenarios."""
+def make_evaluator(sim: Simulator, fr: FirstRound, seed: int, every: bool = False):
+    """The flip evaluator in the last round (same figures, much cheaper), else full scenarios;
+    ``every``: the flips make the run that ``odds`` reads too (the round as the other tables are
+    expected to play it: :class:`FlipEvaluator`)."""
     if sim.snap.rounds_left == 1:
-        return FlipEvaluator(sim, fr, seed)
+        return FlipEvaluator(sim, fr, seed, every)
     return ScenarioEvaluator(sim, fr, seed)

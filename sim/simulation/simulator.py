@@ -8,6 +8,7 @@ any split and merged (:meth:`SimBatch.merge`) with the same result as one big ru
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -211,6 +212,10 @@ class Simulator:
         #: The last round is paired by standings (MTG pairing only; the Dutch system pairs every round).
         self.standings_last = question.last_round == "standings" and self.pairing == engine.MTG_PAIRING
         self.pilots: dict = {}
+        #: The last round's kept worlds (:func:`drawsafe.simulation.worlds.kept_worlds`), by the
+        #: round's tables and modes and the seed; and the lock that makes each once.
+        self.kept: dict = {}
+        self.kept_lock = threading.Lock()
         #: The points cut in kernel points, -1 for a cut by rank (the question's ``top``).
         self.cut_points = question.cut.kernel_points(rules.point_scale)
         # the kernels' inputs (drawsafe.engine.inputs), built once

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -67,7 +68,15 @@ def sample_flips() -> dict[str, str]:
     for t in playable[:2]:
         modes[t] = engine.INTENTIONAL
     tables = np.array(playable[:6], dtype=np.int64)
-    batch = FlipEvaluator(sim, fr, SEED).run(modes, tables, 0, N)
+    flags, played, base = FlipEvaluator(sim, fr, SEED).worlds(modes, tables).rows(0, N)
+    # the kept run's flags read as the flips were pinned: the base world's result, and the other
+    # choice (an intentional draw where the base played, the played result where it drew)
+    flipped = np.where(base == engine.ID, played, engine.ID)
+    pick = np.arange(len(tables))[None, :]
+    rows = np.arange(N)[:, None]
+    batch = SimpleNamespace(base_cut=flags[rows, pick, base.astype(np.int64)],
+                            flip_cut=flags[rows, pick, flipped.astype(np.int64)],
+                            base_outcome=base, flip_outcome=flipped.astype(np.int8))
     return batch_digests(batch, FLIP_OUTPUTS)
 
 
