@@ -234,7 +234,8 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
                 column[p] = max(FLOOR, gwp[p])
         else:
             opponent_means_all(mw if codes[1] == OMW else gwp, opp, kind, nr, column)
-        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo)
+        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo, work_i,
+                                                    work_f)
         if done:
             first = 2
             runs = count

@@ -39,6 +39,11 @@ RADIX_MIN = 24
 STACK = 128
 DIGITS = 3 * 256
 SCRATCH = STACK + DIGITS
+#: Complete orders of at most this many players sort their (points, value) keys by one insertion
+#: pass (:func:`points_value_sort`: the input is in points order, so only each point group's own
+#: disorder moves) instead of the radix sort, whose 768 digit counts and three prefix sums cost
+#: more than a small field's players (benchmarks/NOTES.md, issue 51).
+INSERTION_MAX = 96
 
 
 @inline_kernel  # inlined into its two callers: a call would count references to its fresh arrays
@@ -248,7 +253,7 @@ def points_value_key(points, low, bits):
 
 
 @kernel
-def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
+def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_i, work_f):
     """Sort ``order[:n]`` (in points order, highest first) by (points, ``column[p]``), highest
     first, in place, and find the runs of players tied on both (equal points, values within
     ``TOLERANCE`` of their neighbour's) into ``run_lo``/``run_hi`` (``starts``: room for ``n + 1``
@@ -256,14 +261,16 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     lies outside [0.25, 2) or points span more than 1,023.
 
     :func:`radix_by_keys` on the exact keys (:func:`points_value_key`, complemented for a
-    descending order).  Players with exactly equal
+    descending order), or for at most :data:`INSERTION_MAX` players one insertion pass over them
+    (the same order: both are exact sorts of distinct-or-equal keys).  Players with exactly equal
     pairs may come in any order (the caller orders them by the next key).  The runs are found
     without a branch per player (tie or not is a coin flip to the CPU).
 
     ``order`` int64[>= n] player rows; ``n`` int64 the players sorted; ``rec``
     int64[n_players, 4] the summed records (:data:`~drawsafe.tiebreaks.values.REC_POINTS`);
     ``column`` float64[n_players] the value of each player; ``run_lo``, ``run_hi`` int64[>= n] and
-    ``starts`` int64[>= n + 1] written.
+    ``starts`` int64[>= n + 1] written; ``work_i`` int64 and ``work_f`` float64 work arrays of
+    :func:`sort_work_sizes` for ``n`` (the caller's: nothing is allocated here).
     """
     if n < 2:
         return True, 0, 0
@@ -276,10 +283,10 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     while (high - low) >> width:
         width += 1
     full = (ONE << np.uint64(54 + width)) - ONE
-    work = np.empty(3 * n, dtype=np.uint64)
+    work = work_f[:3 * n].view(np.uint64)
     keys = work[2 * n:]  # by position in the input order, gathered once
-    vals = np.empty(n)
-    players = np.empty(n, dtype=np.int64)
+    vals = work_f[3 * n:4 * n]
+    players = work_i[SCRATCH:SCRATCH + n]
     for i in range(n):
         p = order[i]
         x = column[p]
@@ -288,8 +295,15 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
         players[i] = p
         vals[i] = x
         keys[i] = full - points_value_key(rec[p, REC_POINTS], low, bits[p])  # ascending: best first
-    a, b = radix_by_keys(keys, n, np.uint64(54 + width - 24), work[:n], work[n:2 * n],
-                         np.empty(DIGITS, dtype=np.int64))
+    if n <= INSERTION_MAX:
+        a, b = work[:n], work[n:2 * n]
+        for i in range(n):
+            a[i] = i
+            b[i] = keys[i]
+        insertion_by_keys(a, b, n)
+    else:
+        a, b = radix_by_keys(keys, n, np.uint64(54 + width - 24), work[:n], work[n:2 * n],
+                             work_i[STACK:SCRATCH])
     for k in range(n):
         order[k] = players[a[k]]
     # run starts: where the points change or the value drops by more than TOLERANCE
@@ -382,6 +396,16 @@ def radix_by_keys(keys, n, drop, a, b, count):
         i = a[k] & LOW32
         a[k] = i
         b[k] = keys[i]
+    insertion_by_keys(a, b, n)
+    return a, b
+
+
+@inline_kernel  # inlined into its two callers (the radix sort's last pass, small complete orders)
+def insertion_by_keys(a, b, n):
+    """Sort the keys ``b[:n]`` ascending by insertion, moving the positions ``a`` with them:
+    stable, and cheap where the keys are nearly in order.
+
+    ``a``, ``b`` uint64[>= n] the positions and their keys, sorted in place; ``n`` int64."""
     for k in range(1, n):
         key = b[k]
         if key >= b[k - 1]:
@@ -394,4 +418,3 @@ def radix_by_keys(keys, n, drop, a, b, count):
             j -= 1
         b[j + 1] = key
         a[j + 1] = i
-    return a, b
