@@ -41,11 +41,13 @@ RADIX_MIN = 64
 STACK = 128
 DIGITS = 3 * 256
 SCRATCH = STACK + DIGITS
-#: Complete orders of at most this many players sort their (points, value) keys by one insertion
-#: pass (:func:`points_value_sort`: the input is in points order, so only each point group's own
-#: disorder moves) instead of the radix sort, whose 768 digit counts and three prefix sums cost
-#: more than a small field's players (benchmarks/NOTES.md, issue 51).
-INSERTION_MAX = 96
+#: A complete order sorts its (points, value) keys by one insertion pass (:func:`points_value_sort`:
+#: the input is in points order, so only each point group's own disorder moves, about g^2 / 4 moves
+#: for a group of g) when the point groups' squares sum to at most INSERTION_WORK * (2 * DIGITS
+#: + 5 * n), a radix sort's work (its 768 digit counts twice, five passes over the n keys); else by
+#: the radix sort.  Measured in issue 51 (benchmarks/NOTES.md): insertion for 64 and 256 players
+#: (sum of g^2 / 4 about 200 and 2,600), the radix sort from 1,024 (31,000).
+INSERTION_WORK = 4
 
 
 @inline_kernel  # inlined into its two callers: a call would count references to its fresh arrays
@@ -263,8 +265,8 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_i, wor
     lies outside [0.25, 2) or points span more than 1,023.
 
     :func:`radix_by_keys` on the exact keys (:func:`points_value_key`, complemented for a
-    descending order), or for at most :data:`INSERTION_MAX` players one insertion pass over them
-    (the same order: both are exact sorts of distinct-or-equal keys).  Players with exactly equal
+    descending order), or one insertion pass over them when the point groups are small
+    (:data:`INSERTION_WORK`; the same order: both sort the exact keys, stably).  Players with exactly equal
     pairs may come in any order (the caller orders them by the next key).  The runs are found
     without a branch per player (tie or not is a coin flip to the CPU).
 
@@ -289,6 +291,9 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_i, wor
     keys = work[2 * n:]  # by position in the input order, gathered once
     vals = work_f[3 * n:4 * n]
     players = work_i[SCRATCH:SCRATCH + n]
+    squares = 0  # the sum of the point groups' squares, as 1 + 3 + 5 + ... along each group
+    group = 0
+    last = high + 1
     for i in range(n):
         p = order[i]
         x = column[p]
@@ -296,8 +301,12 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_i, wor
             return False, 0, 0
         players[i] = p
         vals[i] = x
-        keys[i] = full - points_value_key(rec[p, REC_POINTS], low, bits[p])  # ascending: best first
-    if n <= INSERTION_MAX:
+        pts = rec[p, REC_POINTS]
+        group = group * np.int64(pts == last) + 1
+        squares += 2 * group - 1
+        last = pts
+        keys[i] = full - points_value_key(pts, low, bits[p])  # ascending: best first
+    if squares <= INSERTION_WORK * (2 * DIGITS + 5 * n):
         a, b = work[:n], work[n:2 * n]
         for i in range(n):
             a[i] = i
