@@ -47,7 +47,7 @@ SCRATCH = STACK + DIGITS
 #: + 5 * n), a radix sort's work (its 768 digit counts twice, five passes over the n keys); else by
 #: the radix sort.  Measured in issue 51 (benchmarks/NOTES.md): insertion for 64 and 256 players
 #: (sum of g^2 / 4 about 200 and 2,600), the radix sort from 1,024 (31,000).
-INSERTION_WORK = 4
+INSERTION_WORK = 1
 
 
 @inline_kernel  # inlined into its two callers: a call would count references to its fresh arrays
