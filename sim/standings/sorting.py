@@ -45,8 +45,9 @@ SCRATCH = STACK + DIGITS
 #: the input is in points order, so only each point group's own disorder moves, about g^2 / 4 moves
 #: for a group of g) when the point groups' squares sum to at most INSERTION_WORK * (2 * DIGITS
 #: + 5 * n), a radix sort's work (its 768 digit counts twice, five passes over the n keys); else by
-#: the radix sort.  Measured in issue 51 (benchmarks/NOTES.md): insertion for 64 and 256 players
-#: (sum of g^2 / 4 about 200 and 2,600), the radix sort from 1,024 (31,000).
+#: the radix sort.  A move is a mispredicted branch, about four radix steps: measured in issue 51
+#: (benchmarks/NOTES.md) on varied fields, insertion won at 64 players (sum of g^2 about 800) and
+#: lost at 256 (about 10,000).
 INSERTION_WORK = 1
 
 
