@@ -34,7 +34,7 @@ S30 = np.uint64(30)
 #: (:func:`radix_run_desc`); shorter ones (and others) by comparisons.  Sorting counted ranks
 #: (all pairs compared, without branches) was slower than insertion sort for 5 to 16 players;
 #: the radix sort's 768 digit counts outweigh a quicksort up to 64 players (24 before issue 51: a
-#: cut ranking of 256 players 16% faster, benchmarks/NOTES.md).
+#: cut ranking of 256 players 8% faster on varied fields, benchmarks/NOTES.md).
 RADIX_MIN = 64
 #: Layout of sort_runs_desc's int64 work array: the quicksort's stack of (lo, hi) pairs, the radix
 #: sort's histograms (three passes of 256 digits), then scratch positions for the longest run.
