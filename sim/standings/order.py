@@ -52,23 +52,16 @@ from drawsafe.tiebreaks.values import (
 
 
 @kernel
-def fill_column(code, order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column, values):
+def fill_column(code, order, run_lo, run_hi, runs, mw, gwp, opp, kind, nr, dedupe, values):
     """``values[i]`` = MTG tiebreak ``code`` of player ``order[i]`` for every position ``i`` in the
-    runs ``run_lo[q] .. run_hi[q] - 1`` (``tied`` players in all).  OMW%/OGW% for many players are
-    computed for everyone at once (:func:`opponent_means_all`, into ``column``).  Called per tiebreak
+    runs ``run_lo[q] .. run_hi[q] - 1``, only theirs (OMW%/OGW% of everyone at once,
+    :func:`opponent_means_all`, costs as much per player since issue 51).  Called per tiebreak
     level: it takes the two arrays it reads, not the bundle (a call counts references to every array
     it is passed: the whole bundle cost 3% of the throughput at 64 players).
 
     ``code`` int64 an MTG tiebreak code; ``order``, ``run_lo``, ``run_hi``, ``runs``, ``mw``,
-    ``gwp``, ``opp``, ``kind``, ``nr``, ``dedupe``: as in the module text; ``tied`` int64 the
-    positions in the runs; ``column`` float64[n] scratch; ``values`` float64[m] written at the
-    runs' positions."""
-    if (code == OMW or code == OGW) and not dedupe and 4 * tied >= opp.shape[0]:
-        opponent_means_all(mw if code == OMW else gwp, opp, kind, nr, column)
-        for q in range(runs):
-            for i in range(run_lo[q], run_hi[q]):
-                values[i] = column[order[i]]
-        return
+    ``gwp``, ``opp``, ``kind``, ``nr``, ``dedupe``: as in the module text; ``values`` float64[m]
+    written at the runs' positions."""
     # The codes are spelled out here rather than calling mtg_value: a call per player costs more than
     # the value (benchmarks/NOTES.md).
     source = mw if code == OMW else gwp
@@ -234,7 +227,8 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
                 column[p] = max(FLOOR, gwp[p])
         else:
             opponent_means_all(mw if codes[1] == OMW else gwp, opp, kind, nr, column)
-        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo)
+        done, count, count_tied = points_value_sort(order, n, rec, column, run_lo, run_hi, new_lo, work_i,
+                                                    work_f)
         if done:
             first = 2
             runs = count
@@ -247,8 +241,7 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
                 for i in range(run_lo[q], run_hi[q]):
                     values[i] = keys[order[i], k]
         else:
-            fill_column(codes[k], order, run_lo, run_hi, runs, tied, mw, gwp, opp, kind, nr, dedupe, column,
-                        values)
+            fill_column(codes[k], order, run_lo, run_hi, runs, mw, gwp, opp, kind, nr, dedupe, values)
         runs, tied = sort_runs_desc(order, values, run_lo, run_hi, runs, True, new_lo, new_hi, work_i, work_f)
         run_lo, new_lo = new_lo, run_lo
         run_hi, new_hi = new_hi, run_hi

@@ -32,13 +32,23 @@ TOP_VALUE = np.uint64(3 << 52) - np.uint64(1)
 S30 = np.uint64(30)
 #: Runs longer than this are sorted by a radix sort of their values when those lie in [0.25, 2)
 #: (:func:`radix_run_desc`); shorter ones (and others) by comparisons.  Sorting counted ranks
-#: (all pairs compared, without branches) was slower than insertion sort for 5 to 16 players.
-RADIX_MIN = 24
+#: (all pairs compared, without branches) was slower than insertion sort for 5 to 16 players;
+#: the radix sort's 768 digit counts outweigh a quicksort up to 64 players (24 before issue 51: a
+#: cut ranking of 256 players 8% faster on varied fields, benchmarks/NOTES.md).
+RADIX_MIN = 64
 #: Layout of sort_runs_desc's int64 work array: the quicksort's stack of (lo, hi) pairs, the radix
 #: sort's histograms (three passes of 256 digits), then scratch positions for the longest run.
 STACK = 128
 DIGITS = 3 * 256
 SCRATCH = STACK + DIGITS
+#: A complete order sorts its (points, value) keys by one insertion pass (:func:`points_value_sort`:
+#: the input is in points order, so only each point group's own disorder moves, about g^2 / 4 moves
+#: for a group of g) when the point groups' squares sum to at most INSERTION_WORK * (2 * DIGITS
+#: + 5 * n), a radix sort's work (its 768 digit counts twice, five passes over the n keys); else by
+#: the radix sort.  A move is a mispredicted branch, about four radix steps: measured in issue 51
+#: (benchmarks/NOTES.md) on varied fields, insertion won at 64 players (sum of g^2 about 800) and
+#: lost at 256 (about 10,000).
+INSERTION_WORK = 1
 
 
 @inline_kernel  # inlined into its two callers: a call would count references to its fresh arrays
@@ -248,7 +258,7 @@ def points_value_key(points, low, bits):
 
 
 @kernel
-def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
+def points_value_sort(order, n, rec, column, run_lo, run_hi, starts, work_i, work_f):
     """Sort ``order[:n]`` (in points order, highest first) by (points, ``column[p]``), highest
     first, in place, and find the runs of players tied on both (equal points, values within
     ``TOLERANCE`` of their neighbour's) into ``run_lo``/``run_hi`` (``starts``: room for ``n + 1``
@@ -256,14 +266,16 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     lies outside [0.25, 2) or points span more than 1,023.
 
     :func:`radix_by_keys` on the exact keys (:func:`points_value_key`, complemented for a
-    descending order).  Players with exactly equal
+    descending order), or one insertion pass over them when the point groups are small
+    (:data:`INSERTION_WORK`; the same order: both sort the exact keys, stably).  Players with exactly equal
     pairs may come in any order (the caller orders them by the next key).  The runs are found
     without a branch per player (tie or not is a coin flip to the CPU).
 
     ``order`` int64[>= n] player rows; ``n`` int64 the players sorted; ``rec``
     int64[n_players, 4] the summed records (:data:`~drawsafe.tiebreaks.values.REC_POINTS`);
     ``column`` float64[n_players] the value of each player; ``run_lo``, ``run_hi`` int64[>= n] and
-    ``starts`` int64[>= n + 1] written.
+    ``starts`` int64[>= n + 1] written; ``work_i`` int64 and ``work_f`` float64 work arrays of
+    :func:`sort_work_sizes` for ``n`` (the caller's: nothing is allocated here).
     """
     if n < 2:
         return True, 0, 0
@@ -276,10 +288,13 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
     while (high - low) >> width:
         width += 1
     full = (ONE << np.uint64(54 + width)) - ONE
-    work = np.empty(3 * n, dtype=np.uint64)
+    work = work_f[:3 * n].view(np.uint64)
     keys = work[2 * n:]  # by position in the input order, gathered once
-    vals = np.empty(n)
-    players = np.empty(n, dtype=np.int64)
+    vals = work_f[3 * n:4 * n]
+    players = work_i[SCRATCH:SCRATCH + n]
+    squares = 0  # the sum of the point groups' squares, as 1 + 3 + 5 + ... along each group
+    group = 0
+    last = high + 1
     for i in range(n):
         p = order[i]
         x = column[p]
@@ -287,9 +302,20 @@ def points_value_sort(order, n, rec, column, run_lo, run_hi, starts):
             return False, 0, 0
         players[i] = p
         vals[i] = x
-        keys[i] = full - points_value_key(rec[p, REC_POINTS], low, bits[p])  # ascending: best first
-    a, b = radix_by_keys(keys, n, np.uint64(54 + width - 24), work[:n], work[n:2 * n],
-                         np.empty(DIGITS, dtype=np.int64))
+        pts = rec[p, REC_POINTS]
+        group = group * np.int64(pts == last) + 1
+        squares += 2 * group - 1
+        last = pts
+        keys[i] = full - points_value_key(pts, low, bits[p])  # ascending: best first
+    if squares <= INSERTION_WORK * (2 * DIGITS + 5 * n):
+        a, b = work[:n], work[n:2 * n]
+        for i in range(n):
+            a[i] = i
+            b[i] = keys[i]
+        insertion_by_keys(a, b, n)
+    else:
+        a, b = radix_by_keys(keys, n, np.uint64(54 + width - 24), work[:n], work[n:2 * n],
+                             work_i[STACK:SCRATCH])
     for k in range(n):
         order[k] = players[a[k]]
     # run starts: where the points change or the value drops by more than TOLERANCE
@@ -382,6 +408,16 @@ def radix_by_keys(keys, n, drop, a, b, count):
         i = a[k] & LOW32
         a[k] = i
         b[k] = keys[i]
+    insertion_by_keys(a, b, n)
+    return a, b
+
+
+@inline_kernel  # inlined into its two callers (the radix sort's last pass, small complete orders)
+def insertion_by_keys(a, b, n):
+    """Sort the keys ``b[:n]`` ascending by insertion, moving the positions ``a`` with them:
+    stable, and cheap where the keys are nearly in order.
+
+    ``a``, ``b`` uint64[>= n] the positions and their keys, sorted in place; ``n`` int64."""
     for k in range(1, n):
         key = b[k]
         if key >= b[k - 1]:
@@ -394,4 +430,3 @@ def radix_by_keys(keys, n, drop, a, b, count):
             j -= 1
         b[j + 1] = key
         a[j + 1] = i
-    return a, b

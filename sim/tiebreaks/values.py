@@ -207,21 +207,22 @@ def opponent_mean(p, values, opp, kind, nr, dedupe):
 
 @kernel
 def opponent_means_all(values, opp, kind, nr, out):
-    """:func:`opponent_mean` of every player (no ``dedupe``), round by round across players: the
-    same sums in the same order, without one long chain of dependent additions per player.
+    """:func:`opponent_mean` of every player (no ``dedupe``): the same sums in the same order.
+    Player by player with the sum in a register: no count array to allocate and no second pass
+    (the players' short chains of additions overlap; round by round across players measured
+    slower in issue 51, benchmarks/NOTES.md).
 
     ``opp``, ``kind``, ``nr``: as in the module text; ``values`` float64[n] a value per player
     (MW% or GW%); ``out`` float64[n] written."""
     n = opp.shape[0]
-    count = np.zeros(n, dtype=np.int64)
-    out[:] = 0.0
-    for r in range(nr):
-        for p in range(n):
-            if faced(kind[p, r]):
-                out[p] += max(FLOOR, values[opp[p, r]])
-                count[p] += 1
     for p in range(n):
-        out[p] = out[p] / count[p] if count[p] > 0 else FLOOR
+        total = 0.0
+        count = 0
+        for r in range(nr):
+            if faced(kind[p, r]):
+                total += max(FLOOR, values[opp[p, r]])
+                count += 1
+        out[p] = total / count if count > 0 else FLOOR
 
 
 @kernel

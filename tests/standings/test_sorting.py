@@ -35,18 +35,26 @@ def tricky_values(rng, n: int) -> np.ndarray:
     return np.clip(out, 1 / 3, 1.0)
 
 
+def sort_work(players: int) -> tuple[np.ndarray, np.ndarray]:
+    """The int64 and float64 work arrays the sorting kernels take (sort_work_sizes), filled with
+    garbage: the kernels must not read what they did not write."""
+    ints, floats = sort_work_sizes(players)
+    return np.full(ints, -7, dtype=np.int64), np.full(floats, np.nan)
+
+
 @pytest.mark.parametrize("trial", range(12))
 def test_points_value_sort_matches_plain_python(trial):
     rng = np.random.default_rng(trial)
-    players = int(rng.integers(2, 400))
+    # both sorts: few players or many point groups by insertion, big groups by the radix sort
+    players = int(rng.integers(2, 120)) if trial % 2 else int(rng.integers(900, 2000))
     rec = np.zeros((players, 4), dtype=np.int64)
-    rec[:, 0] = rng.integers(0, 1 + int(rng.integers(1, 40)), players)
+    rec[:, 0] = rng.integers(0, 1 + int(rng.integers(1, 40 if trial % 2 else 4)), players)
     column = tricky_values(rng, players)
     order = np.array(sorted(range(players), key=lambda p: -rec[p, 0]), dtype=np.int64)  # by points
     run_lo = np.empty(players + 1, dtype=np.int64)
     run_hi = np.empty(players + 1, dtype=np.int64)
     starts = np.empty(players + 1, dtype=np.int64)
-    done, runs, tied = points_value_sort(order, players, rec, column, run_lo, run_hi, starts)
+    done, runs, tied = points_value_sort(order, players, rec, column, run_lo, run_hi, starts, *sort_work(players))
     assert done
     pairs = [(rec[p, 0], column[p]) for p in order]
     assert pairs == sorted(pairs, reverse=True)  # exact order of (points, value)
@@ -63,7 +71,7 @@ def test_points_value_sort_declines_values_out_of_range():
     work = np.empty(4, dtype=np.int64)
     for bad in (0.2, 2.0, np.nan):
         column = np.array([0.5, bad, 0.7])
-        done, _, _ = points_value_sort(order, 3, rec, column, work.copy(), work.copy(), work.copy())
+        done, _, _ = points_value_sort(order, 3, rec, column, work.copy(), work.copy(), work.copy(), *sort_work(3))
         assert not done
         assert order.tolist() == [0, 1, 2]  # untouched
 
