@@ -46,20 +46,27 @@ NO_WHAT_IF = ("no what_if: it is answered in the last Swiss round, its tables kn
 KEPT_NOTE = ("what_if: for {who}, at most {k} other tables whose result moves their odds if they play, those "
              "that matter most; each result's share of the simulated worlds and the odds in the worlds where "
              "it happened (the same worlds as the odds, no new simulation)")
+#: How the exact what-if is answered (the last round in progress: :mod:`drawsafe.simulation.live`).
+EXACT_NOTE = (f"what_if: exact, for every contender, at most {K} other tables whose result changes their odds, "
+              "those that matter most; each result's probability and the odds if it happens, summed over "
+              "every outcome of the other open tables; the player's own table as the answer models it "
+              "(with --others none it plays, else its intentional draw is weighed in)")
 #: Each result's words (A and B: the table's first and second player).
 WORDS = {engine.A_WON: "A wins", engine.DRAWN: "played draw", engine.B_WON: "B wins", engine.ID: "intentional draw"}
 
 
 @dataclass(frozen=True)
 class ResultIf:
-    """One result of another table: its probability and the player's odds if it happens (None:
-    the worlds never saw it); ``exact``: figures summed over every outcome, no interval."""
+    """One result of another table (in words, its winner's name; ``code`` the engine's,
+    :data:`~drawsafe.engine.flips.RESULTS`): its probability and the player's odds if it happens,
+    ``cut`` from the worlds where it did (None: never), or ``exact`` from the exact answer."""
 
-    result: int
+    result: str
     winner: str | None
     p: float
     cut: Mean | None
     exact: float | None = None
+    code: int | None = None
 
     @property
     def p_cut(self) -> float | None:
@@ -71,7 +78,7 @@ class ResultIf:
         else:
             ci = interval_json(self.cut.confidence_interval()) if self.cut is not None else None
             worlds = self.cut.n if self.cut is not None else 0
-        return {"result": WORDS[self.result], "winner": self.winner, "p": self.p, "p_cut": self.p_cut,
+        return {"result": self.result, "winner": self.winner, "p": self.p, "p_cut": self.p_cut,
                 "ci": ci, "worlds": worlds}
 
 
@@ -153,9 +160,10 @@ def what_if(worlds, n: int, players, k: int = K) -> dict[int, tuple[TableIf, ...
             t = int(worlds.tables[j])
             a, b = names[fr.a[t]], names[fr.b[t]]
             results = tuple(
-                ResultIf(code, a if code == engine.A_WON else b if code == engine.B_WON else None, float(share[j, r]),
+                ResultIf(WORDS[code], a if code == engine.A_WON else b if code == engine.B_WON else None, float(share[j, r]),
                          Mean(float(sums[q, j, r]), float(squares[q, j, r]), int(counts[j, r]),
-                              int(np.count_nonzero(v[q][base[:, j] == code] > 0))) if counts[j, r] else None)
+                              int(np.count_nonzero(v[q][base[:, j] == code] > 0))) if counts[j, r] else None,
+                         code=code)
                 for r, code in enumerate(RESULTS) if worlds.p[j, r] > 0)
             listed.append(TableIf(t + 1, (a, b), float(matters[q, j]), results))
         out[p] = tuple(listed)
@@ -177,3 +185,15 @@ def what_if_json(tables: tuple[TableIf, ...] | None) -> dict:
 def kept_note(who: str) -> str:
     """How the simulated what-if of an answer was made, for ``who``."""
     return KEPT_NOTE.format(who=who, k=K)
+
+
+def exact_what_if(rows, odds: float, k: int = K) -> tuple[TableIf, ...]:
+    """A player's what-if from the exact answer's conditionals: ``rows`` of (table, player A,
+    player B, [(words, winner, probability, P(cut) if so)]), the tables whose results change the
+    player's odds; at most ``k``, those that matter most (``odds``: the player's P(cut))."""
+    tables = []
+    for table, a, b, results in rows:
+        listed = tuple(ResultIf(words, winner, p, None, exact=x) for words, winner, p, x in results if p > 0)
+        tables.append(TableIf(table, (a, b), sum(r.p * abs(r.exact - odds) for r in listed), listed))
+    tables.sort(key=lambda t: (-t.matters, t.table))
+    return tuple(tables[:k])

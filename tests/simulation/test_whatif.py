@@ -87,7 +87,7 @@ def test_each_conditional_agrees_with_a_re_run_with_the_result_in_the_file(pack)
     for r in table.results:
         if r.cut is None or r.cut.n < 500:
             continue
-        fixed = direct(with_result(event, table.table - 1, r.result, results), rules, question, name, SEED + 1)
+        fixed = direct(with_result(event, table.table - 1, r.code, results), rules, question, name, SEED + 1)
         spread = math.hypot(half_width(r.cut), half_width(fixed))
         assert abs(r.cut.estimate - fixed.estimate) <= spread, (pack, name, table.table, r, fixed)
         checked += 1
@@ -144,3 +144,27 @@ def test_a_rare_result_says_so():
     assert rows
     rare = [r for r in rows if r.cut is not None and r.cut.n <= 15]
     assert rare and all(np.subtract(*r.to_json()["ci"][::-1]) > 0.15 for r in rare)
+
+
+def test_the_exact_answer_gives_exact_figures():
+    """During the last round (answered exactly): each conditional is the exact answer of the
+    event with that result in the file, and the results weighted by their probabilities give back
+    the player's exact odds."""
+    from drawsafe.simulation.live import live_odds
+
+    event, rules = pending("mtg")
+    question = Question(Cut(4), results=BEST_OF_3, others="none", exact_tables=12)
+    answer = live_odds(take_snapshot(event), rules, question)
+    assert answer.to_json()["what_if_note"].startswith("what_if: exact")
+    listed = [p for p in answer.players if p.what_if]
+    assert listed
+    for p in listed:
+        for t in p.what_if:
+            assert sum(r.p * r.p_cut for r in t.results) == pytest.approx(p.p_cut, abs=1e-9)
+            assert all(r.to_json()["ci"] == [r.p_cut, r.p_cut] for r in t.results)
+    p = max(listed, key=lambda o: o.what_if[0].matters)
+    table = p.what_if[0]
+    codes = {"A wins": engine.A_WON, "draw": engine.DRAWN, "B wins": engine.B_WON}
+    for r in table.results:
+        fixed = live_odds(take_snapshot(with_result(event, table.table - 1, codes[r.result], BEST_OF_3)), rules, question)
+        assert next(o.p_cut for o in fixed.players if o.player == p.player) == pytest.approx(r.p_cut, abs=1e-9)
