@@ -211,14 +211,16 @@ class Narrative:
         return PlaceRange(int(self.e.best[q]), int(self.e.worst[q]), self.results(self.e.best_results[q]),
                           self.results(self.e.worst_results[q]))
 
-    def root_for(self, player: int, count: int = ROOT_FOR) -> tuple[RootFor, ...]:
+    def others(self, player: int) -> list:
+        """(index, table) of the enumerated tables other than ``player``'s own (none for a player
+        who is not a contender: settled)."""
         if player not in self.e.contenders:
-            return ()
+            return []
+        return [(j, self.e.tables[j]) for j in self.e.enumerated if player not in (self.e.tables[j].a, self.e.tables[j].b)]
+
+    def root_for(self, player: int, count: int = ROOT_FOR) -> tuple[RootFor, ...]:
         rows = []
-        for j in self.e.enumerated:
-            t = self.e.tables[j]
-            if player in (t.a, t.b):
-                continue
+        for j, t in self.others(player):
             given = [clean(self.e.given(player, j, result=r)) if t.result_probability(r) > 0 else None
                      for r in (A_WINS, DRAW, B_WINS)]
             row = RootFor(t.table, self.names[t.a], self.names[t.b], *given)
@@ -230,13 +232,8 @@ class Narrative:
     def what_if(self, player: int) -> tuple:
         """``player``'s what-if, exact (:func:`drawsafe.simulation.whatif.exact_what_if`): each
         enumerated table whose result changes their odds (none for a settled player)."""
-        if player not in self.e.contenders:
-            return ()
         rows = []
-        for j in self.e.enumerated:
-            t = self.e.tables[j]
-            if player in (t.a, t.b):
-                continue
+        for j, t in self.others(player):
             a, b = self.names[t.a], self.names[t.b]
             results = [(words, winner, clean(t.result_probability(r)), clean(self.e.given(player, j, result=r)))
                        for r, words, winner in ((A_WINS, "A wins", a), (DRAW, "draw", None), (B_WINS, "B wins", b))

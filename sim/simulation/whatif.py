@@ -92,6 +92,27 @@ class TableIf:
     matters: float
     results: tuple[ResultIf, ...]
 
+    def ranked(self) -> tuple[ResultIf, ...]:
+        """The results with a figure, the player's best first."""
+        return tuple(sorted((r for r in self.results if r.p_cut is not None), key=lambda r: -r.p_cut))
+
+    def line(self) -> str:
+        """The table in one line: the result to root for and the player's odds if it happens,
+        against the worst result's (figures by :mod:`drawsafe.text`)."""
+        from drawsafe.text import exact_percent, interval, percent
+
+        ranked = self.ranked()
+        best, worst = ranked[0], ranked[-1]
+
+        def odds(r: ResultIf) -> str:
+            if r.exact is not None:
+                return exact_percent(r.exact)
+            return f"{percent(r.p_cut)} {interval(r.cut.confidence_interval(), 1)}"
+
+        wanted = f"{best.winner} to win" if best.winner is not None else result_words(best)
+        return (f"table {self.table} ({self.players[0]} v {self.players[1]}): root for {wanted}: "
+                f"{odds(best)} if so, {odds(worst)} if {result_words(worst)}")
+
     def to_json(self) -> dict:
         return {"table": self.table, "players": list(self.players), "matters": self.matters,
                 "results": [r.to_json() for r in self.results]}
@@ -197,3 +218,10 @@ def exact_what_if(rows, odds: float, k: int = K) -> tuple[TableIf, ...]:
         tables.append(TableIf(table, (a, b), sum(r.p * abs(r.exact - odds) for r in listed), listed))
     tables.sort(key=lambda t: (-t.matters, t.table))
     return tuple(tables[:k])
+
+
+def result_words(r: ResultIf) -> str:
+    """A result in words: "NAME wins", "a played draw", "an intentional draw", "a draw"."""
+    if r.winner is not None:
+        return f"{r.winner} wins"
+    return "an intentional draw" if r.result == "intentional draw" else f"a {r.result}"

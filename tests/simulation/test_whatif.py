@@ -168,3 +168,17 @@ def test_the_exact_answer_gives_exact_figures():
     for r in table.results:
         fixed = live_odds(take_snapshot(with_result(event, table.table - 1, codes[r.result], BEST_OF_3)), rules, question)
         assert next(o.p_cut for o in fixed.players if o.player == p.player) == pytest.approx(r.p_cut, abs=1e-9)
+
+
+def test_draw_for_a_player_names_the_tables_to_root_for():
+    """``draw --player``: one line per table that moves the player's odds, the result to root for
+    and the odds if it happens against the worst result's."""
+    from drawsafe.simulation.whatif import ResultIf, TableIf
+
+    up = ResultIf("B wins", "Bo", 0.4, None, exact=0.75)
+    down = ResultIf("A wins", "Al", 0.4, None, exact=0.25)
+    drawn = ResultIf("draw", None, 0.2, None, exact=0.5)
+    line = TableIf(6, ("Al", "Bo"), 0.2, (down, drawn, up)).line()
+    assert line == "table 6 (Al v Bo): root for Bo to win: 75.00% if so, 25.00% if Al wins"
+    assert TableIf(6, ("Al", "Bo"), 0.2, (down, ResultIf("draw", None, 0.2, None, exact=0.9))).line() == (
+        "table 6 (Al v Bo): root for a draw: 90.00% if so, 25.00% if Al wins")
