@@ -31,7 +31,7 @@ import numpy as np
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import RESULTS
 from drawsafe.stats import Mean, bounded_interval
-from drawsafe.text import interval_json
+from drawsafe.text import exact_percent, interval, interval_json, percent
 
 #: Tables kept per player, those that matter most: the few a player can follow (the card shows
 #: them, and "root for" of the exact answer keeps as many); the next ones matter less.
@@ -99,8 +99,6 @@ class TableIf:
     def line(self) -> str:
         """The table in one line: the result to root for and the player's odds if it happens,
         against the worst result's (figures by :mod:`drawsafe.text`)."""
-        from drawsafe.text import exact_percent, interval, percent
-
         ranked = self.ranked()
         best, worst = ranked[0], ranked[-1]
 
