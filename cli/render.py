@@ -302,9 +302,22 @@ def draw_view(report):
                                           for f in ("draw", "play", "win", "loss")])
 
         out.append(Padding(t, (0, 0, 0, 2)))
+        if report.question.player is not None:
+            out += root_for_lines(d.players)
     out += left_out_lines(report.left_out)
     out += proven_legend(report, [p.player for d in report.tables for p in d.players])
     return group(*out, unpaired_line(report))
+
+
+def root_for_lines(players) -> list:
+    """``draw --player``: the other tables each player of the table roots for, one line each (the
+    tables that move their odds if they play, those that matter most first; --json has each result)."""
+    out = []
+    for p in players:
+        if p.what_if:
+            out.append(styled(f"  {p.player}, if they play, roots for:", "dim"))
+            out += [styled(f"    {t.line()}", "dim") for t in p.what_if if t.ranked()]
+    return out
 
 
 def next_round_view(report, rounds: str):

@@ -49,7 +49,7 @@ from drawsafe.progress import Progress
 from drawsafe.sentences import no_draw_sentence
 from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.question import Answered, Budget, Question
-from drawsafe.simulation.scenarios import TableFigures, make_evaluator
+from drawsafe.simulation.scenarios import TableFigures, base_modes, make_evaluator
 from drawsafe.simulation.simulator import (
     FirstRound,
     Simulator,
@@ -62,7 +62,8 @@ from drawsafe.simulation.stakes import (
     locked_tables,
     stake_function,
 )
-from drawsafe.simulation.worlds import question_key
+from drawsafe.simulation.whatif import NO_WHAT_IF, kept_note, what_if, what_if_json
+from drawsafe.simulation.worlds import applies, question_key
 from drawsafe.stats import PairedDifference, Proportion
 from drawsafe.text import interval_json
 from drawsafe.tiebreaks.packs import RulePack, display_points
@@ -99,12 +100,16 @@ class PlayerChances:
     loss: Proportion
     #: P(cut | draw) - P(cut | play), paired over the simulations both scenarios ran.
     difference: PairedDifference
+    #: The other tables that move the player's odds if they play (:mod:`drawsafe.simulation.whatif`;
+    #: None: not answered, the report's ``what_if_note`` says why).
+    what_if: tuple | None = None
 
     def to_json(self) -> dict:
         d = odds_json(self.player, self.points, draw=self.draw, play=self.play, win=self.win, loss=self.loss)
         ci = self.difference.confidence_interval()
         d["draw_minus_play"] = self.difference.mean
         d["ci_draw_minus_play"] = [ci.low, ci.high]
+        d.update(what_if_json(self.what_if))
         return d
 
 
@@ -189,9 +194,12 @@ class DrawReport(Answered):
     #: event's own when measured), shown beside the behaviour model's agreed-draw probability,
     #: which alone would read as "players draw 2%" in an event where a quarter of the games are drawn.
     played_draw_share: float | None = None
+    #: How the players' ``what_if`` was answered, or why it was not.
+    what_if_note: str = NO_WHAT_IF
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
+                "what_if_note": self.what_if_note,
                 "cut": self.cut.label(), "no_draw": self.no_draw, "played_draw_share": self.played_draw_share,
                 "pairings": self.pairings, "projection": self.projection,
                 "next_round": [p.to_json() for p in self.next_round],
@@ -382,19 +390,25 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
         return verdict_settled(chances(sim, fr, tables[i], 0, fig), chances(sim, fr, tables[i], 1, fig), safe)
 
     figures, reached = evaluator.evaluate(tables, drawing, budget, progress, base=base, settled=settled)
+    n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
+    stakes, note = {}, NO_WHAT_IF
+    if applies(sim) and n:  # the last round: the flips' kept worlds, each table's players
+        worlds = evaluator.worlds(base_modes(fr, drawing, base), np.array(tables, dtype=np.int64))
+        stakes = what_if(worlds, n, [int(x) for t in tables for x in (fr.a[t], fr.b[t])])
+        note = kept_note("the players of each table answered")
     decisions = []
     for i, t in enumerate(tables):
-        a = chances(sim, fr, t, 0, figures[i], rules.point_scale)
-        b = chances(sim, fr, t, 1, figures[i], rules.point_scale)
+        a = replace(chances(sim, fr, t, 0, figures[i], rules.point_scale), what_if=stakes.get(int(fr.a[t])))
+        b = replace(chances(sim, fr, t, 1, figures[i], rules.point_scale), what_if=stakes.get(int(fr.b[t])))
         decisions.append(TableDecision(t + 1, verdict(a, b, safe), (a, b), "draw" if t in drawing else "play",
                                        None if p_draw is None else float(p_draw[t])))
-    n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
     probabilities = () if p_draw is None else tuple(
         (t + 1, float(p_draw[t])) for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] == engine.BEHAVIOUR)
     pairings, _, projection = how.partition(" (")
     return DrawReport(question, snap.after_round + 1, snap.rounds_left, n, pairings, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
-                      probabilities, projection.rstrip(")") or None, played_draw_share=played_share(rules, question))
+                      probabilities, projection.rstrip(")") or None, played_draw_share=played_share(rules, question),
+                      what_if_note=note)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from drawsafe.simulation.enumeration import (
 from drawsafe.simulation.odds import OddsResult, PlayerOdds
 from drawsafe.simulation.question import Question
 from drawsafe.simulation.simulator import FirstRound, Simulator
+from drawsafe.simulation.whatif import EXACT_NOTE, exact_what_if, what_if_json
 from drawsafe.stats import ConfidenceInterval, PairedDifference
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -210,14 +211,16 @@ class Narrative:
         return PlaceRange(int(self.e.best[q]), int(self.e.worst[q]), self.results(self.e.best_results[q]),
                           self.results(self.e.worst_results[q]))
 
-    def root_for(self, player: int, count: int = ROOT_FOR) -> tuple[RootFor, ...]:
+    def others(self, player: int) -> list:
+        """(index, table) of the enumerated tables other than ``player``'s own (none for a player
+        who is not a contender: settled)."""
         if player not in self.e.contenders:
-            return ()
+            return []
+        return [(j, self.e.tables[j]) for j in self.e.enumerated if player not in (self.e.tables[j].a, self.e.tables[j].b)]
+
+    def root_for(self, player: int, count: int = ROOT_FOR) -> tuple[RootFor, ...]:
         rows = []
-        for j in self.e.enumerated:
-            t = self.e.tables[j]
-            if player in (t.a, t.b):
-                continue
+        for j, t in self.others(player):
             given = [clean(self.e.given(player, j, result=r)) if t.result_probability(r) > 0 else None
                      for r in (A_WINS, DRAW, B_WINS)]
             row = RootFor(t.table, self.names[t.a], self.names[t.b], *given)
@@ -225,6 +228,20 @@ class Narrative:
                 rows.append(row)
         rows.sort(key=lambda r: (-r.swing, r.table))
         return tuple(rows[:count])
+
+    def what_if(self, player: int) -> tuple:
+        """``player``'s what-if, exact (:func:`drawsafe.simulation.whatif.exact_what_if`): each
+        enumerated table whose result changes their odds (none for a settled player)."""
+        rows = []
+        for j, t in self.others(player):
+            a, b = self.names[t.a], self.names[t.b]
+            results = [(words, winner, clean(t.result_probability(r)), clean(self.e.given(player, j, result=r)))
+                       for r, words, winner in ((A_WINS, "A wins", a), (DRAW, "draw", None), (B_WINS, "B wins", b))
+                       if t.result_probability(r) > 0]
+            given = [x for *_, x in results]
+            if given and max(given) - min(given) > ROUNDING:
+                rows.append((t.table, a, b, results))
+        return exact_what_if(rows, float(self.e.p_cut[player]))
 
 
 # --- odds --------------------------------------------------------------------------------------
@@ -243,6 +260,7 @@ class LivePlayerOdds(PlayerOdds):
         if self.places is not None:
             d.update(self.places.to_json())
         d["root_for"] = [r.to_json() for r in self.root_for]
+        d.update(what_if_json(self.what_if))
         return d
 
 
@@ -322,10 +340,10 @@ def live_odds(snap, rules: RulePack, question: Question, progress=None) -> LiveO
                                       ExactShare(clean(e.p_cut[p]), n), np.zeros(0, dtype=np.int64),
                                       np.zeros(0, dtype=np.int64), rules.point_scale,
                                       final_points(sim, e, p, rules.point_scale), story.places(p),
-                                      story.root_for(p)))
+                                      story.root_for(p), what_if=story.what_if(p)))
     players.sort(key=lambda o: (-o.p_cut, o.player))
     return LiveOdds(question, 0, True, tuple(players), pairings="published", drawing_tables=drawing,
-                    draw_probabilities=probabilities, exact=summary_of(e))
+                    draw_probabilities=probabilities, exact=summary_of(e), what_if_note=EXACT_NOTE)
 
 
 def summary_of(e: Enumeration) -> ExactSummary:
@@ -453,8 +471,8 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
                 left_out.append(skip)
             continue
         j = index_of(e, t + 1)
-        ca = chances_of(sim, e, j, a, n, rules.point_scale)
-        cb = chances_of(sim, e, j, b, n, rules.point_scale)
+        ca = replace(chances_of(sim, e, j, a, n, rules.point_scale), what_if=story.what_if(a))
+        cb = replace(chances_of(sim, e, j, b, n, rules.point_scale), what_if=story.what_if(b))
         if max(ca.win.estimate, cb.win.estimate) < STAKE and ca.play.estimate == 0 and cb.play.estimate == 0:
             left_out.append(LeftOutTable(t + 1, names[a], names[b],
                                          f"no stake: even a win leaves the cut below {STAKE:.1%}"))
@@ -472,7 +490,7 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
     return LiveDraw(question, snap.after_round + 1, 1, 0, "published", tuple(tables), tuple(left_out),
                     drawing, converged, iterations, True, probabilities,
                     played_draw_share=played_share(rules, question), exact=summary_of(e),
-                    places=places, root_for=rooting)
+                    places=places, root_for=rooting, what_if_note=EXACT_NOTE)
 
 
 def index_of(e: Enumeration, table: int) -> int:

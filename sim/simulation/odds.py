@@ -17,6 +17,7 @@ from drawsafe.event.snapshot import Snapshot
 from drawsafe.progress import Progress
 from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
+from drawsafe.simulation.whatif import NO_WHAT_IF, kept_note, what_if, what_if_json
 from drawsafe.simulation.worlds import SEGMENT, applies, kept_worlds
 from drawsafe.stats import Mean, Proportion, bounded_interval, max_half_width
 from drawsafe.tiebreaks.packs import RulePack, display_points
@@ -86,6 +87,10 @@ class PlayerOdds:
     #: Simulations ``rank_counts`` and ``points_counts`` count (None: all ``cut.n``; the last
     #: round's kept worlds rank the first :data:`drawsafe.simulation.worlds.RANKED_WORLDS` only).
     ranked: int | None = field(default=None, kw_only=True)
+    #: What if another table...: the tables that move the player's odds if they play, each result
+    #: with its chance and their odds if it happens (:mod:`drawsafe.simulation.whatif`; None: not
+    #: answered, the answer's ``what_if_note`` says why).
+    what_if: tuple | None = field(default=None, kw_only=True)
 
     @property
     def p_cut(self) -> float:
@@ -114,7 +119,7 @@ class PlayerOdds:
         return {"player": self.player, "points": self.points_now, "p_cut": self.p_cut, "ci_low": ci.low,
                 "ci_high": ci.high, "rank_distribution": ranks,
                 f"p_rank_below_{len(self.rank_counts)}": max(0.0, beyond),
-                "points_distribution": points}
+                "points_distribution": points, **what_if_json(self.what_if)}
 
 
 
@@ -135,9 +140,12 @@ class OddsResult(Answered):
     #: Tables expected to draw, and with ``behaviour`` every playing table's draw probability.
     drawing_tables: tuple[int, ...] = ()
     draw_probabilities: tuple[tuple[int, float], ...] = ()
+    #: How each player's ``what_if`` was answered, or why it was not (:mod:`drawsafe.simulation.whatif`).
+    what_if_note: str = NO_WHAT_IF
 
     def to_json(self) -> dict:
         return {"simulations": self.simulations, "top": self.cut.top, "cut_points": self.cut.points,
+                "what_if_note": self.what_if_note,
                 "seed": self.seed,
                 "precision": self.precision, "precision_reached": self.reached,
                 "others": self.others, "pairings": self.pairings, "others_drawing": list(self.drawing_tables),
@@ -200,9 +208,12 @@ def kept_odds(sim: Simulator, question: Question, fr: FirstRound, live: np.ndarr
     _, rank_hist, points_hist, ranked = worlds.counts(n)
     now = sim.rec0[:, REC_POINTS]
     means = worlds.means(n, live)
+    stakes = what_if(worlds, n, live)  # every seated contender: the same worlds, summed (cheap)
     players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale), m, rank_hist[p, :MAX_RANK],
-                          points_hist[p], rules.point_scale, ranked=ranked) for p, m in zip(live.tolist(), means)]
-    return OddsResult(question, n, reached, ordered(players, rank_hist, snap.index), *how)
+                          points_hist[p], rules.point_scale, ranked=ranked, what_if=stakes.get(p))
+               for p, m in zip(live.tolist(), means)]
+    return OddsResult(question, n, reached, ordered(players, rank_hist, snap.index), *how,
+                      what_if_note=kept_note("each player seated at a table that can still matter"))
 
 
 def worlds_needed(worlds, live: np.ndarray, budget: Budget, progress: Progress | None = None) -> tuple[int, bool]:

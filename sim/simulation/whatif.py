@@ -1,0 +1,225 @@
+"""What if another table...?  A player's odds under each result of the other tables, from the
+worlds the answer already played (:mod:`drawsafe.simulation.worlds`: common random numbers, no
+new simulation).
+
+In each kept world of the last round a seated player's value *if they play* is their chance of
+the cut over their own table's played results (A wins, a played draw, B wins, weighted by the
+result model: their table's intentional draw left out, whatever the other tables' model expects
+of it).  For another flipped table and each of its results (A wins, a played draw, B wins, an
+intentional draw where the other tables' model gives it one), the result's probability is its
+share of the worlds and the player's odds if it happens are the mean value over the worlds in
+which it did, with its 95% interval (:func:`drawsafe.stats.bounded_interval`): the shares
+weighted by those means give back the player's odds if they play (the law of total
+probability, on the same worlds).  A result the worlds saw rarely has a wide interval, and one
+they never saw has no figure (``p_cut`` None).
+
+A table *moves* a player's odds when one of its results' intervals, at the level that keeps the
+whole family of the player's tests at 5% (Bonferroni over every table and result), leaves out
+their odds if they play; the tables are sorted by how much they matter (the expected shift,
+``sum p |p_cut - odds|``) and at most :data:`K` are kept.  Only flipped tables are looked at:
+those where a player can still reach the cut with a win
+(:func:`drawsafe.simulation.worlds.candidate_tables`).  Before any other round than the last the
+pairings after it depend on its results: no what-if (:data:`NO_WHAT_IF`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from drawsafe.engine import kernel as engine
+from drawsafe.engine.flips import RESULTS
+from drawsafe.stats import Mean, bounded_interval
+from drawsafe.text import exact_percent, interval, interval_json, percent
+
+#: Tables kept per player, those that matter most: the few a player can follow (the card shows
+#: them, and "root for" of the exact answer keeps as many); the next ones matter less.
+K = 5
+#: The chance that at least one of a player's listed tables moves their odds by noise alone.
+FAMILY = 0.05
+#: Why there is no what-if with rounds to go.
+#: Why an answer has no what-if.
+NO_WHAT_IF = ("no what_if: it is answered in the last Swiss round, its tables known (published or projected); "
+              "with rounds to go, the pairings after this round depend on its results")
+#: How the simulated what-if is answered, for whom (:func:`kept_note`).
+KEPT_NOTE = ("what_if: for {who}, at most {k} other tables whose result moves their odds if they play, those "
+             "that matter most; each result's share of the simulated worlds and the odds in the worlds where "
+             "it happened (the same worlds as the odds, no new simulation)")
+#: How the exact what-if is answered (the last round in progress: :mod:`drawsafe.simulation.live`).
+EXACT_NOTE = (f"what_if: exact, for every contender, at most {K} other tables whose result changes their odds, "
+              "those that matter most; each result's probability and the odds if it happens, summed over "
+              "every outcome of the other open tables; the player's own table as the answer models it "
+              "(with --others none it plays, else its intentional draw is weighed in)")
+#: Each result's words (A and B: the table's first and second player).
+WORDS = {engine.A_WON: "A wins", engine.DRAWN: "played draw", engine.B_WON: "B wins", engine.ID: "intentional draw"}
+
+
+@dataclass(frozen=True)
+class ResultIf:
+    """One result of another table (in words, its winner's name; ``code`` the engine's,
+    :data:`~drawsafe.engine.flips.RESULTS`): its probability and the player's odds if it happens,
+    ``cut`` from the worlds where it did (None: never), or ``exact`` from the exact answer."""
+
+    result: str
+    winner: str | None
+    p: float
+    cut: Mean | None
+    exact: float | None = None
+    code: int | None = None
+
+    @property
+    def p_cut(self) -> float | None:
+        return self.exact if self.exact is not None else self.cut.estimate if self.cut is not None else None
+
+    def to_json(self) -> dict:
+        if self.exact is not None:
+            ci, worlds = [self.exact, self.exact], None
+        else:
+            ci = interval_json(self.cut.confidence_interval()) if self.cut is not None else None
+            worlds = self.cut.n if self.cut is not None else 0
+        return {"result": self.result, "winner": self.winner, "p": self.p, "p_cut": self.p_cut,
+                "ci": ci, "worlds": worlds}
+
+
+@dataclass(frozen=True)
+class TableIf:
+    """Another table against a player's odds: each of its results, and how much it matters (the
+    expected shift of their odds, ``sum p |p_cut - odds|``)."""
+
+    table: int
+    players: tuple[str, str]
+    matters: float
+    results: tuple[ResultIf, ...]
+
+    def ranked(self) -> tuple[ResultIf, ...]:
+        """The results with a figure, the player's best first."""
+        return tuple(sorted((r for r in self.results if r.p_cut is not None), key=lambda r: -r.p_cut))
+
+    def line(self) -> str:
+        """The table in one line: the result to root for and the player's odds if it happens,
+        against the worst result's (figures by :mod:`drawsafe.text`)."""
+        ranked = self.ranked()
+        best, worst = ranked[0], ranked[-1]
+
+        def odds(r: ResultIf) -> str:
+            if r.exact is not None:
+                return exact_percent(r.exact)
+            return f"{percent(r.p_cut)} {interval(r.cut.confidence_interval(), 1)}"
+
+        wanted = f"{best.winner} to win" if best.winner is not None else result_words(best)
+        return (f"table {self.table} ({self.players[0]} v {self.players[1]}): root for {wanted}: "
+                f"{odds(best)} if so, {odds(worst)} if {result_words(worst)}")
+
+    def to_json(self) -> dict:
+        return {"table": self.table, "players": list(self.players), "matters": self.matters,
+                "results": [r.to_json() for r in self.results]}
+
+
+def played_weights(p: np.ndarray) -> np.ndarray:
+    """``[tables, 3]``: each table's chance of A wins, a played draw, B wins if it plays, from the
+    result probabilities of :func:`drawsafe.simulation.worlds.result_probabilities` (its draw by
+    choice taken out; a table certain to draw: the played shares of its result model)."""
+    played = p[:, :3]
+    total = played.sum(1, keepdims=True)
+    return np.divide(played, total, out=np.full_like(played, 1 / 3), where=total > 0)
+
+
+def play_values(worlds, n: int, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(players, values, base): the seated players of the flipped tables, their value per world if
+    they play (``[players, n]``, float64) and each flipped table's result per world (``[n, tables]``)."""
+    parts = worlds.parts(n)
+    flags = np.concatenate([s.flags for s in parts])
+    base = np.concatenate([s.base for s in parts])
+    players, rows = [], []
+    for j, t in enumerate(worlds.tables.tolist()):
+        for k, p in enumerate((worlds.fr.a[t], worlds.fr.b[t])):
+            players.append(int(p))
+            rows.append(flags[:, j, :3, k] @ weights[j])
+    return np.array(players, dtype=np.int64), np.array(rows).reshape(len(rows), n), base
+
+
+def what_if(worlds, n: int, players, k: int = K) -> dict[int, tuple[TableIf, ...]]:
+    """Each of ``players`` (rows; those not seated at a flipped table are left out) against the
+    other flipped tables, from worlds ``0 .. n - 1`` of ``worlds`` (a kept run flipping every
+    table through each result): at most ``k`` tables, those that matter most (the module text)."""
+    fr, names = worlds.fr, worlds.sim.snap.names
+    weights = played_weights(worlds.p)
+    seated, values, base = play_values(worlds, n, weights)
+    where = {p: i for i, p in enumerate(seated.tolist())}
+    rows = [where[p] for p in dict.fromkeys(int(x) for x in players) if p in where]
+    out: dict[int, tuple[TableIf, ...]] = {int(seated[i]): () for i in rows}
+    varies = [i for i in rows if np.ptp(values[i]) > 0]  # a constant value: no table moves it
+    if not varies or n == 0:
+        return out
+    v = values[varies]
+    tables = len(worlds.tables)
+    sums = np.zeros((len(varies), tables, len(RESULTS)))
+    squares = np.zeros_like(sums)
+    counts = np.zeros((tables, len(RESULTS)), dtype=np.int64)
+    for r, code in enumerate(RESULTS):
+        hit = (base == code).astype(np.float64)  # [n, tables]
+        sums[:, :, r] = v @ hit
+        squares[:, :, r] = (v * v) @ hit
+        counts[:, r] = hit.sum(0)
+    odds = v.mean(1)
+    share = counts / n
+    level = 1 - FAMILY / max(1, int((counts > 0).sum()))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = sums / counts
+        low, high = bounded_interval(sums, squares, np.broadcast_to(counts, sums.shape), level)
+    moved = (counts > 0) & ((low > odds[:, None, None]) | (high < odds[:, None, None]))
+    matters = np.nansum(share * np.abs(mean - odds[:, None, None]), axis=2)
+    for q, i in enumerate(varies):
+        p = int(seated[i])
+        # rows are seated table by table (play_values): row i sits at column i // 2, their own
+        candidates = [j for j in np.argsort(-matters[q], kind="stable").tolist() if moved[q, j].any() and j != i // 2]
+        listed = []
+        for j in candidates[:k]:
+            t = int(worlds.tables[j])
+            a, b = names[fr.a[t]], names[fr.b[t]]
+            results = tuple(
+                ResultIf(WORDS[code], a if code == engine.A_WON else b if code == engine.B_WON else None, float(share[j, r]),
+                         Mean(float(sums[q, j, r]), float(squares[q, j, r]), int(counts[j, r]),
+                              int(np.count_nonzero(v[q][base[:, j] == code] > 0))) if counts[j, r] else None,
+                         code=code)
+                for r, code in enumerate(RESULTS) if worlds.p[j, r] > 0)
+            listed.append(TableIf(t + 1, (a, b), float(matters[q, j]), results))
+        out[p] = tuple(listed)
+    return out
+
+
+def play_odds(worlds, n: int, player: int) -> Mean:
+    """``player``'s odds if they play, from worlds ``0 .. n - 1``: what each table's what-if adds
+    up to (the law of total probability)."""
+    seated, values, _ = play_values(worlds, n, played_weights(worlds.p))
+    return Mean.of(values[seated.tolist().index(int(player))])
+
+
+def what_if_json(tables: tuple[TableIf, ...] | None) -> dict:
+    """A player's ``what_if`` in the JSON answers: nothing where it was not answered."""
+    return {} if tables is None else {"what_if": [t.to_json() for t in tables]}
+
+
+def kept_note(who: str) -> str:
+    """How the simulated what-if of an answer was made, for ``who``."""
+    return KEPT_NOTE.format(who=who, k=K)
+
+
+def exact_what_if(rows, odds: float, k: int = K) -> tuple[TableIf, ...]:
+    """A player's what-if from the exact answer's conditionals: ``rows`` of (table, player A,
+    player B, [(words, winner, probability, P(cut) if so)]), the tables whose results change the
+    player's odds; at most ``k``, those that matter most (``odds``: the player's P(cut))."""
+    tables = []
+    for table, a, b, results in rows:
+        listed = tuple(ResultIf(words, winner, p, None, exact=x) for words, winner, p, x in results if p > 0)
+        tables.append(TableIf(table, (a, b), sum(r.p * abs(r.exact - odds) for r in listed), listed))
+    tables.sort(key=lambda t: (-t.matters, t.table))
+    return tuple(tables[:k])
+
+
+def result_words(r: ResultIf) -> str:
+    """A result in words: "NAME wins", "a played draw", "an intentional draw", "a draw"."""
+    if r.winner is not None:
+        return f"{r.winner} wins"
+    return "an intentional draw" if r.result == "intentional draw" else f"a {r.result}"
