@@ -37,19 +37,19 @@ import re
 import sys
 import time
 import traceback
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("DRAWSAFE_SHARED", ROOT.parent / "shared"))
 
-from drawsafe.app import commands  # noqa: E402
-from drawsafe.app.context import event_context  # noqa: E402
-from drawsafe.app.requests import DrawRequest, StandingsRequest  # noqa: E402
-from drawsafe.errors import DrawsafeError  # noqa: E402
-from drawsafe.event.io import load_event  # noqa: E402
-from drawsafe.event.io.formats import get  # noqa: E402
+from drawsafe.app import commands
+from drawsafe.app.context import event_context
+from drawsafe.app.requests import DrawRequest, StandingsRequest
+from drawsafe.errors import DrawsafeError
+from drawsafe.event.io import load_event
+from drawsafe.event.io.formats import get
 
 #: Refusals that name no missing fact (a kind of result the simulator does not take, a report
 #: asked of the user): a run refused so counts as failed.
@@ -172,26 +172,29 @@ def leader(ctx, standings) -> str | None:
 
 def replay(sweep: Sweep, path: Path, division: str | None, event, args) -> None:
     """Every run of one event (see the module text)."""
-    fmt = event.format
-    sweep.events.append((str(path), fmt, division, event.rounds_played))
-    afters: list[int | None] = [*range(event.rounds_played + 1), None]
-    for after in afters:
-        def base(command: str) -> Run:
-            return Run(str(path), fmt, division, after, command, FAILED)
+    sweep.events.append((str(path), event.format, division, event.rounds_played))
+    for after in [*range(event.rounds_played + 1), None]:
+        replay_after(sweep, path, division, event, after, args)
 
-        ctx = attempt(sweep, base("open"), lambda: event_context(event, after_round=after))
-        if ctx is None:
-            continue
-        table = attempt(sweep, base("standings"), lambda: commands.standings(ctx, StandingsRequest()).result)
-        if after is None and (event.standings or event.places):
-            attempt(sweep, base("standings --check"),
-                    lambda: commands.standings(ctx, StandingsRequest(check=True)).result)
-        if ctx.snapshot.rounds_left < 1:
-            continue  # nothing left to play: no draw to ask
-        player = leader(ctx, table) if len(event.players) > args.whole_draw else None
-        request = DrawRequest(sims=args.sims, others=args.others, player=player, seed=1)
-        attempt(sweep, base("draw" if player is None else "draw --player"),
-                lambda: commands.draw(ctx, request).result)
+
+def replay_after(sweep: Sweep, path: Path, division: str | None, event, after: int | None, args) -> None:
+    """The runs of one event replayed after round ``after`` (None: the file as it stands)."""
+    def base(command: str) -> Run:
+        return Run(str(path), event.format, division, after, command, FAILED)
+
+    ctx = attempt(sweep, base("open"), lambda: event_context(event, after_round=after))
+    if ctx is None:
+        return
+    table = attempt(sweep, base("standings"), lambda: commands.standings(ctx, StandingsRequest()).result)
+    if after is None and (event.standings or event.places):
+        attempt(sweep, base("standings --check"),
+                lambda: commands.standings(ctx, StandingsRequest(check=True)).result)
+    if ctx.snapshot.rounds_left < 1:
+        return  # nothing left to play: no draw to ask
+    player = leader(ctx, table) if len(event.players) > args.whole_draw else None
+    request = DrawRequest(sims=args.sims, others=args.others, player=player, seed=1)
+    attempt(sweep, base("draw" if player is None else "draw --player"),
+            lambda: commands.draw(ctx, request).result)
 
 
 def melee_files(folder: Path, every: int) -> list[Path]:

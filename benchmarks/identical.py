@@ -123,7 +123,7 @@ def run(out: Path, data: Path, events: list[tuple[str, int]], sims: int, games_o
             stem = f"game-{path.parent.name}-{path.stem}".replace(" ", "_")
             try:
                 snap = open_event(str(path)).snapshot
-            except Exception as e:  # a tree that cannot read the file: said in its answer
+            except Exception as e:  # noqa: BLE001 (a tree that cannot read the file: said in its answer)
                 (out / f"{stem}-open.txt").write_text(f"{type(e).__name__}: {e}")
                 continue
             # a finished event is answered before its last Swiss round, as a player would ask
@@ -192,8 +192,8 @@ def statistical(a: Path, b: Path) -> int:
         if "-api-" in pa.name:
             ta, tb = ta.partition("\n")[2], tb.partition("\n")[2]
         try:
-            fa, fb = dict((k, (e, se)) for k, e, se in figures(json.loads(ta))), \
-                dict((k, (e, se)) for k, e, se in figures(json.loads(tb)))
+            fa, fb = {k: (e, se) for k, e, se in figures(json.loads(ta))}, \
+                {k: (e, se) for k, e, se in figures(json.loads(tb))}
         except json.JSONDecodeError:
             continue
         if cut_of(ta) != cut_of(tb):  # the default cut is now the event's announced one (issue 39)

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-import httpx  # noqa: E402
-from room import RssSampler, event_file  # noqa: E402
-from server_helpers import RealServer  # noqa: E402
+import httpx
+from room import RssSampler, event_file
+from server_helpers import RealServer
 
 
 def tree_rss(pid: int) -> int:

@@ -39,9 +39,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-import httpx  # noqa: E402
-import psutil  # noqa: E402
-from server_helpers import RealServer  # noqa: E402
+import httpx
+import psutil
+from server_helpers import RealServer
 
 
 def event_file(folder: Path, players: int, rounds: int, seed: int) -> bytes:

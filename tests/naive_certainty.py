@@ -181,7 +181,7 @@ def certainty_naive(snap: Snapshot, rules: RulePack, top: int, scores: bool = Fa
     for combo, arrs in futures(snap, rules, scores):
         opp, kind, gw, gl, gd = arrs
         nr = kind.shape[1]
-        dedupe = any(len(set(x for x in opp[p] if x >= 0)) != int((opp[p] >= 0).sum())
+        dedupe = any(len({x for x in opp[p] if x >= 0}) != int((opp[p] >= 0).sum())
                      for p in range(snap.players))
         key = (dedupe,)
         if key not in flags_of:
@@ -215,7 +215,7 @@ def needs_naive(status: dict[tuple, int], k: int, want: set, limit: int) -> set:
     combination of the ``k`` tables' classes has ``status == want``, found by trying them all."""
     subsets = [frozenset(s) for r in (1, 2) for s in combinations((0, 1, 2), r)]
     found = []
-    for size in range(0, min(k, limit) + 1):
+    for size in range(min(k, limit) + 1):
         for tabs in combinations(range(k), size):
             for lits in product(subsets, repeat=size):
                 cond = tuple(zip(tabs, lits))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drawsafe.event.cut import Cut
 from drawsafe.sentences import (
     PAGE,
     REST_INCOMPLETE,
@@ -23,7 +24,6 @@ from drawsafe.sentences import (
     opponents_sentence,
     unpaired_sentence,
 )
-from drawsafe.event.cut import Cut
 from drawsafe.stats import Proportion
 from drawsafe.text import sentence_start
 

@@ -75,8 +75,8 @@ def test_without_an_announced_cut_the_games_table_then_top_8_decide(tmp_path):
     """Nothing announces a cut: the pack's table by attendance decides (mtg: Appendix E), and a
     pack without one (fide) answers for a Top 8, saying why (generated events, built here)."""
     for pack, said in (("mtg", "cut: Top 8, by Magic Tournament Rules, Appendix E"),
-                       ("fide", "cut: Top 8, nothing announces the event's cut and the fide pack has no table of "
-                                "cuts by attendance (--top N to change)")):
+                       ("fide", ("cut: Top 8, nothing announces the event's cut and the fide pack has no table of "
+                                 "cuts by attendance (--top N to change)"))):
         path = tmp_path / f"{pack}.json"
         write_native_json(generate_event(24, 5, 4, 3, get_rules(pack)), str(path))
         r = CliRunner().invoke(main, ["draw", str(path), "--rules", pack, "--sims", "50", "--json"])

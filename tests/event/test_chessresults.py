@@ -35,7 +35,7 @@ def test_the_final_ranking_reads_every_player_with_points_and_rank():
     ranks = [r[0] for r in rows]
     assert ranks[:98] == [str(i) for i in range(1, 99)] and ranks[98] == ""  # one player not ranked
     assert (rows[0][4], rows[0][10]) == ("SPRAGGETT, Kevin", "7")
-    keys, by_tb, pack, notes = map_tiebreaks(p.tiebreaks, {2: 12, 3: 13}, rows)
+    keys, _by_tb, pack, _notes = map_tiebreaks(p.tiebreaks, {2: 12, 3: 13}, rows)
     assert keys == ["DE", "BH-C1", "BH", "SB", "WIN"] and pack == "fide"
 
 

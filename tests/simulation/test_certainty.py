@@ -17,14 +17,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from naive_certainty import certainty_naive, needs_naive  # noqa: E402
+from naive_certainty import certainty_naive, needs_naive
 
-from drawsafe.event.cut import Cut  # noqa: E402
-from drawsafe.event.snapshot import take_snapshot  # noqa: E402
-from drawsafe.simulation.certainty import certainty, last_round  # noqa: E402
-from drawsafe.simulation.generate import generate_event  # noqa: E402
-from drawsafe.simulation.needs import EITHER, IN, MAX_TABLES, OUT, minimal_conditions, player_needs  # noqa: E402
-from drawsafe.tiebreaks.packs import PACKS, get_rules  # noqa: E402
+from drawsafe.event.cut import Cut
+from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation.certainty import certainty, last_round
+from drawsafe.simulation.generate import generate_event
+from drawsafe.simulation.needs import EITHER, IN, MAX_TABLES, OUT, minimal_conditions, player_needs
+from drawsafe.tiebreaks.packs import PACKS, get_rules
 
 
 def compare(mine, over, per_own, tally, label):
@@ -131,7 +131,7 @@ def test_needs_equal_the_twins_minimal_conditions(pack):
                 assert need.exact
                 status, others = twin_status(truth, snap.index[pc.player], need.own, tables)
 
-                def numbered(conds):
+                def numbered(conds, lr=lr, others=others):
                     return {tuple(sorted((int(lr.numbers[others[t]]), s) for t, s in c)) for c in conds}
 
                 ours_in = {tuple((n, r) for n, _, r in c.parts) for c in need.in_if}

@@ -83,7 +83,7 @@ def test_real_intentional_draws_as_each_platform_records_them():
     found = {i for i, m in enumerate(event.swiss[8].matches) if is_intentional(m, ties_are_ids(rules, event))}
     assert found == marked and len(marked) == 29
     folder = need(SHARED / "data" / "real" / "magic" / "topdeck")
-    path = sorted(Path(folder).glob("ii-campeonato*.json"))[0]
+    path = min(Path(folder).glob("ii-campeonato*.json"))
     event = load_event(path)
     assert ties_are_ids(get_rules(event.rules or "mtg"), event)
     last = event.swiss[-1].matches

@@ -88,8 +88,9 @@ def test_averaged_odds_hold_the_exact_value(case):
     assert open_players(snap, truth), "a case that teaches something: someone's cut is open"
     odds = averaged(snap, rules, config, 6_000)
     assert all(isinstance(m, Mean) for m in odds.values())
+    intervals = {p: bounded_interval(m.total, m.squares, m.n, 0.999) for p, m in odds.items()}
     outside = [(p, float(truth[p]), m) for p, m in odds.items()
-               if not (lambda lo, hi: lo <= truth[p] <= hi)(*bounded_interval(m.total, m.squares, m.n, 0.999))]
+               if not intervals[p][0] <= truth[p] <= intervals[p][1]]
     assert not outside, f"exact value outside the 99.9% interval: {outside}"
 
 
