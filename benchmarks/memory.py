@@ -4,6 +4,12 @@ a 10,000-player file, each with another seed, so none is answered from the cache
 ``--cache-mb``.  A benchmark (minutes), not a timed test.
 
     python3 benchmarks/memory.py [--players 10000] [--questions 300] [--cache-mb 256] [--json OUT]
+    python3 benchmarks/memory.py --publish 40 --players 1000
+
+``--publish N`` (issue 51) publishes N distinct events of ``--players`` players before their last
+round instead: the server computes each one's draw and odds answers on publish and keeps their
+worlds (at most :data:`~drawsafe.simulation.decisions.MAX_KEPT_BYTES` per process); each is
+waited for (``/api/events/ID/state`` ready) before the next, and the RSS is sampled throughout.
 
 Reported: RSS of the server tree after the first answer and at the end (max over the run), its
 growth, the configured bound, and /api/status's memory.  Done means: growth <= bound + 200 MiB.
@@ -39,7 +45,11 @@ def main(argv=None) -> int:
     ap.add_argument("--cache-mb", type=float, default=256.0)
     ap.add_argument("--minutes", type=float, default=20.0, help="stop asking after this long")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--publish", type=int, default=0, metavar="N",
+                    help="publish N distinct last-round events (answers computed on publish) instead")
     args = ap.parse_args(argv)
+    if args.publish:
+        return publish(args)
     with tempfile.TemporaryDirectory() as tmp:
         raw = event_file(Path(tmp), args.players, 12, 3)
         server = RealServer(tmp, "--cache-mb", str(args.cache_mb), "--max-body", str(64 * 2**20),
@@ -68,6 +78,52 @@ def main(argv=None) -> int:
            "rss_mib_after": round(after / 2**20), "rss_mib_max": round(sampler.peak / 2**20),
            "growth_mib": round((max(after, sampler.peak) - before) / 2**20), "cache_mb": args.cache_mb,
            "within_bound": (max(after, sampler.peak) - before) / 2**20 <= args.cache_mb + 200, "memory": memory}
+    print(json.dumps(out, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+def publish(args) -> int:
+    """Publish ``args.publish`` distinct events, each waited for until its answers are ready."""
+    with tempfile.TemporaryDirectory() as tmp:
+        server = RealServer(tmp, "--cache-mb", str(args.cache_mb), "--max-body", str(64 * 2**20))
+        sampler = RssSampler(server.proc.pid)
+        sampler.start()
+        states, waits = {}, []
+        try:
+            base = server.url
+            before = tree_rss(server.proc.pid)
+            started = time.monotonic()
+            for i in range(args.publish):
+                if time.monotonic() - started > 60 * args.minutes:
+                    break
+                raw = event_file(Path(tmp), args.players, 12, 1000 + i)
+                t0 = time.monotonic()
+                event_id = httpx.post(f"{base}/api/events?top=8", content=raw, timeout=600).json()["id"]
+                while True:
+                    state = httpx.get(f"{base}/api/events/{event_id}/state", timeout=60).json()
+                    if state["ready"]:
+                        break
+                    time.sleep(0.2)
+                waits.append(time.monotonic() - t0)
+                for answer, said in state["answers"].items():
+                    states[f"{answer} {said}"] = states.get(f"{answer} {said}", 0) + 1
+                if i == 0:
+                    first = tree_rss(server.proc.pid)
+            after = tree_rss(server.proc.pid)
+            memory = httpx.get(f"{base}/api/status", timeout=30).json()["memory"]
+        finally:
+            sampler.done.set()
+            server.stop()
+    top = max(after, sampler.peak)
+    out = {"players": args.players, "published": len(waits), "answers": states,
+           "seconds": round(time.monotonic() - started, 1),
+           "ready_seconds_median": round(sorted(waits)[len(waits) // 2], 2),
+           "rss_mib_before": round(before / 2**20), "rss_mib_first": round(first / 2**20),
+           "rss_mib_after": round(after / 2**20), "rss_mib_max": round(sampler.peak / 2**20),
+           "growth_after_first_mib": round((top - first) / 2**20), "cache_mb": args.cache_mb,
+           "within_bound": (top - first) / 2**20 <= args.cache_mb + 200, "memory": memory}
     print(json.dumps(out, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1) + "\n")
