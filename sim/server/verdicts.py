@@ -164,24 +164,38 @@ def state_key(cells: CardCells, fixed: dict[int, int]) -> str:
     return "".join(str(fixed[s.table]) if s.table in fixed else OPEN for s in cells.shown)
 
 
-def figures(report, p: PlayerChances) -> dict:
-    """A player's four figures as the card writes them (words and intervals from drawsafe.text;
-    a proven one says so instead of its interval, as on the card)."""
+def figures(report, p: PlayerChances) -> list[str]:
+    """A player's four figures as the card writes them, each its percentage and its interval (a
+    proven one its word instead, as on the card): draw, play, win, loss (drawsafe.text)."""
     row = shown(report, p.to_json())
-    out = {}
+    out = []
     for what in ("draw", "play", "win", "loss"):
         sure = (row.get("proven") or {}).get(what)
-        out[what] = [whole_percent(row[f"p_cut_{what}"]), sure or interval_range(row[f"ci_{what}"])]
+        out += [whole_percent(row[f"p_cut_{what}"]), sure or interval_range(row[f"ci_{what}"])]
     return out
+
+
+#: The card's words around fixed results (static/whatif.js fills them in): what the figures are,
+#: a fixed result, and a combination no simulation saw.
+IF_WORDS = {
+    "note": "If {results}: these are not official results; your card in the {worlds} simulations in which "
+            "they happened.",
+    "result": "table {table}: {words}",
+    "unseen": "Not seen in the simulations with the results you fixed: no figures for it.",
+    "fixed": "Fixed (not official): {results}.",
+}
 
 
 def what_if_card(report, table: TableDecision, i: int) -> dict | None:
     """The card's "What you need from the other tables" for the player in seat ``i``: the first
     :data:`~drawsafe.simulation.whatif.SHOWN` tables of their what-if, each result with its share
-    of the worlds and the player's odds if they play and it happens, and the card's figures and
-    verdict for every combination of fixed results seen in at least one world (``states``, by
-    :func:`state_key`), rendered here so that the page's script only looks them up (a tap costs
-    no simulation and no request).  None without kept worlds (rounds to go, an exact answer)."""
+    of the worlds and the player's odds if they play and it happens; the round's official results
+    where a player can still reach the cut; and ``data`` for the page's script: the card's
+    figures and verdict (its class, headline, sentence, the player's then the opponent's figures:
+    :func:`figures`, and the worlds, each an index into ``strings``) for every combination of fixed
+    results seen in at least one world, by :func:`state_key`, rendered here so that a tap is a
+    look-up (no simulation, no request).
+    None without kept worlds (rounds to go, an exact answer)."""
     me = table.players[i]
     cells = me.card
     if cells is None:
@@ -192,18 +206,19 @@ def what_if_card(report, table: TableDecision, i: int) -> dict | None:
         results = []
         for r in s.results:
             alone = given_table(table, cells, {s.table: r.code}, report.safe)
-            worlds = cells.given({s.table: r.code})["n"]
-            results.append({"code": r.code, "words": result_words(r), "chance": whole_percent(worlds / n),
-                            "odds": whole_percent(alone.players[i].play.estimate) if alone else None,
-                            "ci": interval_range(interval_json(alone.players[i].play.confidence_interval())) if alone else "",
-                            "worlds": worlds})
+            play = alone.players[i].play if alone is not None else None
+            results.append({"code": r.code, "words": result_words(r),
+                            "chance": whole_percent(cells.given({s.table: r.code})["n"] / n),
+                            "odds": whole_percent(play.estimate) if play else None,
+                            "ci": interval_range(interval_json(play.confidence_interval())) if play else ""})
         tables.append({"table": s.table, "players": list(s.players), "results": results})
-    states = {}
+    states, strings = {}, {}  # each string once (``strings``), a state its indices: the page's data stays small
     for fixed in cells.combinations():
         t = given_table(table, cells, fixed, report.safe)
         said = table_words(t, report.cut, report.safe, me=me.player, proven=getattr(report, "proven", None))
-        states[state_key(cells, fixed)] = {
-            "class": VERDICT_WORDS[t.verdict].page_class, "title": said.headline, "text": said.sentence,
-            "me": figures(report, t.players[i]), "opponent": figures(report, t.players[1 - i]),
-            "worlds": t.players[0].draw.n}
-    return {"tables": tables, "states": states, "worlds": n, "open": OPEN}
+        shown_ = [VERDICT_WORDS[t.verdict].page_class, said.headline, said.sentence,
+                  *figures(report, t.players[i]), *figures(report, t.players[1 - i]), f"{t.players[0].draw.n:,}"]
+        states[state_key(cells, fixed)] = [strings.setdefault(x, len(strings)) for x in shown_]
+    data = {"tables": [s.table for s in cells.shown], "open": OPEN, "strings": list(strings), "states": states,
+            "words": IF_WORDS, "classes": sorted({w.page_class for w in VERDICT_WORDS.values()})}
+    return {"tables": tables, "worlds": n, "official": list(getattr(report, "results_in", ())), "data": data}
