@@ -28,7 +28,7 @@ from drawsafe.simulation.worlds import kept_worlds
 from drawsafe.stats import Proportion, z_value
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "simulation"))
-from test_whatif import PACKS, SEED, pending, with_result  # noqa: E402
+from test_whatif import PACKS, SEED, pending, with_result
 
 SIMS = 8_000
 #: Worlds for every other table fixed at once: its most seen combination then rests on hundreds.
@@ -150,8 +150,8 @@ def test_one_result_fixed_agrees_with_a_run_with_it_in_the_file(pack):
     verdict where both are clear."""
     event, rules = pending(pack)
     report = report_of(event, rules, question_of(pack))
-    seated = [(t, i, p) for t in report.tables for i, p in enumerate(t.players) if p.card is not None]
-    table, i, p = max(seated, key=lambda x: x[2].what_if[0].matters)
+    seated = [(t, p) for t in report.tables for p in t.players if p.card is not None]
+    table, p = max(seated, key=lambda x: x[1].what_if[0].matters)
     first = p.what_if[0]
     checked = 0
     for r in first.results:
