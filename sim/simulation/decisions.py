@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -114,7 +114,7 @@ class PlayerChances:
     what_if: tuple | None = None
     #: The table's worlds by the joint result of the player's first what-if tables, for the phone
     #: card's "if" figures (:class:`drawsafe.simulation.whatif.CardCells`; not in the JSON).
-    card: CardCells | None = None
+    card: CardCells | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         d = odds_json(self.player, self.points, draw=self.draw, play=self.play, win=self.win, loss=self.loss)

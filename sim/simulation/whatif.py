@@ -236,7 +236,7 @@ CELL_COLUMNS = ("n", "a_won", "b_won") + tuple(
     f"{seat}_{what}" for seat in ("a", "b") for what in ("draw", "play", "if_a_won", "if_b_won", "diff", "diff2"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardCells:
     """A table's worlds grouped by the joint result of a player's :data:`SHOWN` other tables (the
     first of their what-if): for each combination of results seen (``codes[c]``, the engine's

@@ -51,11 +51,11 @@
     self.verdict.classList.add("verdict-" + st[0]);
     self.verdict.querySelector('[data-said="title"]').textContent = st[1];
     self.verdict.querySelector('[data-said="text"]').textContent = st[2];
-    ["me", "opponent"].forEach(function (side, k) {
-      ["draw", "play", "win", "loss"].forEach(function (what, i) {
-        [0, 1].forEach(function (j) {
-          var el = self.verdict.querySelector('[data-figure="' + side + " " + what + " " + j + '"]');
-          if (el) { el.textContent = st[3 + 8 * k + 2 * i + j]; }
+    // the player's then the opponent's boxes (draw, play, win, lose), each its figure and interval
+    Array.prototype.forEach.call(self.verdict.querySelectorAll(".player"), function (player, k) {
+      Array.prototype.forEach.call(player.querySelectorAll("dl.odds > div"), function (box, i) {
+        Array.prototype.forEach.call(box.querySelectorAll("dd"), function (dd, j) {
+          dd.textContent = st[3 + 8 * k + 2 * i + j];
         });
       });
     });
