@@ -1,6 +1,7 @@
 """Screenshots of the phone card at 390 px on a real event: a player whose card states a condition,
-a clinched player and a player not paired in the round (issue 50, item 4), to look at and for
-the manual.
+a clinched player and a player not paired in the round (issue 50, item 4), and a card with one
+result of another table fixed ("What you need from the other tables", issue 52), to look at and
+for the manual.
 
 The event of issue 50: the Charlotte TCG Regionals, masters (975 players; 9 Swiss rounds on day 1,
 6 more on day 2 for 19+ points; a top 8) as pokedata serves it, kept by RichardHpa/Pokemon-TCG-
@@ -9,11 +10,12 @@ not in ../shared: give its path), before its last round (``--after-round 14``):
 
     python benchmarks/card_screenshots.py 0000119.json --after-round 14 --out tmp/cards
     python benchmarks/card_screenshots.py 0000119.json --after-round 14 --condition "Kyle Sabelhaus" \
-        --clinched "Joe Ruettiger" --unpaired "Kaitlin Sabelhaus" --out docs/img
+        --clinched "Joe Ruettiger" --unpaired "Kaitlin Sabelhaus" --whatif "Kyle Sabelhaus" --out docs/img
 
 A kind not named is picked from the event's draw answer: the first player whose card states a
 condition (a need), the first clinched, and the first player of the standings who is in no table
-of the round.  Each card is screenshot alone (its verdict, its certainty, its link to the
+of the round; the what-if card is the condition's player's, the first result of their first
+table tapped (its tap timed in the page).  Each card is screenshot alone (its verdict, its certainty, its link to the
 standings) as ``card-KIND.png`` in ``--out``, its text printed; the page must not scroll sideways.
 It starts its own ``drawsafe serve`` on a free port (the kernels load from the shipped cache)
 and drives Debian's Chromium through Playwright, as the browser tests do.
@@ -36,10 +38,11 @@ PHONE = (390, 844)
 CHROMIUM = os.environ.get("DRAWSAFE_CHROMIUM") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-#: The cards shot: a condition, a clinched player, a player not paired.
-KINDS = ("condition", "clinched", "unpaired")
-#: The card's parts, screenshot together.
+#: The cards shot: a condition, a clinched player, a player not paired, one result fixed.
+KINDS = ("condition", "clinched", "unpaired", "whatif")
+#: The card's parts, screenshot together (the what-if card: its verdict and its what-if).
 PARTS = ("#verdict", "#certainty", "#my-row")
+WHATIF_PARTS = ("#verdict", "#whatif")
 
 
 def free_port() -> int:
@@ -80,6 +83,7 @@ def pick(url: str, event_id: str) -> dict[str, str]:
     kinds = {"condition": next((p["player"] for p in players if p.get("needs")), None),
              "clinched": next((p["player"] for p in players if p["certainty"] == "clinched"), None),
              "unpaired": next((r["player"] for r in standings if r["player"] not in paired), None)}
+    kinds["whatif"] = kinds["condition"]
     return {kind: name for kind, name in kinds.items() if name}
 
 
@@ -115,12 +119,17 @@ def main(argv=None) -> None:
                     page.goto(f"{url}/e/{event_id}?name={quote(name)}", timeout=3_600_000)
                     page.locator("#verdict").wait_for()
                     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0], "scrolls sideways"
-                    boxes = [b for b in (page.locator(s).bounding_box() for s in PARTS if page.locator(s).count()) if b]
+                    parts = WHATIF_PARTS if kind == "whatif" else PARTS
+                    if kind == "whatif":
+                        ms = page.evaluate("""() => { const li = document.querySelector('.if-table li[data-code]');
+                            const t0 = performance.now(); li.click(); return performance.now() - t0; }""")
+                        print(f"tap: {ms:.1f} ms")
+                    boxes = [b for b in (page.locator(s).bounding_box() for s in parts if page.locator(s).count()) if b]
                     top, bottom = min(b["y"] for b in boxes) - 8, max(b["y"] + b["height"] for b in boxes) + 8
                     path = out / f"card-{kind}.png"
                     page.screenshot(path=str(path), full_page=True,
                                     clip={"x": 0, "y": max(0, top), "width": PHONE[0], "height": bottom - max(0, top)})
-                    text = "\n".join(page.locator(s).inner_text() for s in PARTS if page.locator(s).count())
+                    text = "\n".join(page.locator(s).inner_text() for s in parts if page.locator(s).count())
                     print(f"== {kind}: {name} ({time.perf_counter() - started:.1f} s) -> {path}\n{text}\n")
                 browser.close()
         finally:

@@ -8,9 +8,20 @@ Carlo interval: its ``ci_*`` is None, its ``p_cut_*`` the proven 1 or 0, and ``p
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from drawsafe.sentences import PAGE, certainty_headline, table_words
-from drawsafe.simulation.decisions import DrawReport
-from drawsafe.text import sentence_start, whole_percent
+from drawsafe.simulation.decisions import DrawReport, PlayerChances, TableDecision, verdict
+from drawsafe.simulation.whatif import SHOWN, CardCells, result_words
+from drawsafe.stats import PairedDifference, Proportion
+from drawsafe.text import (
+    VERDICT_WORDS,
+    interval_json,
+    interval_range,
+    sentence_start,
+    whole_percent,
+)
 
 #: The scenario of each figure a card shows, as :meth:`~drawsafe.simulation.certified.Certified.proven`
 #: names it.
@@ -98,7 +109,7 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
                 said = table_words(table, report.cut, report.safe, me=player,
                                     proven=getattr(report, "proven", None))
                 return {"kind": "table", "table": table.table, "verdict": table.verdict, "title": said.headline,
-                        "text": said.sentence, "me": shown(report, p.to_json()),
+                        "text": said.sentence, "me": shown(report, p.to_json()), "what_if": what_if_card(report, table, i),
                         "opponent": shown(report, table.players[1 - i].to_json()),
                         "round": report.round, "simulations": report.simulations,
                         "double": report.rounds_left > 1, "pairings": report.pairings,
@@ -116,3 +127,98 @@ def verdict_card(report: DrawReport | None, player: str, info) -> dict:
         return {"kind": "note", "player": player, "round": report.round, "text": away.text,
                 "unpaired": away.why}
     return {"kind": "note", "player": player, "text": f"{player} is not paired in round {report.round}."}
+
+
+# --- "What you need from the other tables": the card's what-if ---------------------------------
+
+#: How a card's state names the results fixed: one character per shown table, its result's
+#: engine code, or this one for a table left open (":class:`CardCells`" order).
+OPEN = "x"
+
+
+def given_chances(p: PlayerChances, seat: int, c: dict) -> PlayerChances:
+    """Seat ``seat``'s (0 = A) figures from the summed cells ``c`` (:meth:`CardCells.given`):
+    the same estimators as :func:`drawsafe.simulation.decisions.chances`, on the worlds kept."""
+    s, won, lost = ("a", "a_won", "b_won") if seat == 0 else ("b", "b_won", "a_won")
+    n = c["n"]
+    mean = c[f"{s}_diff"] / n if n else 0.0
+    var = (c[f"{s}_diff2"] - n * mean * mean) / (n - 1) if n > 1 else 0.0
+    return replace(p, draw=Proportion(c[f"{s}_draw"], n), play=Proportion(c[f"{s}_play"], n),
+                   win=Proportion(c[f"{s}_if_{won[0]}_won"], c[won]),
+                   loss=Proportion(c[f"{s}_if_{lost[0]}_won"], c[lost]),
+                   difference=PairedDifference(mean, math.sqrt(max(var, 0.0)), n), what_if=None, card=None)
+
+
+def given_table(table: TableDecision, cells: CardCells, fixed: dict[int, int], safe: float) -> TableDecision | None:
+    """``table`` if the shown tables of ``fixed`` end so (their engine result codes): its figures
+    and verdict on the worlds in which they did (:meth:`CardCells.given`); None if none did."""
+    c = cells.given(fixed)
+    if not c["n"]:
+        return None
+    a, b = (given_chances(p, k, c) for k, p in enumerate(table.players))
+    return replace(table, verdict=verdict(a, b, safe), players=(a, b))
+
+
+def state_key(cells: CardCells, fixed: dict[int, int]) -> str:
+    """The card's name for a set of fixed results (:data:`OPEN`): the page's script looks it up."""
+    return "".join(str(fixed[s.table]) if s.table in fixed else OPEN for s in cells.shown)
+
+
+def figures(report, p: PlayerChances) -> list[str]:
+    """A player's four figures as the card writes them, each its percentage and its interval (a
+    proven one its word instead, as on the card): draw, play, win, loss (drawsafe.text)."""
+    row = shown(report, p.to_json())
+    out = []
+    for what in ("draw", "play", "win", "loss"):
+        sure = (row.get("proven") or {}).get(what)
+        out += [whole_percent(row[f"p_cut_{what}"]), sure or interval_range(row[f"ci_{what}"])]
+    return out
+
+
+#: The card's words around fixed results (static/whatif.js fills them in): what the figures are,
+#: a fixed result, and a combination no simulation saw.
+IF_WORDS = {
+    "note": "If {results}: these are not official results; your card in the {worlds} simulations in which "
+            "they happened.",
+    "result": "table {table}: {words}",
+    "unseen": "Not seen in the simulations with the results you fixed: no figures for it.",
+    "fixed": "Fixed (not official): {results}.",
+}
+
+
+def what_if_card(report, table: TableDecision, i: int) -> dict | None:
+    """The card's "What you need from the other tables" for the player in seat ``i``: the first
+    :data:`~drawsafe.simulation.whatif.SHOWN` tables of their what-if, each result with its share
+    of the worlds and the player's odds if they play and it happens; the round's official results
+    where a player can still reach the cut; and ``data`` for the page's script: the card's
+    figures and verdict (its class, headline, sentence, the player's then the opponent's figures:
+    :func:`figures`, and the worlds, each an index into ``strings``) for every combination of fixed
+    results seen in at least one world, by :func:`state_key`, rendered here so that a tap is a
+    look-up (no simulation, no request).
+    None without kept worlds (rounds to go, an exact answer)."""
+    me = table.players[i]
+    cells = me.card
+    if cells is None:
+        return None
+    n = cells.given({})["n"]
+    tables = []
+    for s in cells.shown[:SHOWN]:
+        results = []
+        for r in s.results:
+            alone = given_table(table, cells, {s.table: r.code}, report.safe)
+            play = alone.players[i].play if alone is not None else None
+            results.append({"code": r.code, "words": result_words(r),
+                            "chance": whole_percent(cells.given({s.table: r.code})["n"] / n),
+                            "odds": whole_percent(play.estimate) if play else None,
+                            "ci": interval_range(interval_json(play.confidence_interval())) if play else ""})
+        tables.append({"table": s.table, "players": list(s.players), "results": results})
+    states, strings = {}, {}  # each string once (``strings``), a state its indices: the page's data stays small
+    for fixed in cells.combinations():
+        t = given_table(table, cells, fixed, report.safe)
+        said = table_words(t, report.cut, report.safe, me=me.player, proven=getattr(report, "proven", None))
+        shown_ = [VERDICT_WORDS[t.verdict].page_class, said.headline, said.sentence,
+                  *figures(report, t.players[i]), *figures(report, t.players[1 - i]), f"{t.players[0].draw.n:,}"]
+        states[state_key(cells, fixed)] = [strings.setdefault(x, len(strings)) for x in shown_]
+    data = {"tables": [s.table for s in cells.shown], "open": OPEN, "strings": list(strings), "states": states,
+            "words": IF_WORDS, "classes": sorted({w.page_class for w in VERDICT_WORDS.values()})}
+    return {"tables": tables, "worlds": n, "official": list(getattr(report, "results_in", ())), "data": data}

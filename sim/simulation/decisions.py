@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -62,7 +62,16 @@ from drawsafe.simulation.stakes import (
     locked_tables,
     stake_function,
 )
-from drawsafe.simulation.whatif import NO_WHAT_IF, kept_note, what_if, what_if_json
+from drawsafe.simulation.whatif import (
+    NO_WHAT_IF,
+    SHOWN,
+    CardCells,
+    card_cells,
+    kept_note,
+    results_in,
+    what_if,
+    what_if_json,
+)
 from drawsafe.simulation.worlds import applies, question_key
 from drawsafe.stats import PairedDifference, Proportion
 from drawsafe.text import interval_json
@@ -103,6 +112,9 @@ class PlayerChances:
     #: The other tables that move the player's odds if they play (:mod:`drawsafe.simulation.whatif`;
     #: None: not answered, the report's ``what_if_note`` says why).
     what_if: tuple | None = None
+    #: The table's worlds by the joint result of the player's first what-if tables, for the phone
+    #: card's "if" figures (:class:`drawsafe.simulation.whatif.CardCells`; not in the JSON).
+    card: CardCells | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         d = odds_json(self.player, self.points, draw=self.draw, play=self.play, win=self.win, loss=self.loss)
@@ -196,6 +208,9 @@ class DrawReport(Answered):
     played_draw_share: float | None = None
     #: How the players' ``what_if`` was answered, or why it was not.
     what_if_note: str = NO_WHAT_IF
+    #: The last round's results already reported where a player can still reach the cut, (table,
+    #: words): the phone card shows them as official (:func:`drawsafe.simulation.whatif.results_in`).
+    results_in: tuple[tuple[int, str], ...] = ()
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
@@ -391,15 +406,22 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
 
     figures, reached = evaluator.evaluate(tables, drawing, budget, progress, base=base, settled=settled)
     n = max((max(len(f.cut_play), len(f.cut_draw)) for f in figures), default=0)
-    stakes, note = {}, NO_WHAT_IF
+    stakes, note, worlds = {}, NO_WHAT_IF, None
     if applies(sim) and n:  # the last round: the flips' kept worlds, each table's players
         worlds = evaluator.worlds(base_modes(fr, drawing, base), np.array(tables, dtype=np.int64))
         stakes = what_if(worlds, n, [int(x) for t in tables for x in (fr.a[t], fr.b[t])])
         note = kept_note("the players of each table answered")
+
+    def card(i: int, p: int) -> CardCells | None:  # the table's own worlds, by the player's shown tables
+        shown = stakes.get(p)
+        return card_cells(worlds, len(figures[i].cut_play), tables[i], shown[:SHOWN]) if shown else None
+
     decisions = []
     for i, t in enumerate(tables):
-        a = replace(chances(sim, fr, t, 0, figures[i], rules.point_scale), what_if=stakes.get(int(fr.a[t])))
-        b = replace(chances(sim, fr, t, 1, figures[i], rules.point_scale), what_if=stakes.get(int(fr.b[t])))
+        a = replace(chances(sim, fr, t, 0, figures[i], rules.point_scale), what_if=stakes.get(int(fr.a[t])),
+                    card=card(i, int(fr.a[t])))
+        b = replace(chances(sim, fr, t, 1, figures[i], rules.point_scale), what_if=stakes.get(int(fr.b[t])),
+                    card=card(i, int(fr.b[t])))
         decisions.append(TableDecision(t + 1, verdict(a, b, safe), (a, b), "draw" if t in drawing else "play",
                                        None if p_draw is None else float(p_draw[t])))
     probabilities = () if p_draw is None else tuple(
@@ -408,7 +430,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     return DrawReport(question, snap.after_round + 1, snap.rounds_left, n, pairings, tuple(decisions),
                       tuple(left_out), tuple(sorted(t + 1 for t in drawing)), converged, iterations, reached,
                       probabilities, projection.rstrip(")") or None, played_draw_share=played_share(rules, question),
-                      what_if_note=note)
+                      what_if_note=note, results_in=results_in(sim, fr) if worlds is not None else ())
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,13 @@ import numpy as np
 
 from drawsafe.engine import kernel as engine
 from drawsafe.engine.flips import RESULTS
+from drawsafe.simulation.worlds import candidate_tables
 from drawsafe.stats import Mean, bounded_interval
 from drawsafe.text import exact_percent, interval, interval_json, percent
 
+#: Tables the phone card lets a player fix (:class:`CardCells`): a phone's worth, the first of
+#: their what-if (those that matter most).
+SHOWN = 3
 #: Tables kept per player, those that matter most: the few a player can follow (the card shows
 #: them, and "root for" of the exact answer keeps as many); the next ones matter less.
 K = 5
@@ -223,3 +227,90 @@ def result_words(r: ResultIf) -> str:
     if r.winner is not None:
         return f"{r.winner} wins"
     return "an intentional draw" if r.result == "intentional draw" else f"a {r.result}"
+
+
+#: The columns of :attr:`CardCells.counts`: worlds, those in which the player's table played to
+#: an A win and to a B win, then for each seat (A, B) the worlds in the cut if the table draws, if
+#: it plays, if A won, if B won, and the sum and sum of squares of draw minus play (paired).
+CELL_COLUMNS = ("n", "a_won", "b_won") + tuple(
+    f"{seat}_{what}" for seat in ("a", "b") for what in ("draw", "play", "if_a_won", "if_b_won", "diff", "diff2"))
+
+
+@dataclass(frozen=True, eq=False)
+class CardCells:
+    """A table's worlds grouped by the joint result of a player's :data:`SHOWN` other tables (the
+    first of their what-if): for each combination of results seen (``codes[c]``, the engine's
+    result code per shown table), the counts of :data:`CELL_COLUMNS`.  Summing the cells that
+    match some fixed results gives the table's figures *if* those results happen: the worlds in
+    which they did (:meth:`given`), no new simulation.  The worlds are those of the table's own
+    figures (the same first worlds), so with nothing fixed :meth:`given` is the table's answer."""
+
+    table: int
+    shown: tuple[TableIf, ...]
+    codes: np.ndarray  # [cells, shown] int8
+    counts: np.ndarray  # [cells, len(CELL_COLUMNS)] int64
+
+    def given(self, fixed: dict[int, int]) -> dict[str, int]:
+        """The counts (by :data:`CELL_COLUMNS`) of the worlds in which each shown table numbered
+        ``t`` of ``fixed`` ended in ``fixed[t]`` (an engine result code); all zero when no
+        world did."""
+        total = self.counts[self.matching(fixed)].sum(0)
+        return dict(zip(CELL_COLUMNS, (int(x) for x in total), strict=True))
+
+    def combinations(self) -> list[dict[int, int]]:
+        """Every way of fixing some of the shown tables to results seen in at least one world
+        (nothing fixed first)."""
+        out: list[dict[int, int]] = [{}]
+        for i, t in enumerate(s.table for s in self.shown):
+            out += [{**f, t: int(code)} for f in out
+                    for code in sorted(set(self.codes[self.matching(f), i].tolist()))]
+        return out
+
+    def matching(self, fixed: dict[int, int]) -> np.ndarray:
+        """Which cells have every table of ``fixed`` at its result."""
+        keep = np.ones(len(self.codes), dtype=bool)
+        for i, t in enumerate(s.table for s in self.shown):
+            if t in fixed:
+                keep &= self.codes[:, i] == fixed[t]
+        return keep
+
+
+def card_cells(worlds, n: int, table: int, shown: tuple[TableIf, ...]) -> CardCells:
+    """Table ``table``'s (0-based, flipped in ``worlds``) first ``n`` worlds grouped by the joint
+    result of the ``shown`` tables (1-based numbers, flipped too): :class:`CardCells`."""
+    j = worlds.column[int(table)]
+    cols = np.array([j] + [worlds.column[s.table - 1] for s in shown], dtype=np.int64)
+    flags, played, base = worlds.rows(0, n, cols)
+    mine = flags[:, 0].astype(np.int64)  # [n, results, 2]
+    outcome = played[:, 0].astype(np.int64)
+    play = np.take_along_axis(mine, outcome[:, None, None], axis=1)[:, 0]  # [n, 2]
+    draw = mine[:, RESULTS.index(engine.ID)]
+    a_won, b_won = outcome == engine.A_WON, outcome == engine.B_WON
+    columns = [np.ones(n, dtype=np.int64), a_won, b_won]
+    for k in range(2):
+        diff = draw[:, k] - play[:, k]
+        columns += [draw[:, k], play[:, k], play[:, k] * a_won, play[:, k] * b_won, diff, diff * diff]
+    values = np.stack([np.asarray(c, dtype=np.int64) for c in columns], axis=1)
+    codes = base[:, 1:].astype(np.int64)
+    # one key per joint result: the result codes in base len(RESULTS) + 1 (codes are small ints)
+    radix = int(max(RESULTS)) + 1
+    key = (codes * radix ** np.arange(codes.shape[1], dtype=np.int64)).sum(1) if len(shown) else np.zeros(n, np.int64)
+    seen, cell = np.unique(key, return_inverse=True)
+    counts = np.zeros((len(seen), values.shape[1]), dtype=np.int64)
+    np.add.at(counts, cell.ravel(), values)
+    first = np.zeros(len(seen), dtype=np.int64)
+    first[cell.ravel()[::-1]] = np.arange(n)[::-1]  # a world of each cell, for its codes
+    return CardCells(int(table) + 1, tuple(shown), codes[first].astype(np.int8), counts)
+
+
+def results_in(sim, fr) -> tuple[tuple[int, str], ...]:
+    """The round's results already reported at the tables where a player can still reach the cut
+    (:func:`~drawsafe.simulation.worlds.candidate_tables` over the reported ones): (table, the
+    result in words, names as the event writes them), for the card's official results."""
+    names, out = sim.snap.names, []
+    for t in candidate_tables(sim, fr, (engine.KNOWN,)).tolist():
+        a, b = names[fr.a[t]], names[fr.b[t]]
+        won, lost, _ = (int(x) for x in fr.score[t])
+        said = f"{a} and {b} drew" if won == lost else f"{a} beat {b}" if won > lost else f"{b} beat {a}"
+        out.append((t + 1, said))
+    return tuple(out)

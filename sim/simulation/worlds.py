@@ -72,10 +72,11 @@ def applies(sim: Simulator) -> bool:
     return sim.snap.rounds_left == 1 and not sim.snap.phase_end
 
 
-def candidate_tables(sim: Simulator, fr: FirstRound) -> np.ndarray:
-    """The tables (0-based) whose result is not settled (played, or drawing by choice) and where a
-    player can still reach the cut: with a win, at least the points of the ``top``-th active player
-    now (nobody's points fall), or the cut's points."""
+def candidate_tables(sim: Simulator, fr: FirstRound, modes: tuple[int, ...] | None = None) -> np.ndarray:
+    """The tables (0-based) whose result is not settled (played, or drawing by choice; ``modes``:
+    those modes instead, e.g. the reported ``KNOWN``) and where a player can still reach the cut:
+    with a win, at least the points of the ``top``-th active player now (nobody's points fall), or
+    the cut's points."""
     points = sim.rec0[:, REC_POINTS]
     win = int(sim.points_table[2])
     if sim.cut_points >= 0:
@@ -83,7 +84,7 @@ def candidate_tables(sim: Simulator, fr: FirstRound) -> np.ndarray:
     else:
         now = np.sort(points[sim.players])[::-1]
         floor = int(now[min(sim.question.top, len(now)) - 1]) if len(now) else 0
-    open_modes = (engine.FREE, engine.BEHAVIOUR, engine.INTENTIONAL)
+    open_modes = (engine.FREE, engine.BEHAVIOUR, engine.INTENTIONAL) if modes is None else modes
     keep = [t for t in range(fr.tables) if fr.b[t] >= 0 and fr.mode[t] in open_modes
             and max(points[fr.a[t]], points[fr.b[t]]) + win >= floor]
     return np.array(keep, dtype=np.int64)

@@ -47,6 +47,7 @@
       b.setAttribute("data-version", fresh.getAttribute("data-version"));
       b.setAttribute("data-watch", fresh.getAttribute("data-watch"));
       localize();
+      document.dispatchEvent(new CustomEvent("drawsafe:swapped"));  // static/whatif.js: fixes again
       later(EVERY);
     }).catch(function () { later(2 * EVERY); });
   }
