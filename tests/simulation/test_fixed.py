@@ -333,3 +333,31 @@ def test_report_refuses_it(last_round_file, tmp_path):
     out = tmp_path / "r.html"
     r = cli("report", last_round_file, "--if", "2:B", "-o", out)
     assert r.exit_code == 2 and "ask draw or odds with --if" in r.output and not out.exists()
+
+
+def test_a_fixed_magic_win_keeps_its_game_score_to_the_result_model():
+    """mtg with the measured game scores (2-0, 2-1, 1-0, ...): the exact answer with table T's
+    B fixed is the mix, weighted by the result model's decided scores, of the exact answers of the
+    file with B winning by each score (GW% and OGW% move by the score: the mix is not one score)."""
+    event, rules = pending("mtg")
+    snap = take_snapshot(event)
+    results = ResultModel()
+    question = Question(Cut(4), results=results, others="none", exact_tables=12)
+    plain = live_odds(snap, rules, question)
+    p = max((o for o in plain.players if o.what_if), key=lambda o: o.what_if[0].matters)
+    t = p.what_if[0].table - 1
+    mine = live_odds(snap, rules, fixed_of(snap, rules, question, f"{t + 1}:B"))
+    total = sum(c for *_, c in results.decided)
+    mixed: dict[str, float] = {}
+    by_score = set()
+    for w, lo, d, count in results.decided:
+        last = event.rounds[-1]
+        m = replace(last.matches[t], a_wins=lo, b_wins=w, draws=d)
+        filed = replace(event, rounds=(*event.rounds[:-1], replace(last, matches=tuple(
+            m if i == t else x for i, x in enumerate(last.matches)))))
+        answer = {o.player: o.p_cut for o in live_odds(take_snapshot(filed), rules, question).players}
+        by_score.add(tuple(round(v, 9) for v in answer.values()))
+        for name, v in answer.items():
+            mixed[name] = mixed.get(name, 0.0) + count / total * v
+    assert {o.player: o.p_cut for o in mine.players} == pytest.approx(mixed, abs=1e-9)
+    assert len(by_score) > 1, "a case where the game score moves someone's odds"
