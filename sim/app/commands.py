@@ -126,12 +126,13 @@ def with_fixed(ctx: OpenedEvent, question: Question, texts: tuple[str, ...], not
     (:func:`drawsafe.simulation.fixed.resolve`); ``notes`` say what the answer leaves out then.
 
     :raises UsageError: for a result the round cannot take, with one line."""
-    from drawsafe.simulation.fixed import resolve  # lazy: the simulation layer
+    from drawsafe.simulation.decisions import round_tables  # lazy: the simulation layer
+    from drawsafe.simulation.fixed import resolve
 
     if ctx.snapshot.phase_end:
         raise UsageError("--if: not with --day2 (the results are fixed in the round about to be played of the "
                          "event asked)")
-    fixed = resolve(ctx.snapshot, ctx.rules, question, texts)
+    fixed = resolve(ctx.snapshot, ctx.rules, question, texts, round_tables(ctx.snapshot, ctx.rules, question))
     if notes is not None:
         notes.add("if: every figure is of the worlds where the fixed results happened; what is proven over "
                   "every result of the round (clinched, eliminated, needs) is left out")

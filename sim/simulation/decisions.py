@@ -221,6 +221,14 @@ def tables_known(snap: Snapshot, rules: RulePack, question: Question) -> bool:
     return snap.rounds_left == 1 and question.last_round == "standings" and pairing == "mtg"
 
 
+def round_tables(snap: Snapshot, rules: RulePack, question: Question) -> FirstRound | None:
+    """The tables of the round about to be played as ``question`` finds them (published, else the
+    last round projected: :func:`tables_known`), None when they are not known yet."""
+    if not tables_known(snap, rules, question):
+        return None
+    return current_round(snap, rules, question.last_round, question.seed, question.pairing)[0]
+
+
 def played_share(rules: RulePack, question: Question) -> float | None:
     """One-game packs (chess): the share of played games that end drawn in the question's result
     model (:attr:`DrawReport.played_draw_share`); None for the others."""

@@ -58,11 +58,11 @@ class Fixed:
         return self.player_a if self.result == WIN_A else self.player_b if self.result == WIN_B else None
 
     def outcome(self) -> str:
-        """The result in words: "Chip Richey wins", "A and B draw (an intentional draw)"."""
+        """The result in words: "Chip Richey wins", "A and B draw intentionally", "A and B play to a draw"."""
         if self.winner is not None:
             return f"{self.winner} wins"
-        how = "an intentional draw" if self.result == ID else "a played draw"
-        return f"{self.player_a} and {self.player_b} draw ({how})"
+        how = "draw intentionally" if self.result == ID else "play to a draw"
+        return f"{self.player_a} and {self.player_b} {how}"
 
     def words(self) -> str:
         """The table and its result: "table 6, Chip Richey wins"."""
@@ -97,21 +97,19 @@ def fixed_tables(fixed: tuple[Fixed, ...]) -> frozenset[int]:
     return frozenset(f.table - 1 for f in fixed)
 
 
-def resolve(snap, rules, question, texts: tuple[str, ...]) -> tuple[Fixed, ...]:
+def resolve(snap, rules, question, texts: tuple[str, ...], fr) -> tuple[Fixed, ...]:
     """The results ``texts`` ("6:B", "3:draw", "12:Chip Richey") fix in the round about to be
-    played of ``snap``, as ``question`` finds its tables (published, or the last round projected
-    by standings), checked: a table of the round, with an opponent and no result in yet, given
-    once, not the asked player's own, and a result the game has.
+    played of ``snap``, whose tables ``fr`` are as ``question`` finds them (published, or the last
+    round projected by standings: :func:`drawsafe.simulation.decisions.round_tables`; None: not
+    known yet), checked: a table of the round, with an opponent and no result in yet, given once,
+    not the asked player's own, and a result the game has.
 
     :raises UsageError: one line, naming the ``--if`` given and what to do."""
-    from drawsafe.simulation.decisions import current_round, tables_known  # lazy: a cycle
-
     if not texts:
         return ()
-    if not tables_known(snap, rules, question):
+    if fr is None:
         raise UsageError(f"--if: the tables of round {snap.after_round + 1} are not known yet (not published, and "
                          "only the last Swiss round is projected): there is no table to fix")
-    fr, _ = current_round(snap, rules, question.last_round, question.seed, question.pairing)
     names, seen, out = snap.names, set(), []
     for text in texts:
         table, _, word = str(text).partition(":")

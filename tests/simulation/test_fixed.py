@@ -23,7 +23,8 @@ from drawsafe.event.io.export import write_native_json
 from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation import decisions
-from drawsafe.simulation.fixed import ID, PLAYED, WIN_A, WIN_B, Fixed, fixed_round, resolve
+from drawsafe.simulation.fixed import ID, PLAYED, WIN_A, WIN_B, Fixed, fixed_round
+from drawsafe.simulation.fixed import resolve as resolve_in
 from drawsafe.simulation.forecast import forecast_odds
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.live import live_draw, live_odds
@@ -56,6 +57,11 @@ def half_width(cut, level: float = 0.999) -> float:
         return float(high - low) / 2
     ci = cut.confidence_interval(level)
     return (ci.high - ci.low) / 2
+
+
+def resolve(snap, rules, question, texts):
+    """The fixed results of ``texts`` in the round's tables as ``question`` finds them."""
+    return resolve_in(snap, rules, question, texts, decisions.round_tables(snap, rules, question))
 
 
 def odds_by_name(snap, rules, question) -> dict:
@@ -223,7 +229,7 @@ def test_the_words_a_user_types():
     got = resolve(snap, rules, question, ("3:b", "1:A", f"2:{snap.names[fr.b[1]].lower()}", "4:draw", "5:ID"))
     assert [(f.table, f.result) for f in got] == [(3, WIN_B), (1, WIN_A), (2, WIN_B), (4, ID), (5, ID)]
     assert got[0] == Fixed(3, a, b, WIN_B) and got[0].words() == f"table 3, {b} wins"
-    assert got[3].words().endswith("draw (an intentional draw)")
+    assert got[3].words().endswith(" draw intentionally")
     # chess: a draw is a played one, its game score the one the result model has
     chess, crules = pending("fide")
     csnap = take_snapshot(chess)
