@@ -133,11 +133,11 @@ def resolve(snap, rules, question, texts: tuple[str, ...], fr) -> tuple[Fixed, .
             raise UsageError(f"--if {text}: table {t} is {question.player}'s own; the answer already gives their "
                              "odds if they draw, win or lose: fix other tables' results")
         seen.add(t)
-        out.append(fixed_result(t, names[a], names[b], word.strip(), text, rules, question))
+        out.append(fixed_result(t, names[a], names[b], word.strip(), text, rules=rules, question=question))
     return tuple(out)
 
 
-def fixed_result(t: int, a: str, b: str, word: str, text: str, rules, question) -> Fixed:
+def fixed_result(t: int, a: str, b: str, word: str, text: str, *, rules, question) -> Fixed:
     """Table ``t`` (``a`` v ``b``) ending as ``word`` says (:func:`resolve`'s checks)."""
     lowered = word.lower()
     if lowered in ("a", "b"):
