@@ -20,7 +20,6 @@ from drawsafe.engine.results import ResultModel
 from drawsafe.errors import UsageError
 from drawsafe.event.cut import Cut
 from drawsafe.event.io.export import write_native_json
-from drawsafe.event.model import MATCH
 from drawsafe.event.snapshot import take_snapshot
 from drawsafe.simulation import decisions
 from drawsafe.simulation.fixed import ID, PLAYED, WIN_A, WIN_B, Fixed, fixed_round
@@ -41,13 +40,10 @@ CODES = {WIN_A: engine.A_WON, WIN_B: engine.B_WON, PLAYED: engine.DRAWN}
 
 
 def pending_at(pack: str, played: int, players: int = 24, rounds: int = 5, seed: int = 6):
-    """A generated event of ``pack`` with ``played`` rounds paired, the last of them not reported."""
-    rules = get_rules(pack)
-    event = generate_event(players, rounds, played, seed=seed, rules=rules)
-    last = event.swiss[-1]
-    back = replace(last, matches=tuple(replace(m, a_wins=None, b_wins=None, draws=None) if m.kind == MATCH else m
-                                       for m in last.matches))
-    return replace(event, rounds=tuple(back if r is last else r for r in event.rounds)), rules
+    """A generated event of ``pack`` of ``rounds`` Swiss rounds, ``played`` of them paired, the
+    last of those not reported."""
+    event, rules = pending(pack, players, played, seed)
+    return replace(event, swiss_rounds=rounds), rules
 
 
 def half_width(cut, level: float = 0.999) -> float:
