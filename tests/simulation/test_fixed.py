@@ -363,3 +363,18 @@ def test_a_fixed_magic_win_keeps_its_game_score_to_the_result_model():
             mixed[name] = mixed.get(name, 0.0) + count / total * v
     assert {o.player: o.p_cut for o in mine.players} == pytest.approx(mixed, abs=1e-9)
     assert len(by_score) > 1, "a case where the game score moves someone's odds"
+
+
+def test_the_exact_draw_leaves_the_fixed_tables_out():
+    """Answered exactly, a fixed table gets no verdict (it is left out, said hypothetical), and no
+    player's what-if or "root for" lists it (its result is no longer in question)."""
+    event, rules = pending("mtg")
+    snap = take_snapshot(event)
+    question = Question(Cut(4), results=BEST_OF_3, others="none", exact_tables=12)
+    t = contended(snap, rules, replace(question, budget=Budget(2_000, seed=SEED)))[0]
+    answer = live_draw(snap, rules, fixed_of(snap, rules, question, f"{t + 1}:A"))
+    assert t + 1 not in [d.table for d in answer.tables] and answer.tables
+    assert next(x for x in answer.left_out if x.table == t + 1).reason.startswith("fixed (hypothetical")
+    listed = [w.table for d in answer.tables for p in d.players for w in p.what_if or ()]
+    rooted = [r.table for rows in answer.root_for.values() for r in rows]
+    assert t + 1 not in listed + rooted
