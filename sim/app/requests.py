@@ -106,7 +106,7 @@ EXACT_TABLES = Option(int, 12, "During the last Swiss round (its pairings publis
 PLAYER = Option(str, None, "Only this player's table (name exactly as in the file).")
 IF = Option(str, (), "Answer as if table T ended so (hypothetical; repeatable): T:A or T:B (its first or second "
                      "player wins), T:NAME (that player wins), T:draw, T:id (an intentional draw) or T:played-draw, "
-                     "e.g. --if 6:B --if 3:draw (the API: if=6:B,3:draw). Every figure is then of the worlds "
+                     "e.g. --if 6:B --if 3:draw (the API: fixed=6:B,3:draw). Every figure is then of the worlds "
                      "where those tables ended so; the last round, or a round whose pairings are published.",
             metavar="T:RESULT", flag="--if", multiple=True)
 SAFE = Option(float, 0.99, "Cut odds from which a draw counts as safe.", low=0, low_open=True, high=1)
