@@ -21,7 +21,9 @@ from drawsafe.cli.render import (
     odds_view,
     pairings_view,
     standings_view,
+    styled,
 )
+from drawsafe.sentences import hypothetical_line
 
 
 class Registered(click.Group):
@@ -74,6 +76,7 @@ def pairings(result, run: Run) -> None:
 
 
 def odds(result, run: Run) -> None:
+    echo_fixed(result)
     if getattr(result, "exact", None) is not None:  # the last round, answered exactly
         from drawsafe.cli.live import live_odds_view
 
@@ -84,6 +87,7 @@ def odds(result, run: Run) -> None:
 
 
 def draw(result, run: Run) -> None:
+    echo_fixed(result)
     if getattr(result, "exact", None) is not None:  # the last round, answered exactly
         from drawsafe.cli.live import live_draw_view
 
@@ -91,6 +95,12 @@ def draw(result, run: Run) -> None:
     else:
         echo(draw_view(result))
     echo_certainty(result)
+
+
+def echo_fixed(result) -> None:
+    """The results ``--if`` fixed, first and apart from the official ones (one line each)."""
+    for f in result.question.fixed:
+        echo(styled(hypothetical_line(f.words()), "yellow"))
 
 
 def output_check(run: Run) -> None:

@@ -374,6 +374,14 @@ def combined(values) -> str:
     return "open"
 
 
+# --- a result fixed by the user (--if) ------------------------------------------------------------
+
+def hypothetical_line(result: str) -> str:
+    """A result the user fixed, said apart from the official ones: "If: table 6, Chip Richey wins
+    (hypothetical, not reported)" (``result``: the table and its result in words)."""
+    return f"If: {result} (hypothetical, not reported)"
+
+
 # --- a game where a draw cannot help --------------------------------------------------------------
 
 def no_draw_sentence(game: str, pack: str, loss_points) -> str:

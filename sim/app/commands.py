@@ -116,7 +116,27 @@ def question_of(ctx: OpenedEvent, request: OddsRequest, notes: Notes | None = No
                         request.future_draws, request.others, safe=request.safe,
                         player=getattr(request, "player", None), budget=Budget.of(request),
                         exact_tables=request.exact_tables)
+    if request.fixed:
+        question = with_fixed(ctx, question, request.fixed, notes)
     return ctx, question
+
+
+def with_fixed(ctx: OpenedEvent, question: Question, texts: tuple[str, ...], notes: Notes | None):
+    """``question`` with the results ``--if`` fixes, checked against the round's tables
+    (:func:`drawsafe.simulation.fixed.resolve`); ``notes`` say what the answer leaves out then.
+
+    :raises UsageError: for a result the round cannot take, with one line."""
+    from drawsafe.simulation.decisions import round_tables  # lazy: the simulation layer
+    from drawsafe.simulation.fixed import resolve
+
+    if ctx.snapshot.phase_end:
+        raise UsageError("--if: not with --day2 (the results are fixed in the round about to be played of the "
+                         "event asked)")
+    fixed = resolve(ctx.snapshot, ctx.rules, question, texts, round_tables(ctx.snapshot, ctx.rules, question))
+    if notes is not None:
+        notes.add("if: every figure is of the worlds where the fixed results happened; what is proven over "
+                  "every result of the round (clinched, eliminated, needs) is left out")
+    return dataclasses.replace(question, fixed=fixed)
 
 
 def with_player(ctx: OpenedEvent, request, notes: Notes | None = None):
@@ -201,6 +221,8 @@ def draw(ctx: OpenedEvent, request: DrawRequest, progress: Progress | None = Non
         request = with_player(ctx, request, notes)
         question = Question(ctx.cut(request.top, request.cut_points), others=request.others, safe=request.safe,
                             player=request.player, budget=Budget.of(request))
+        if request.fixed:  # checked and shown, though no table gets a verdict
+            question = with_fixed(ctx, question, request.fixed, None)
         return notes.outcome(no_verdict(ctx.snapshot, ctx.rules, question))
     ctx, question, live = prepare(ctx, request, notes)
     if live is not None:
@@ -221,6 +243,8 @@ def certified(ctx: OpenedEvent, question: Question, answer):
     the question's cut: the last step of ``odds`` and ``draw``, kept apart."""
     from drawsafe.simulation.certified import certify  # lazy: the simulation layer
 
+    if question.fixed:  # the proofs are of every result of the round: not of the worlds asked
+        return answer
     return certify(answer, ctx.snapshot, ctx.rules, question.cut, question.player,
                    last_round=question.last_round, pairing=question.pairing, seed=question.seed)
 
@@ -262,6 +286,8 @@ def report(ctx: OpenedEvent, request: ReportRequest, progress: Progress | None =
     )
 
     notes = Notes(say)
+    if request.fixed:
+        raise UsageError("--if: the report shows the round as it stands; ask draw or odds with --if")
     ctx, question = question_of(ctx, request, notes)
     check_request(ctx.snapshot, question.player)
     compile_ahead(ctx, question, flips=ctx.snapshot.rounds_left == 1)

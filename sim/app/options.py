@@ -117,7 +117,8 @@ class Option:
     flag: str | None = None
     short: str | None = None
     api: bool = True
-    #: Given any number of times (a tuple of values; command line only).
+    #: Given any number of times (a tuple of values): the command line repeats the option, a query
+    #: parameter separates the values by commas.
     multiple: bool = False
     #: The field's name: set by :func:`fields` (the dataclass field it is attached to).
     name: str = ""
@@ -141,6 +142,8 @@ class Option:
             schema = dict(SPECIAL[self.kind][2])
         else:
             schema = {"type": SCHEMA_TYPES[self.kind]}
+        if self.multiple:  # a query parameter of values separated by commas
+            return schema
         if self.default is not None and not self.required:
             schema["default"] = list(self.default) if isinstance(self.default, tuple) else self.default
         if self.choices:
@@ -155,6 +158,8 @@ class Option:
         """A query parameter's text as a value, checked.
 
         :raises OptionError: for a value the option does not accept."""
+        if self.multiple:  # a query parameter: the values separated by commas
+            return self.check(tuple(v.strip() for v in text.split(",") if v.strip()))
         if self.kind is bool:
             value = text.strip().lower()
             if value in ("1", "true", "yes", "on", ""):

@@ -104,6 +104,11 @@ EXACT_TABLES = Option(int, 12, "During the last Swiss round (its pairings publis
                                "many of them can still change the cut (odds, draw); 0: always simulate.",
                       low=0, high=20, metavar="N")
 PLAYER = Option(str, None, "Only this player's table (name exactly as in the file).")
+IF = Option(str, (), "Answer as if table T ended so (hypothetical; repeatable): T:A or T:B (its first or second "
+                     "player wins), T:NAME (that player wins), T:draw, T:id (an intentional draw) or T:played-draw, "
+                     "e.g. --if 6:B --if 3:draw (the API: fixed=6:B,3:draw). Every figure is then of the worlds "
+                     "where those tables ended so; the last round, or a round whose pairings are published.",
+            metavar="T:RESULT", flag="--if", multiple=True)
 SAFE = Option(float, 0.99, "Cut odds from which a draw counts as safe.", low=0, low_open=True, high=1)
 OTHERS_OPTION = Option(str, DEFAULT_OTHERS,
                        "Intentional draws of the round about to be played (for draw: of the other tables; "
@@ -173,6 +178,7 @@ class OddsRequest(EventOptions):
     safe: float = option(SAFE)
     others: str = option(OTHERS_OPTION)
     exact_tables: int = option(EXACT_TABLES)
+    fixed: tuple = option(IF)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from drawsafe.event.snapshot import Snapshot
 from drawsafe.pairing.next_round import next_round_pairings
 from drawsafe.progress import Progress
 from drawsafe.sentences import no_draw_sentence
+from drawsafe.simulation.fixed import fixed_round, fixed_tables
 from drawsafe.simulation.odds import simulate_until
 from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.scenarios import TableFigures, base_modes, make_evaluator
@@ -214,7 +215,7 @@ class DrawReport(Answered):
 
     def to_json(self) -> dict:
         return {"round": self.round, "rounds_left": self.rounds_left, "simulations": self.simulations,
-                "what_if_note": self.what_if_note,
+                "what_if_note": self.what_if_note, "if": [f.to_json() for f in self.question.fixed],
                 "cut": self.cut.label(), "no_draw": self.no_draw, "played_draw_share": self.played_draw_share,
                 "pairings": self.pairings, "projection": self.projection,
                 "next_round": [p.to_json() for p in self.next_round],
@@ -233,6 +234,14 @@ def tables_known(snap: Snapshot, rules: RulePack, question: Question) -> bool:
         return True
     pairing = question.pairing or rules.pairing
     return snap.rounds_left == 1 and question.last_round == "standings" and pairing == "mtg"
+
+
+def round_tables(snap: Snapshot, rules: RulePack, question: Question) -> FirstRound | None:
+    """The tables of the round about to be played as ``question`` finds them (published, else the
+    last round projected: :func:`tables_known`), None when they are not known yet."""
+    if not tables_known(snap, rules, question):
+        return None
+    return current_round(snap, rules, question.last_round, question.seed, question.pairing)[0]
 
 
 def played_share(rules: RulePack, question: Question) -> float | None:
@@ -351,16 +360,19 @@ def wants_draw(a: PlayerChances, b: PlayerChances, safe: float) -> bool:
     return both_safe or (no_worse and better)
 
 
-def skipped_table(fr, t: int, names, player: str | None):
+def skipped_table(fr, t: int, names, player: str | None, fixed: tuple = ()):
     """Why table ``t`` of the round is not evaluated: a :class:`LeftOutTable` to list (no
-    opponent, result already reported), ``False`` when ``player`` sits at neither seat, ``None``
-    to evaluate it."""
+    opponent, result already reported, its result fixed by ``--if``: ``fixed``), ``False`` when
+    ``player`` sits at neither seat, ``None`` to evaluate it."""
     a, b = int(fr.a[t]), int(fr.b[t])
     label_b = names[b] if b >= 0 else SOLO_LABELS[{-1: BYE, -2: LOSS, -3: HALF_BYE}[b]]
     if player is not None and player not in (names[a], label_b):
         return False
     if b < 0:
         return LeftOutTable(t + 1, names[a], label_b, "no opponent" if b == -1 else "no game to play")
+    for f in fixed:
+        if f.table == t + 1:
+            return LeftOutTable(t + 1, names[a], names[b], f"fixed (hypothetical, not reported): {f.outcome()}")
     if fr.mode[t] == engine.KNOWN:
         return LeftOutTable(t + 1, names[a], names[b], "result already reported")
     return None
@@ -386,7 +398,7 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     tables, left_out = [], []
     for t in range(fr.tables):
         a, b = fr.a[t], fr.b[t]
-        skip = skipped_table(fr, t, names, player)
+        skip = skipped_table(fr, t, names, player, question.fixed)
         if skip is not None:
             if skip:
                 left_out.append(skip)
@@ -466,16 +478,34 @@ def round_model(snap: Snapshot, rules: RulePack, question: Question) -> RoundMod
         if model is not None:
             KEPT_MODELS.move_to_end(key)
             return model
-    sim = Simulator(snap, rules, question)
-    fr, how = current_round(snap, rules, question.last_round, question.seed, question.pairing)
-    stake_of = stake_function(sim, fr, question.seed)
-    model = RoundModel(fr, how, stake_of, other_tables(sim, fr, question, stake_of))
+    if question.fixed:
+        model = with_fixed(round_model(snap, rules, replace(question, fixed=())), question)
+    else:
+        sim = Simulator(snap, rules, question)
+        fr, how = current_round(snap, rules, question.last_round, question.seed, question.pairing)
+        stake_of = stake_function(sim, fr, question.seed)
+        model = RoundModel(fr, how, stake_of, other_tables(sim, fr, question, stake_of))
     with _MODELS_LOCK:
         model = KEPT_MODELS.setdefault(key, model)
         while len(KEPT_MODELS) > MAX_MODELS or (
                 len(KEPT_MODELS) > 1 and sum(kept_bytes(m) for m in KEPT_MODELS.values()) > MAX_KEPT_BYTES):
             KEPT_MODELS.popitem(last=False)
     return model
+
+
+def with_fixed(model: RoundModel, question: Question) -> RoundModel:
+    """``model`` (the round modelled without ``--if``) with ``question.fixed``'s results written into
+    its tables (:func:`drawsafe.simulation.fixed.fixed_round`).  The other tables choose before any
+    result is known: their choices stay the model's (a fixed table's own choice gives way to its
+    result); who has a stake is looked at again with the results fixed (a fixed result can give a
+    player a stake, or take it away)."""
+    choice, fixed = model.choice, question.fixed
+    fr = fixed_round(model.fr, fixed)
+    # the round is passed with its modes to every run: the simulator (and its kept worlds, keyed by
+    # the modes) is the model's own
+    stake_of = stake_function(choice.sim, fr, question.seed)
+    drawing = frozenset(choice.drawing - fixed_tables(fixed))
+    return RoundModel(fr, model.how, stake_of, replace(choice, fr=fixed_round(choice.fr, fixed), drawing=drawing))
 
 
 def kept_bytes(model: RoundModel) -> int:

@@ -31,7 +31,9 @@ def forecast_odds(snap: Snapshot, rules: RulePack, question: Question,
     result carries the question."""
     others = question.others
     # every table playing: the kept round model only where the last round's worlds are kept (draw's)
-    if others == "none" and (snap.next_round is None or snap.rounds_left != 1 or snap.phase_end):
+    # or results are fixed (--if: in the round model's tables, projected ones too)
+    if others == "none" and not question.fixed and (snap.next_round is None or snap.rounds_left != 1
+                                                    or snap.phase_end):
         return odds_of(Simulator(snap, rules, question), question, progress=progress,
                        pairings=pairings_state(snap, rules, question))
     if not tables_known(snap, rules, question):

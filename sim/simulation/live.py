@@ -465,7 +465,7 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
     tables, left_out, places, rooting = [], [], {}, {}
     for t in range(fr.tables):
         a, b = int(fr.a[t]), int(fr.b[t])
-        skip = skipped_table(fr, t, names, player)
+        skip = skipped_table(fr, t, names, player, question.fixed)
         if skip is not None:
             if skip:
                 left_out.append(skip)

@@ -145,7 +145,7 @@ class OddsResult(Answered):
 
     def to_json(self) -> dict:
         return {"simulations": self.simulations, "top": self.cut.top, "cut_points": self.cut.points,
-                "what_if_note": self.what_if_note,
+                "what_if_note": self.what_if_note, "if": [f.to_json() for f in self.question.fixed],
                 "seed": self.seed,
                 "precision": self.precision, "precision_reached": self.reached,
                 "others": self.others, "pairings": self.pairings, "others_drawing": list(self.drawing_tables),

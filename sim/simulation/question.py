@@ -66,7 +66,10 @@ class Question:
     expected to choose (``others``), whose table (``player``, None: every table), the simulation
     :class:`Budget`, and up to how many open tables the last round is answered exactly
     (``exact_tables``).  ``behaviour``: the behaviour model of ``others="behaviour"`` and of the
-    "behaviour" future draws (None: the package's fitted one).
+    "behaviour" future draws (None: the package's fitted one).  ``fixed``: results of the round
+    about to be played that the user fixes (``--if``; :class:`drawsafe.simulation.fixed.Fixed`,
+    checked against the round by :func:`drawsafe.simulation.fixed.resolve`): every figure is then
+    of the worlds in which those tables ended so.
 
     A cut by points keeps its ``top`` for what the kernels count by rank: every question has a
     :attr:`top`."""
@@ -82,6 +85,7 @@ class Question:
     budget: Budget = field(default_factory=Budget)
     exact_tables: int = 12
     behaviour: object = None
+    fixed: tuple = ()
 
     def __post_init__(self):
         if self.others not in OTHERS:

@@ -23,6 +23,7 @@ from drawsafe.event import kinds
 from drawsafe.event.cut import Cut
 from drawsafe.event.model import BYE, HALF_BYE, LOSS, MATCH
 from drawsafe.event.snapshot import Snapshot
+from drawsafe.simulation.fixed import fixed_round
 from drawsafe.simulation.question import Question
 from drawsafe.tiebreaks.packs import RulePack
 from drawsafe.tiebreaks.values import REC_POINTS, player_records
@@ -205,7 +206,8 @@ class Simulator:
         res = question.results
         self.strength = res.strengths(snap.names, snap.event.ratings, snap.event.win_probability)
         self.tables_ = res.tables()
-        self.first_round = published_first_round(snap)
+        # the results the question fixes (--if) are the published round's as far as it plays it
+        self.first_round = fixed_round(published_first_round(snap), question.fixed)
         self.bye_games = snap.event.best_of // 2 + 1
         self.max_points = int(self.rec0[:, REC_POINTS].max(initial=0)) + table.max() * snap.rounds_left
         self.pairing = PAIRINGS[question.pairing or rules.pairing]

@@ -104,6 +104,9 @@ def test_the_server_listens_while_it_warms(tmp_path, monkeypatch):
     ("odds", f"sims={SIMS}&seed=3", ["odds", "--sims", SIMS, "--seed", "3"]),
     ("draw", f"sims={SIMS}&top=4&others=locked", ["draw", "--sims", SIMS, "--top", "4", "--others", "locked"]),
     ("draw", "sims=400&after_round=5", ["draw", "--sims", "400", "--after-round", "5"]),
+    ("draw", f"sims={SIMS}&top=4&fixed=2:B,3:draw", ["draw", "--sims", SIMS, "--top", "4", "--if", "2:B", "--if",
+                                                     "3:draw"]),
+    ("odds", f"sims={SIMS}&fixed=2:A", ["odds", "--sims", SIMS, "--if", "2:A"]),
 ])
 def test_api_gives_the_cli_json(client, tmp_path, command, query, args):
     r = client.post(f"/api/{command}?{query}", content=sample_bytes())
@@ -166,6 +169,7 @@ def test_bad_file_is_400_with_the_cli_message(client, tmp_path):
     ("sims=abc", "not a valid int"), ("top=0", "not a valid cut size"), ("cut_points=-1", "range"), ("others=maybe", "not one of"),
     ("bogus=1", "unknown option"), ("after_round=99", "after"), ("rules=nope", "nope"),
     ("precision=nan", "finite"), ("sims=999999999", "range"),
+    ("fixed=2:Bogus", "'Bogus' is no result"), ("fixed=99:A", "no table 99"), ("fixed=2:A,2:B", "given twice"),
 ])
 def test_bad_options_are_422(client, query, words):
     r = client.post(f"/api/draw?{query}", content=sample_bytes())
