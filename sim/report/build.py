@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TypeVar
 
 from matplotlib.figure import Figure
 
@@ -28,6 +29,8 @@ from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.style import PHONE, WIDE, Layout, png_bytes, styled, undrawable
 from drawsafe.report.summary import day2_words, summary
 from drawsafe.writing import never_an_input, storage_words, write_atomic
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,8 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     snap = data.snapshot
     rows = who_to_root_for(data.batch, data.column(data.player), data.player, data.first_round, data.names,
                            snap.opp[:, :snap.after_round], rivals=data.contenders())
-    figures, phone = draw_renditions(figure_makers(data, rows))
+    # the certainty section's exact search is worked out here while a child draws the phone's figures
+    figures, phone, certainty = draw_renditions(figure_makers(data, rows), lambda: certainty_section(data))
     pngs = {name: (wide, small) for (name, wide), (_, small) in zip(figures, phone)}
     tiebreak_pngs = [pngs[name] for name, _ in figures if name.startswith("2-")]
     points = summary(data, rows)
@@ -86,7 +90,7 @@ def build_report(data: ReportData, command: str | None = None) -> Report:
     body = [
         html.section("summary", "Summary", html.bullet_list(points)),
         sections.draw_section(data, pngs["1-draw-or-play.png"]),
-        certainty_section(data),
+        certainty,
         sections.tiebreak_section(data, tiebreak_pngs),
         sections.ranks_section(data, pngs["3-ranks.png"]),
         sections.cutline_section(data, pngs["4-cut-line.png"]),
@@ -113,28 +117,35 @@ def figure_makers(data: ReportData, rows: list) -> list[tuple[str, Callable[[], 
     return makers
 
 
-def draw_renditions(makers: list[tuple[str, Callable[[], Figure]]]
-                    ) -> tuple[list[tuple[str, bytes]], list[tuple[str, bytes]]]:
-    """Every figure of ``makers`` drawn for wide screens and for phones: (name, PNG bytes) each.
+def draw_renditions(makers: list[tuple[str, Callable[[], Figure]]], meanwhile: Callable[[], T]
+                    ) -> tuple[list[tuple[str, bytes]], list[tuple[str, bytes]], T]:
+    """Every figure of ``makers`` drawn for wide screens and for phones, (name, PNG bytes) each,
+    and what ``meanwhile()`` returns.
 
     matplotlib draws on one core: where that is safe (:func:`can_fork`), the phone's figures are
-    drawn in a forked child while this process draws the wide ones, about halving the figures'
-    time on two cores.  The child starts from this process's state and draws deterministically, so
-    the bytes are the same either way; a child that fails is not trusted (this process then draws
-    them itself, raising any error as a serial draw would)."""
+    drawn in a forked child while this process draws the wide ones and runs ``meanwhile``, about
+    halving the figures' time on two cores.  The child starts from this process's state and draws
+    deterministically, so the bytes are the same either way; a child that fails is not trusted
+    (this process then draws them itself, raising any error as a serial draw would)."""
     def draw(rendition: Layout) -> list[tuple[str, bytes]]:
         with styled(rendition):
             return [(name, png_bytes(make())) for name, make in makers]
 
-    phone = Forked(lambda: draw(PHONE)) if can_fork() else None
+    if not can_fork():
+        return draw(WIDE), draw(PHONE), meanwhile()
+    phone = Forked(lambda: draw(PHONE))
+    # matplotlib's many short-lived objects start full collections that walk every object of the
+    # process (the event, the kernels' dispatchers): 0.2-0.3 s of a report; frozen, those are skipped
+    gc.freeze()
     try:
-        wide = draw(WIDE)
+        wide, also = draw(WIDE), meanwhile()
     except BaseException:
-        if phone is not None:
-            phone.stop()
+        phone.stop()
         raise
-    drawn = phone.result() if phone is not None else None
-    return wide, drawn if drawn is not None else draw(PHONE)
+    finally:
+        gc.unfreeze()
+    drawn = phone.result()
+    return wide, drawn if drawn is not None else draw(PHONE), also
 
 
 def can_fork() -> bool:
