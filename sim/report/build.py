@@ -149,14 +149,16 @@ def draw_renditions(makers: list[tuple[str, Callable[[], Figure]]], meanwhile: C
 
 
 def can_fork() -> bool:
-    """Whether figures may be drawn in a forked child: Linux, two cores for this process, and no
-    thread but this main thread and drawsafe's idle kernel pool (:func:`drawsafe.jit.thread_pool`).
-    A fork copies only the calling thread: any other thread (a server's, a progress thread) could
-    hold a lock the child then waits on forever; the server's jobs run off the main thread, so they
-    draw serially."""
+    """Whether figures may be drawn in a forked child: Linux, two cores for this process (and two
+    kernel threads: a server's worker set to one draws serially), and no thread but this main
+    thread and drawsafe's idle kernel pool (:func:`drawsafe.jit.thread_pool`).  A fork copies only
+    the calling thread: any other thread (a server's, a progress thread) could hold a lock the
+    child then waits on forever; jobs run in the server's own threads draw serially."""
+    import numba
+
     if not sys.platform.startswith("linux") or threading.current_thread() is not threading.main_thread():
         return False
-    if len(os.sched_getaffinity(0)) < 2:
+    if len(os.sched_getaffinity(0)) < 2 or numba.get_num_threads() < 2:
         return False
     return all(t is threading.current_thread() or t.name.startswith("drawsafe_") for t in threading.enumerate())
 
