@@ -131,9 +131,12 @@ def draw_renditions(makers: list[tuple[str, Callable[[], Figure]]], meanwhile: C
         with styled(rendition):
             return [(name, png_bytes(make())) for name, make in makers]
 
-    if not can_fork():
+    try:
+        phone = Forked(lambda: draw(PHONE)) if can_fork() else None
+    except OSError:  # no process to spare (EAGAIN, ENOMEM): drawn here
+        phone = None
+    if phone is None:
         return draw(WIDE), draw(PHONE), meanwhile()
-    phone = Forked(lambda: draw(PHONE))
     # matplotlib's many short-lived objects start full collections that walk every object of the
     # process (the event, the kernels' dispatchers): 0.2-0.3 s of a report; frozen, those are skipped
     gc.freeze()
@@ -167,10 +170,16 @@ class Forked:
     """``work()`` run in a forked child, its result pickled back through a pipe."""
 
     def __init__(self, work: Callable[[], object]):
-        read, write = os.pipe()
         for stream in (sys.stdout, sys.stderr):  # nothing buffered is written twice
-            stream.flush()
-        self.pid = os.fork()
+            if stream is not None:
+                stream.flush()
+        read, write = os.pipe()
+        try:
+            self.pid = os.fork()
+        except OSError:
+            os.close(read)
+            os.close(write)
+            raise
         if self.pid == 0:  # the child: never returns
             os.close(read)
             code = 1

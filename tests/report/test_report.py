@@ -146,6 +146,18 @@ def test_figures_drawn_in_a_child_are_the_serial_ones(data, page, monkeypatch, f
     assert build_report(data, command).html == page
 
 
+def test_no_process_to_spare_draws_here(data, page, monkeypatch):
+    """A fork that fails (EAGAIN: no process to spare) leaves the figures to this process."""
+    command = re.search(r"Regenerate with: ([^<]*)</li>", page).group(1).replace("&#x27;", "'")
+
+    def no_fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(build, "can_fork", lambda: True)
+    monkeypatch.setattr(os, "fork", no_fork)
+    assert build_report(data, command).html == page
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
 def test_a_forked_child_returns_its_work_or_nothing():
     assert build.Forked(lambda: [("a.png", b"\x89PNG")]).result() == [("a.png", b"\x89PNG")]
