@@ -138,7 +138,7 @@ def draw_renditions(makers: list[tuple[str, Callable[[], Figure]]], meanwhile: C
     if phone is None:
         return draw(WIDE), draw(PHONE), meanwhile()
     # matplotlib's many short-lived objects start full collections that walk every object of the
-    # process (the event, the kernels' dispatchers): 0.2-0.3 s of a report; frozen, those are skipped
+    # process (the event, the kernels' dispatchers): 0.6 s of the figures, loaded; frozen, they are skipped
     gc.freeze()
     try:
         wide, also = draw(WIDE), meanwhile()
