@@ -11,7 +11,10 @@ from __future__ import annotations
 import base64
 import html
 import math
+import os
 import re
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -23,7 +26,7 @@ from scipy.special import ndtri
 from drawsafe import open_event
 from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
-from drawsafe.report import build_report, gather
+from drawsafe.report import build, build_report, gather
 from drawsafe.report.fig_ranks import rank_shares
 from drawsafe.report.rooting import who_to_root_for
 from drawsafe.report.style import LAYOUTS, PHONE, WIDE, styled
@@ -131,6 +134,47 @@ def test_same_seed_same_page(data, cli_run, page):
     """The library run and the command-line run give the same bytes (same seed, any process)."""
     command = re.search(r"Regenerate with: ([^<]*)</li>", page).group(1)
     assert build_report(data, command.replace("&#x27;", "'")).html == page
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+@pytest.mark.parametrize("forked", [True, False])
+def test_figures_drawn_in_a_child_are_the_serial_ones(data, page, monkeypatch, forked):
+    """The phone figures drawn in a forked child (two cores) or here after the wide ones: the same
+    page, byte for byte."""
+    command = re.search(r"Regenerate with: ([^<]*)</li>", page).group(1).replace("&#x27;", "'")
+    monkeypatch.setattr(build, "can_fork", lambda: forked)
+    assert build_report(data, command).html == page
+
+
+def test_no_process_to_spare_draws_here(data, page, monkeypatch):
+    """A fork that fails (EAGAIN: no process to spare) leaves the figures to this process."""
+    command = re.search(r"Regenerate with: ([^<]*)</li>", page).group(1).replace("&#x27;", "'")
+
+    def no_fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(build, "can_fork", lambda: True)
+    monkeypatch.setattr(os, "fork", no_fork)
+    assert build_report(data, command).html == page
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_forked_child_returns_its_work_or_nothing():
+    assert build.Forked(lambda: [("a.png", b"\x89PNG")]).result() == [("a.png", b"\x89PNG")]
+    assert build.Forked(lambda: 1 / 0).result() is None  # a failed child: drawn again here
+    child = build.Forked(lambda: time.sleep(60))
+    child.stop()  # killed and reaped at once
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child.pid, 0)
+
+
+def test_no_fork_off_the_main_thread():
+    """The server's jobs run in threads: a fork there could copy a lock another thread holds."""
+    seen = []
+    worker = threading.Thread(target=lambda: seen.append(build.can_fork()))
+    worker.start()
+    worker.join()
+    assert seen == [False]
 
 
 # ------------------------------------------------------------------ who to root for
