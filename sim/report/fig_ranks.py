@@ -29,6 +29,9 @@ from drawsafe.stats import wilson
 TITLE = "Final rank distribution"
 #: Columns of a phone's heat map (ranks and the one past them), each about 20 CSS pixels wide.
 PHONE_COLUMNS = 10
+#: A phone's names: at 16 characters they left the cells about 14 CSS pixels each, and two digits
+#: of 10 points ran into their neighbours' ("384214"); shorter names give the cells the room.
+PHONE_NAME_CHARS = 12
 
 
 def shown_ranks(data: ReportData, rendition: Layout | None = None) -> int:
@@ -68,6 +71,7 @@ def rank_figure(data: ReportData) -> Figure:
         shares = rank_shares(data, players)
         ax = fig.add_subplot()
         image = ax.imshow(shares, cmap=SEQUENTIAL, vmin=0, vmax=1, aspect="auto", interpolation="nearest")
+        phone = layout() is PHONE
         for i in range(shares.shape[0]):
             for j in range(shares.shape[1]):
                 v = shares[i, j]
@@ -78,7 +82,8 @@ def rank_figure(data: ReportData) -> Figure:
             ax.axvline(data.top - 0.5, color="#D55E00", linewidth=2)
         ax.set_xticks(range(r + 1), [str(k) for k in range(1, r + 1)] + [f">{r}"], fontsize=10)
         ax.set_yticks(range(len(players)),
-                      [f"{short(data.names[p])} ({data.points_now(p):g})" for p in players])
+                      [f"{short(data.names[p], PHONE_NAME_CHARS if phone else None)} ({data.points_now(p):g})"
+                       for p in players])
         ax.tick_params(axis="x", top=True, labeltop=True)
         ax.grid(False)
         ax.set_xlabel("Final rank after the Swiss" + ("" if data.cut.points is not None
