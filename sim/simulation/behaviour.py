@@ -59,7 +59,7 @@ FEATURE_PRECISION = 0.02
 #: table's chances are read from one run shared by every table (:func:`shared_chances`) where it
 #: reaches :data:`FEATURE_PRECISION`; only the others simulate their own two scenarios.
 SHARED_FROM = 3
-#: The shared run's first batch and its most simulations (it doubles until every table is precise).
+#: The shared run's first batch and its most simulations (it grows until the tables are precise).
 SHARED_FIRST = 4_000
 SHARED_MAX = 32_000
 
@@ -131,9 +131,9 @@ def shared_chances(sim: Simulator, fr: FirstRound, seed: int, tables: list[int],
     table's match ended drawn.  A table's result is its own random number, so the simulations it
     drew are a fair sample of the scenario where it draws, but for the drawn games of an
     unintentional draw against an intentional one's 0-0-3 (tiebreaks only: why it is kept for the
-    early rounds, :data:`SHARED_FROM`).  The run doubles from :data:`SHARED_FIRST` until every
-    table is precise, at most :data:`SHARED_MAX` simulations; returns its simulations and the
-    tables read, ``{table: (draw [2], play [2])}``."""
+    early rounds, :data:`SHARED_FROM`).  The run grows from :data:`SHARED_FIRST` (by half to
+    double its simulations) until every table that can be is precise within :data:`SHARED_MAX`
+    simulations; returns its simulations and the tables read, ``{table: (draw [2], play [2])}``."""
     modes = fr.mode.copy()
     for t in drawing:
         modes[t] = engine.INTENTIONAL
@@ -150,10 +150,17 @@ def shared_chances(sim: Simulator, fr: FirstRound, seed: int, tables: list[int],
         k = np.concatenate([drew[..., 1], look.cut[pair]], axis=1)
         n = np.concatenate([drew[..., 0], np.full(pair.shape, look.n)], axis=1)
         low, high = wilson(k.ravel(), np.maximum(n.ravel(), 1))
-        precise = np.all(((high - low) / 2 <= FEATURE_PRECISION).reshape(n.shape) & (n > 0), axis=1)
-        if precise.all() or look.n >= SHARED_MAX:
+        half = ((high - low) / 2).reshape(n.shape)
+        precise = np.all((half <= FEATURE_PRECISION) & (n > 0), axis=1)
+        # simulations each open table needs (its half-widths shrink like 1/sqrt(n): 10% past the
+        # estimate); tables that would need more than the run's limit are left to their scenarios
+        need = np.max(look.n * np.maximum(half / FEATURE_PRECISION, 1) ** 2 * 1.1, axis=1)
+        need = np.where(n.min(axis=1) > 0, need, 2 * look.n)
+        wanted = need[~precise & (need <= SHARED_MAX)]
+        if not len(wanted) or look.n >= SHARED_MAX:
             break
-        look = look.merge(run(look.n, min(look.n, SHARED_MAX - look.n)))
+        target = int(min(SHARED_MAX, max(1.5 * look.n, min(wanted.max(), 2 * look.n))))
+        look = look.merge(run(look.n, target - look.n))
     read = {int(t): (drew[i, :, 1] / drew[i, :, 0], look.cut[pair[i]] / look.n)
             for i, t in enumerate(tables) if precise[i]}
     return look.n, read

@@ -82,54 +82,6 @@ def table_features(pd: np.ndarray, pp: np.ndarray, points: np.ndarray, rank: np.
         np.log1p(ids_before) * safe]).reshape(-1, len(FEATURES))
 
 
-#: The features read from the tables' P(cut) if they draw and if they play; the others (points
-#: gap, ranks, the round, the event) are known before any simulation.
-CHANCE_FEATURES = ("draw_min", "draw_max", "gain_min", "gain_max", "play_max", "both_safe", "no_stake",
-                   "two_left_draw_min", "playoff_both_safe", "playoff_no_stake", "ids_before_both_safe")
-
-
-def chance_term_bound(weight: dict[str, float], two: float, playoff: float, ids: float) -> float:
-    """The most the chance features (:data:`CHANCE_FEATURES`, as :func:`table_features` computes
-    them) can add to a linear predictor with per-feature weights ``weight`` (per unit of the raw
-    feature), over every P(cut | draw) and P(cut | play) of a table's two players in [0, 1], in a
-    round with these ``two_left``, ``playoff`` and ``ids_before`` values.  Exact: each min and max
-    of the features is taken by one player or the other (8 branches), in each of the three cases
-    both safe, neither above 0.1%, or as plain numbers (the last over the whole square: an upper
-    bound where the indicators hold), a linear programme over the 4 chances."""
-    from scipy.optimize import linprog  # lazy: only where a round's chances would be simulated
-
-    w = {f: weight.get(f, 0.0) for f in CHANCE_FEATURES}
-    best = -np.inf
-    for i in (0, 1):  # the player with the lower P(cut | draw)
-        for j in (0, 1):  # the player with the lower gain (draw - play)
-            for k in (0, 1):  # the player with the higher P(cut | play)
-                # variables (draw_a, draw_b, play_a, play_b)
-                obj = np.zeros(4)
-                obj[i] += w["draw_min"] + two * w["two_left_draw_min"]
-                obj[1 - i] += w["draw_max"]
-                obj[j] += w["gain_min"]
-                obj[2 + j] -= w["gain_min"]
-                obj[1 - j] += w["gain_max"]
-                obj[3 - j] -= w["gain_max"]
-                obj[2 + k] += w["play_max"]
-                order = np.zeros((3, 4))
-                order[0, [i, 1 - i]] = (1, -1)  # draw_i <= draw_other
-                order[1, [j, 2 + j, 1 - j, 3 - j]] = (1, -1, -1, 1)  # gain_j <= gain_other
-                order[2, [2 + k, 3 - k]] = (-1, 1)  # play_k >= play_other
-                for case in ("plain", "safe", "none"):
-                    lo, hi, const = np.zeros(4), np.ones(4), 0.0
-                    if case == "safe":
-                        lo[:2] = 0.99
-                        const = w["both_safe"] + playoff * w["playoff_both_safe"] + ids * w["ids_before_both_safe"]
-                    elif case == "none":
-                        hi[:] = 0.001
-                        const = w["no_stake"] + playoff * w["playoff_no_stake"]
-                    res = linprog(-obj, A_ub=order, b_ub=np.zeros(3), bounds=list(zip(lo, hi)), method="highs")
-                    if res.status == 0:
-                        best = max(best, const - res.fun)
-    return float(best)
-
-
 @dataclass(frozen=True)
 class DeclaredDraws:
     """A game's declared agreed-draw rates (:class:`~drawsafe.tiebreaks.packs.AgreedDraws`, e.g.
@@ -218,28 +170,6 @@ class BehaviourModel:
         if self.played_draws:
             p = np.clip((p - self.played_draws) / (1 - self.played_draws), 0.0, 1.0)
         return p
-
-    def never_draws(self, x: np.ndarray) -> np.ndarray:
-        """For feature rows ``x`` whose chance features (:data:`CHANCE_FEATURES`) are not known
-        (any value, e.g. NaN): True where the probability is 0 whatever they turn out to be.  Only
-        a model that takes the game's played draws out (``played_draws``, clipped at 0) gives 0:
-        where even the best chances leave its P(tie) at or below the played draws' share, the
-        table's chances need no simulation (an early round of a big Pokémon event: most tables)."""
-        x = np.asarray(x, float).reshape(-1, len(FEATURES))
-        out = np.zeros(len(x), dtype=bool)
-        if not self.played_draws or not len(x):
-            return out
-        coef = np.array(self.coef) / np.array(self.scale)
-        chance = np.array([f in CHANCE_FEATURES for f in self.features])
-        fixed = self.intercept - coef @ np.array(self.mean) + np.where(chance, 0.0, x) @ np.where(chance, 0.0, coef)
-        weight = dict(zip(self.features, coef, strict=True))
-        col = {f: x[:, self.features.index(f)] for f in ("two_left", "playoff", "ids_before")}
-        for key in {tuple(r) for r in np.column_stack(list(col.values()))}:
-            rows = np.all(np.column_stack(list(col.values())) == key, axis=1)
-            # a margin far above the linear programme's tolerance, so 0 is certain
-            eta = fixed[rows] + chance_term_bound(weight, *key) + 1e-6
-            out[rows] = expit(eta) < self.played_draws
-        return out
 
     @classmethod
     def fit(cls, x: np.ndarray, y: np.ndarray, l2: float = 1.0, weight: np.ndarray | None = None,

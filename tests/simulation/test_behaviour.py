@@ -340,3 +340,62 @@ def test_cross_validation_fits_without_the_event(tmp_path, monkeypatch):
     assert seen and all(SMALL not in files for files in seen)
     assert run.folds == 2 and [e.file for e in run.events] == [SMALL]
     assert all(t.draw_probability is not None for t in run.events[0].tables)
+
+
+# -- early rounds: the tables' chances from one shared run ----------------------------------------
+
+@pytest.fixture(scope="module")
+def early_round():
+    """A generated Pokémon event of 96 players before its 4th round of 8 (5 rounds left), its
+    round projected."""
+    from drawsafe.simulation.decisions import current_round
+
+    rules = get_rules("pokemon")
+    snap = take_snapshot(generate_event(96, 8, 3, seed=7, rules=rules))
+    sim = Simulator(snap, rules, Question())
+    fr, _ = current_round(snap, rules, "standings", 0)
+    return sim, fr
+
+
+def test_early_round_chances_shared_run_agree_with_scenarios(early_round, monkeypatch):
+    import drawsafe.simulation.behaviour as behaviour
+    from drawsafe.simulation.scenarios import ScenarioEvaluator
+
+    sim, fr = early_round
+    assert sim.snap.rounds_left >= behaviour.SHARED_FROM
+    scenarios, batch = [], ScenarioEvaluator.batch
+    monkeypatch.setattr(ScenarioEvaluator, "batch",
+                        lambda self, modes, tables, *a: scenarios.append(len(tables)) or batch(self, modes, tables, *a))
+    shared = behaviour.table_chances(sim, fr, 3, 4000)
+    # 41 tables with a stake; the 5 leading ones (P(cut | draw) near 0.3, drawn in 3% of the
+    # worlds) would need more than SHARED_MAX simulations: only they simulate their scenarios
+    assert shared.evaluated.sum() == 41 and max(scenarios) == 5
+    assert shared.simulations > 30_000
+    monkeypatch.undo()
+    monkeypatch.setattr(behaviour, "SHARED_FROM", 99)  # as before: two scenarios per table
+    own = behaviour.table_chances(sim, fr, 3, 4000)
+    np.testing.assert_array_equal(shared.evaluated, own.evaluated)
+    t = np.flatnonzero(own.evaluated)
+    # the same figures within their sampling error: each of them at most FEATURE_PRECISION (95%
+    # half-width) in either tree, so their difference has a standard error of at most
+    # 0.02 * sqrt(2) / 1.96; 4.5 of those (about 1 in 150,000 per figure)
+    bound = 4.5 * behaviour.FEATURE_PRECISION * np.sqrt(2) / 1.96
+    for a, b in ((shared.draw, own.draw), (shared.play, own.play)):
+        assert np.all(np.abs(a[t] - b[t]) <= bound)
+    # and the model's probabilities they give
+    model = BehaviourModel.load(game="pokemon")
+    rank = np.arange(1, sim.snap.players + 1)
+    p = [model.probability(behaviour.round_features(sim, fr, c, rank)[0]) for c in (shared, own)]
+    assert np.abs(p[0] - p[1]).max() < 0.05
+
+
+def test_last_two_rounds_keep_their_own_scenarios(last_round, monkeypatch):
+    import drawsafe.simulation.behaviour as behaviour
+
+    def refuse(*args):
+        raise AssertionError("the shared run is for early rounds only")
+
+    monkeypatch.setattr(behaviour, "shared_chances", refuse)
+    sim, fr = last_round
+    chances = behaviour.table_chances(sim, fr, 0, 1000)
+    assert chances.evaluated.any() and chances.simulations > 0
