@@ -16,6 +16,7 @@ from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation import behaviour
 from drawsafe.simulation.behaviour import (
     FEATURES,
     BehaviourModel,
@@ -25,10 +26,16 @@ from drawsafe.simulation.behaviour import (
     table_features,
 )
 from drawsafe.simulation.calibration import Band, DrawCalls, skill
-from drawsafe.simulation.decisions import NOTHING_AT_STAKE, PlayerChances, draw_decisions, verdict
+from drawsafe.simulation.decisions import (
+    NOTHING_AT_STAKE,
+    PlayerChances,
+    current_round,
+    draw_decisions,
+    verdict,
+)
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.question import Budget, Question
-from drawsafe.simulation.scenarios import FlipEvaluator
+from drawsafe.simulation.scenarios import FlipEvaluator, ScenarioEvaluator
 from drawsafe.simulation.simulator import Simulator, future_table, published_first_round
 from drawsafe.stats import ConfidenceInterval, PairedDifference, Proportion
 from drawsafe.tiebreaks.packs import get_rules
@@ -348,8 +355,6 @@ def test_cross_validation_fits_without_the_event(tmp_path, monkeypatch):
 def early_round():
     """A generated Pokémon event of 96 players before its 4th round of 8 (5 rounds left), its
     round projected."""
-    from drawsafe.simulation.decisions import current_round
-
     rules = get_rules("pokemon")
     snap = take_snapshot(generate_event(96, 8, 3, seed=7, rules=rules))
     sim = Simulator(snap, rules, Question())
@@ -358,9 +363,6 @@ def early_round():
 
 
 def test_early_round_chances_shared_run_agree_with_scenarios(early_round, monkeypatch):
-    import drawsafe.simulation.behaviour as behaviour
-    from drawsafe.simulation.scenarios import ScenarioEvaluator
-
     sim, fr = early_round
     assert sim.snap.rounds_left >= behaviour.SHARED_FROM
     scenarios, batch = [], ScenarioEvaluator.batch
@@ -395,8 +397,6 @@ def test_early_round_chances_shared_run_agree_with_scenarios(early_round, monkey
 
 
 def test_last_two_rounds_keep_their_own_scenarios(last_round, monkeypatch):
-    import drawsafe.simulation.behaviour as behaviour
-
     def refuse(*args):
         raise AssertionError("the shared run is for early rounds only")
 
