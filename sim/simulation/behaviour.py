@@ -44,7 +44,7 @@ from drawsafe.simulation.behaviour_model import (
 )
 from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.scenarios import make_evaluator
-from drawsafe.simulation.simulator import FirstRound, Simulator
+from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator
 from drawsafe.simulation.stakes import locked_tables, stake_function
 from drawsafe.standings.table import compute_standings
 from drawsafe.stats import wilson
@@ -108,7 +108,7 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
     n = 0
     shared = [t for t in evaluated if t not in drawing]  # a locked table's "play" is not in the run
     if shared and sim.snap.rounds_left >= SHARED_FROM:
-        n, read = shared_chances(sim, fr, seed, shared, drawing)
+        n, read = shared_chances(sim, fr, seed, shared, drawing, look)
         for t, (d, p) in read.items():
             draw[t], play[t] = d, p
         evaluated = [t for t in evaluated if t not in read]
@@ -123,8 +123,8 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
     return TableChances(draw, play, mask, n)
 
 
-def shared_chances(sim: Simulator, fr: FirstRound, seed: int, tables: list[int], drawing: set[int]
-                   ) -> tuple[int, dict[int, tuple[np.ndarray, np.ndarray]]]:
+def shared_chances(sim: Simulator, fr: FirstRound, seed: int, tables: list[int], drawing: set[int],
+                   look: SimBatch | None = None) -> tuple[int, dict[int, tuple[np.ndarray, np.ndarray]]]:
     """P(cut | draw) and P(cut | play) of the players of ``tables`` from one run (the tables in
     ``drawing`` drawing, every other table playing), for the tables it gives to
     :data:`FEATURE_PRECISION`: "play" counts every simulation, "draw" the simulations in which the
@@ -133,7 +133,9 @@ def shared_chances(sim: Simulator, fr: FirstRound, seed: int, tables: list[int],
     unintentional draw against an intentional one's 0-0-3 (tiebreaks only: why it is kept for the
     early rounds, :data:`SHARED_FROM`).  The run grows from :data:`SHARED_FIRST` (by half to
     double its simulations) until every table that can be is precise within :data:`SHARED_MAX`
-    simulations; returns its simulations and the tables read, ``{table: (draw [2], play [2])}``."""
+    simulations; returns its simulations and the tables read, ``{table: (draw [2], play [2])}``.
+    ``look``: the stake's first look (:func:`~drawsafe.simulation.stakes.stake_function`), the same
+    simulations when no table draws, which the run then continues."""
     modes = fr.mode.copy()
     for t in drawing:
         modes[t] = engine.INTENTIONAL
@@ -144,7 +146,8 @@ def shared_chances(sim: Simulator, fr: FirstRound, seed: int, tables: list[int],
     def run(start: int, n: int):
         return sim.run(n, seed=seed, first=start, first_round=first, by_first=True, ranks=False)
 
-    look = run(0, SHARED_FIRST)
+    if drawing or look is None or look.first != 0 or not len(look.by_first):
+        look = run(0, SHARED_FIRST)
     while True:
         drew = look.by_first[pair, 1]  # [tables, 2 players, (simulations drawn, of them in the cut)]
         k = np.concatenate([drew[..., 1], look.cut[pair]], axis=1)
