@@ -94,7 +94,10 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
     locked on points (they draw), each to :data:`FEATURE_PRECISION` (at most ``sims``
     simulations).  Tables without a stake (``stake_of(t)`` false: even a win
     leaves both players below :data:`drawsafe.simulation.stakes.STAKE`) keep the everyone-plays
-    figure for both choices (a draw cannot lift them either), which saves their simulation."""
+    figure for both choices (a draw cannot lift them either), which saves their simulation.  With
+    :data:`SHARED_FROM` or more rounds left, the tables' figures come from one shared run
+    (:func:`shared_chances`, up to :data:`SHARED_MAX` simulations) and only the tables it cannot
+    make precise simulate their own scenarios."""
     if stake_of is None:
         stake_of = stake_function(sim, fr, seed, sims)
     look = stake_of.look
