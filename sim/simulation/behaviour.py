@@ -44,15 +44,24 @@ from drawsafe.simulation.behaviour_model import (
 )
 from drawsafe.simulation.question import Budget, Question
 from drawsafe.simulation.scenarios import make_evaluator
-from drawsafe.simulation.simulator import FirstRound, Simulator
+from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator
 from drawsafe.simulation.stakes import locked_tables, stake_function
 from drawsafe.standings.table import compute_standings
+from drawsafe.stats import wilson
 from drawsafe.tiebreaks.packs import DEFAULT_PACK, get_rules
 from drawsafe.tiebreaks.values import REC_POINTS
 
 #: The behaviour model's chances (its features) are simulated to this 95% half-width, at most
 #: ``sims`` simulations (the model was fitted on features of 1,500 simulations per scenario).
 FEATURE_PRECISION = 0.02
+
+#: From this many rounds left (before the last two rounds, the ones the model was fitted on), a
+#: table's chances are read from one run shared by every table (:func:`shared_chances`) where it
+#: reaches :data:`FEATURE_PRECISION`; only the others simulate their own two scenarios.
+SHARED_FROM = 3
+#: The shared run's first batch and its most simulations (it grows until the tables are precise).
+SHARED_FIRST = 4_000
+SHARED_MAX = 32_000
 
 #: Columns of the observations file (benchmarks/behaviour_tables.csv) before the features.
 OBS_COLUMNS = ("file", "round", "rounds_left", "cut", "table", "drew")
@@ -85,7 +94,10 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
     locked on points (they draw), each to :data:`FEATURE_PRECISION` (at most ``sims``
     simulations).  Tables without a stake (``stake_of(t)`` false: even a win
     leaves both players below :data:`drawsafe.simulation.stakes.STAKE`) keep the everyone-plays
-    figure for both choices (a draw cannot lift them either), which saves their simulation."""
+    figure for both choices (a draw cannot lift them either), which saves their simulation.  With
+    :data:`SHARED_FROM` or more rounds left, the tables' figures come from one shared run
+    (:func:`shared_chances`, up to :data:`SHARED_MAX` simulations) and only the tables it cannot
+    make precise simulate their own scenarios."""
     if stake_of is None:
         stake_of = stake_function(sim, fr, seed, sims)
     look = stake_of.look
@@ -97,6 +109,12 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
     for t in playing:
         draw[t] = play[t] = look.cut[[fr.a[t], fr.b[t]]] / look.n
     n = 0
+    shared = [t for t in evaluated if t not in drawing]  # a locked table's "play" is not in the run
+    if shared and sim.snap.rounds_left >= SHARED_FROM:
+        n, read = shared_chances(sim, fr, seed, shared, drawing, look)
+        for t, (d, p) in read.items():
+            draw[t], play[t] = d, p
+        evaluated = [t for t in evaluated if t not in read]
     if evaluated:
         figures, _ = make_evaluator(sim, fr, seed).evaluate(evaluated, drawing, Budget(None, FEATURE_PRECISION, sims, seed), None)
         for t, f in zip(evaluated, figures, strict=True):
@@ -104,8 +122,54 @@ def table_chances(sim: Simulator, fr: FirstRound, seed: int, sims: int,
             play[t] = f.cut_play.mean(axis=0)
             n = max(n, len(f.cut_play))
     mask = np.zeros(fr.tables, bool)
-    mask[evaluated] = True
+    mask[[t for t in playing if stake_of(t)]] = True
     return TableChances(draw, play, mask, n)
+
+
+def shared_chances(sim: Simulator, fr: FirstRound, seed: int, tables: list[int], drawing: set[int],
+                   look: SimBatch | None = None) -> tuple[int, dict[int, tuple[np.ndarray, np.ndarray]]]:
+    """P(cut | draw) and P(cut | play) of the players of ``tables`` from one run (the tables in
+    ``drawing`` drawing, every other table playing), for the tables it gives to
+    :data:`FEATURE_PRECISION`: "play" counts every simulation, "draw" the simulations in which the
+    table's match ended drawn.  A table's result is its own random number, so the simulations it
+    drew are a fair sample of the scenario where it draws, but for the drawn games of an
+    unintentional draw against an intentional one's 0-0-3 (tiebreaks only: why it is kept for the
+    early rounds, :data:`SHARED_FROM`).  The run grows from :data:`SHARED_FIRST` (by half to
+    double its simulations) until every table that can be is precise within :data:`SHARED_MAX`
+    simulations; returns its simulations and the tables read, ``{table: (draw [2], play [2])}``.
+    ``look``: the stake's first look (:func:`~drawsafe.simulation.stakes.stake_function`), the same
+    simulations when no table draws, which the run then continues."""
+    modes = fr.mode.copy()
+    for t in drawing:
+        modes[t] = engine.INTENTIONAL
+    first = fr.with_modes(modes)
+    idx = np.array(tables, dtype=np.int64)
+    pair = np.column_stack([fr.a[idx], fr.b[idx]])
+
+    def run(start: int, n: int):
+        return sim.run(n, seed=seed, first=start, first_round=first, by_first=True, ranks=False)
+
+    if drawing or look is None or look.first != 0 or not len(look.by_first):
+        look = run(0, SHARED_FIRST)
+    while True:
+        drew = look.by_first[pair, 1]  # [tables, 2 players, (simulations drawn, of them in the cut)]
+        k = np.concatenate([drew[..., 1], look.cut[pair]], axis=1)
+        n = np.concatenate([drew[..., 0], np.full(pair.shape, look.n)], axis=1)
+        low, high = wilson(k.ravel(), np.maximum(n.ravel(), 1))
+        half = ((high - low) / 2).reshape(n.shape)
+        precise = np.all((half <= FEATURE_PRECISION) & (n > 0), axis=1)
+        # simulations each open table needs (its half-widths shrink like 1/sqrt(n): 10% past the
+        # estimate); tables that would need more than the run's limit are left to their scenarios
+        need = np.max(look.n * np.maximum(half / FEATURE_PRECISION, 1) ** 2 * 1.1, axis=1)
+        need = np.where(n.min(axis=1) > 0, need, 2 * look.n)
+        wanted = need[~precise & (need <= SHARED_MAX)]
+        if not len(wanted) or look.n >= SHARED_MAX:
+            break
+        target = int(min(SHARED_MAX, max(1.5 * look.n, min(wanted.max(), 2 * look.n))))
+        look = look.merge(run(look.n, target - look.n))
+    read = {int(t): (drew[i, :, 1] / drew[i, :, 0], look.cut[pair[i]] / look.n)
+            for i, t in enumerate(tables) if precise[i]}
+    return look.n, read
 
 
 def round_features(sim: Simulator, fr: FirstRound, chances: TableChances, rank: np.ndarray,

@@ -16,6 +16,7 @@ from drawsafe.cli.main import main
 from drawsafe.engine import kernel as engine
 from drawsafe.event.sample import sample_event
 from drawsafe.event.snapshot import take_snapshot
+from drawsafe.simulation import behaviour
 from drawsafe.simulation.behaviour import (
     FEATURES,
     BehaviourModel,
@@ -25,10 +26,16 @@ from drawsafe.simulation.behaviour import (
     table_features,
 )
 from drawsafe.simulation.calibration import Band, DrawCalls, skill
-from drawsafe.simulation.decisions import NOTHING_AT_STAKE, PlayerChances, draw_decisions, verdict
+from drawsafe.simulation.decisions import (
+    NOTHING_AT_STAKE,
+    PlayerChances,
+    current_round,
+    draw_decisions,
+    verdict,
+)
 from drawsafe.simulation.generate import generate_event
 from drawsafe.simulation.question import Budget, Question
-from drawsafe.simulation.scenarios import FlipEvaluator
+from drawsafe.simulation.scenarios import FlipEvaluator, ScenarioEvaluator
 from drawsafe.simulation.simulator import Simulator, future_table, published_first_round
 from drawsafe.stats import ConfidenceInterval, PairedDifference, Proportion
 from drawsafe.tiebreaks.packs import get_rules
@@ -340,3 +347,60 @@ def test_cross_validation_fits_without_the_event(tmp_path, monkeypatch):
     assert seen and all(SMALL not in files for files in seen)
     assert run.folds == 2 and [e.file for e in run.events] == [SMALL]
     assert all(t.draw_probability is not None for t in run.events[0].tables)
+
+
+# -- early rounds: the tables' chances from one shared run ----------------------------------------
+
+@pytest.fixture(scope="module")
+def early_round():
+    """A generated Pokémon event of 96 players before its 4th round of 8 (5 rounds left), its
+    round projected."""
+    rules = get_rules("pokemon")
+    snap = take_snapshot(generate_event(96, 8, 3, seed=7, rules=rules))
+    sim = Simulator(snap, rules, Question())
+    fr, _ = current_round(snap, rules, "standings", 0)
+    return sim, fr
+
+
+def test_early_round_chances_shared_run_agree_with_scenarios(early_round, monkeypatch):
+    sim, fr = early_round
+    assert sim.snap.rounds_left >= behaviour.SHARED_FROM
+    scenarios, batch = [], ScenarioEvaluator.batch
+    monkeypatch.setattr(ScenarioEvaluator, "batch",
+                        lambda self, modes, tables, *a: scenarios.append(len(tables)) or batch(self, modes, tables, *a))
+    shared = behaviour.table_chances(sim, fr, 3, 4000)
+    # 41 tables with a stake; the 5 leading ones (P(cut | draw) near 0.3, drawn in 3% of the
+    # worlds) would need more than SHARED_MAX simulations: only they simulate their scenarios
+    assert shared.evaluated.sum() == 41 and max(scenarios) == 5
+    assert shared.simulations > 30_000
+    monkeypatch.undo()
+    monkeypatch.setattr(behaviour, "SHARED_FROM", 99)  # as before: two scenarios per table,
+    monkeypatch.setattr(behaviour, "FEATURE_PRECISION", 0.001)  # here each to its 4,000 simulations
+    own = behaviour.table_chances(sim, fr, 3, 4000)
+    np.testing.assert_array_equal(shared.evaluated, own.evaluated)
+    t = np.flatnonzero(own.evaluated)
+    pair = np.column_stack([fr.a[t], fr.b[t]])
+    # the shared run's simulations, and of them those each table drew
+    look = sim.run(shared.simulations, seed=3, first_round=fr, by_first=True, ranks=False)
+    for a, b, n in ((shared.draw, own.draw, look.by_first[pair, 1, 0]), (shared.play, own.play, look.n)):
+        p = np.clip((a[t] + b[t]) / 2, 1 / 4000, None)
+        se = np.sqrt(p * (1 - p) * (1 / n + 1 / 4000))
+        # each figure within 4.5 standard errors (about 1 in 150,000), and their sum (a bias
+        # common to the tables) within 4.5 of its own
+        assert np.all(np.abs(a[t] - b[t]) <= 4.5 * se)
+        assert abs((a[t] - b[t]).sum()) <= 4.5 * np.sqrt((se ** 2).sum())
+    # and the model's probabilities they give
+    model = BehaviourModel.load(game="pokemon")
+    rank = np.arange(1, sim.snap.players + 1)
+    p = [model.probability(behaviour.round_features(sim, fr, c, rank)[0]) for c in (shared, own)]
+    assert np.abs(p[0] - p[1]).max() < 0.05
+
+
+def test_last_two_rounds_keep_their_own_scenarios(last_round, monkeypatch):
+    def refuse(*args):
+        raise AssertionError("the shared run is for early rounds only")
+
+    monkeypatch.setattr(behaviour, "shared_chances", refuse)
+    sim, fr = last_round
+    chances = behaviour.table_chances(sim, fr, 0, 1000)
+    assert chances.evaluated.any() and chances.simulations > 0
