@@ -263,8 +263,8 @@ class Worlds:
     def means(self, n: int, players: np.ndarray) -> list[Mean]:
         """Each of ``players``' P(cut) over worlds ``0 .. n - 1``: averaged over their own table's
         results when their table is flipped, else their 0/1 outcome per world."""
+        values = self.values(n)  # first: the segments made flipped (counts alone would not flip them)
         cut = self.counts(n)[0]
-        values = self.values(n)
         return [Mean.of(values[p]) if p in values else Mean.of_count(int(cut[p]), n) for p in players.tolist()]
 
     def conditional(self, n: int, player: int, table: int, result: int) -> Mean:

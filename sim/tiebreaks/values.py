@@ -167,11 +167,36 @@ def win_percentages(rec, win_points, mw, gwp):
     ``rec``: as in the module text; ``win_points`` int64 a win's match points; ``mw``, ``gwp``
     float64[n] written (MW%, GW%)."""
     for p in range(rec.shape[0]):
-        rounds = rec[p, REC_ROUNDS]
-        v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
-        mw[p] = max(FLOOR, v)
-        games = rec[p, REC_GAMES]
-        gwp[p] = rec[p, REC_GPOINTS] / (3.0 * games) if games > 0 else FLOOR
+        win_percentage(rec, win_points, p, mw, gwp)
+
+
+@inline_kernel
+def win_percentage(rec, win_points, p, mw, gwp):
+    """Player ``p``'s MW% and GW% (:func:`win_percentages`).
+
+    ``rec``, ``p``: as in the module text; ``win_points``, ``mw``, ``gwp``: as in
+    :func:`win_percentages` (row ``p`` written)."""
+    rounds = rec[p, REC_ROUNDS]
+    v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
+    mw[p] = max(FLOOR, v)
+    games = rec[p, REC_GAMES]
+    gwp[p] = rec[p, REC_GPOINTS] / (3.0 * games) if games > 0 else FLOOR
+
+
+@kernel
+def win_percentages_of(rec, win_points, members, opp, nr, mw, gwp):
+    """:func:`win_percentages` of ``members`` and of their opponents in the first ``nr`` rounds
+    only (what their OMW%, OGW% and GW% read; the other rows left as they were).
+
+    ``rec``, ``opp``, ``nr``: as in the module text; ``win_points``, ``mw``, ``gwp``: as in
+    :func:`win_percentages`; ``members`` int64[m] the players."""
+    for i in range(members.shape[0]):
+        p = members[i]
+        win_percentage(rec, win_points, p, mw, gwp)
+        for r in range(nr):
+            o = opp[p, r]
+            if o >= 0:
+                win_percentage(rec, win_points, o, mw, gwp)
 
 
 @kernel
@@ -290,11 +315,19 @@ def mtg_column(code, k, rec, gwp, omw, ogw, out):
 
 @kernel
 def shared_values(rec, opp, kind, nr, points_table, codes, dedupe):
-    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays).
+    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays; all three
+    empty when only points, chess and Pokémon codes are asked: none of them reads these).
 
     ``rec``, ``opp``, ``kind``, ``nr``, ``points_table``, ``dedupe``: as in the module text;
     ``codes`` int64[k] the pack's tiebreak codes."""
     n = opp.shape[0]
+    read = False
+    for k in range(codes.shape[0]):
+        c = codes[k]
+        if c != POINTS and not (chess.FIRST <= c <= chess.LAST) and not (pokemon.FIRST <= c <= pokemon.LAST):
+            read = True
+    if not read:
+        return np.empty(0), np.empty(0), np.empty(0)
     mw = np.empty(n)
     gwp = np.empty(n)
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
