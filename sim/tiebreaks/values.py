@@ -174,8 +174,8 @@ def win_percentages(rec, win_points, mw, gwp):
 def win_percentage(rec, win_points, p, mw, gwp):
     """Player ``p``'s MW% and GW% (:func:`win_percentages`).
 
-    ``rec``, ``p``: as in the module text; ``win_points``, ``mw``, ``gwp``: as in
-    :func:`win_percentages` (row ``p`` written)."""
+    ``rec``, ``p``: as in the module text; ``win_points`` int64 a win's match points; ``mw``,
+    ``gwp`` float64[n] MW% and GW%, row ``p`` written."""
     rounds = rec[p, REC_ROUNDS]
     v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
     mw[p] = max(FLOOR, v)
@@ -188,8 +188,8 @@ def win_percentages_of(rec, win_points, members, opp, nr, mw, gwp):
     """:func:`win_percentages` of ``members`` and of their opponents in the first ``nr`` rounds
     only (what their OMW%, OGW% and GW% read; the other rows left as they were).
 
-    ``rec``, ``opp``, ``nr``: as in the module text; ``win_points``, ``mw``, ``gwp``: as in
-    :func:`win_percentages`; ``members`` int64[m] the players."""
+    ``rec``, ``opp``, ``nr``: as in the module text; ``win_points`` int64 a win's match points;
+    ``mw``, ``gwp`` float64[n] MW% and GW%, those rows written; ``members`` int64[m] the players."""
     for i in range(members.shape[0]):
         p = members[i]
         win_percentage(rec, win_points, p, mw, gwp)
