@@ -377,6 +377,11 @@ def tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fl
         shared = chess.shared_contributions(codes, opp, kind, gw, gl, nr, points_table, flags[FLAG_UNPLAYED], want)
     for k in range(codes.shape[0]):
         code = codes[k]
+        if code == POINTS:  # the wanted rows only (a cut's ranking of a big field reads those)
+            for p in range(opp.shape[0]):
+                if want[p]:
+                    out[p, k] = rec[p, REC_POINTS]
+            continue
         if mtg_column(code, k, rec, gwp, omw, ogw, out):
             continue
         if code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, drawsafe.tiebreaks.chess
@@ -390,7 +395,8 @@ def tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fl
                                         flags[FLAG_FREEZE] != 0, want, owp, oowp)
             source = owp if code == pokemon.OWP else oowp
             for p in range(opp.shape[0]):
-                out[p, k] = source[p]
+                if want[p]:  # the others' rows of owp and oowp are not computed
+                    out[p, k] = source[p]
         elif code >= cardgames.FIRST and code <= cardgames.LAST:  # drawsafe.tiebreaks.cardgames
             cardgames.cardgame_column(code, k, rec, opp, kind, gw, gl, gd, nr, points_table, omw, out)
         else:
