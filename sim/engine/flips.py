@@ -36,6 +36,10 @@ from drawsafe.tiebreaks.values import REC_POINTS, remove_round
 #: The results of a table, in the order of ``FlipOutputs.flags``' third axis: the outcome codes
 #: of :mod:`drawsafe.engine.codes` (A_WON, DRAWN, B_WON, ID = 0, 1, 2, 3).
 RESULTS = (engine.A_WON, engine.DRAWN, engine.B_WON, engine.ID)
+#: What a run flips at a table (``FlipOutputs.want``): nothing (its base and played results only,
+#: what the other tables' conditions read), an intentional draw and the result it plays (what
+#: ``draw``'s figures read), or each of :data:`RESULTS` (what the odds and the what-if read).
+BASE_ONLY, PLAY_OR_DRAW, EVERY_RESULT = 0, 1, 2
 
 
 @kernel
@@ -281,13 +285,19 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
             b = fb[t]
             base = work.outcome[t]
             flip.base[row, j] = base
+            x = mix64(key + (round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE + ONE) * GOLDEN)
+            p_a = win_probability(model.model, model.strength, a, b)
+            # the result the table plays from its draw (whatever result is asked: score unused here)
+            played = result_score(engine.ID, x, p_a, model.draw_share, model, score)
+            flip.played[row, j] = played
+            want = flip.want[j]
+            if want == BASE_ONLY:
+                continue
             if cut_points >= 0:
                 pair[0] = active[a] and rec[a, REC_POINTS] >= cut_points
                 pair[1] = active[b] and rec[b, REC_POINTS] >= cut_points
             else:
                 in_cut(order, active, top, a, b, pair)
-            x = mix64(key + (round_base + TABLE_BASE + np.uint64(t) * TABLE_STRIDE + ONE) * GOLDEN)
-            p_a = win_probability(model.model, model.strength, a, b)
             # far below the line, no result of its own brings either player to it: the base flags
             far = cut_points < 0 and line >= 0 and rec[a, REC_POINTS] < line - win_pts and \
                 rec[b, REC_POINTS] < line - win_pts
@@ -295,16 +305,14 @@ def flip_chunk(c, lo, hi, first, seed, field, tables, model, rules, plan, flip):
             ra, rb = rec[a, REC_POINTS], rec[b, REC_POINTS]
             for r in range(len(RESULTS)):
                 result = RESULTS[r]
-                played = result_score(result, x, p_a, model.draw_share, model, score)
-                if r == 0:
-                    flip.played[row, j] = played
-                if not flip.every and result != engine.ID and result != played:
+                if want == PLAY_OR_DRAW and result != engine.ID and result != played:
                     continue  # not asked for (its flags stay 0)
                 if result == base or far:
                     flip.flags[row, j, r, 0] = pair[0]
                     flip.flags[row, j, r, 1] = pair[1]
                     continue
                 # this result in place of the base one, ranked again, and the base one put back
+                result_score(result, x, p_a, model.draw_share, model, score)
                 remove_round(rec, a, kinds.PLAYED, sa, sb, sd, points_table)
                 remove_round(rec, b, kinds.PLAYED, sb, sa, sd, points_table)
                 engine.record(work, points_table, nr0, a, b, score[0], score[1], score[2])
@@ -341,8 +349,12 @@ def run_flips(seed, first, count, chunks, field, tables, *, model, rules, plan, 
     counts them: ``flip.cut_count[c, p]`` the worlds in which player ``p`` made the cut.  For each
     table ``flip.tables[j]`` and its players (k = 0: A, 1: B), row ``s - first``:
     ``flags[row, j, r, k]`` in the cut when the table's result is ``RESULTS[r]`` (everything else
-    as in the base world; without ``flip.every`` only for an intentional draw and the result the
-    table plays, the others left 0); ``played[row, j]`` the result the table has when it plays (A_WON,
-    DRAWN or B_WON); ``base[row, j]`` its result in the base world (``ID`` where it drew).
+    as in the base world), for the results ``flip.want[j]`` asks (:data:`EVERY_RESULT`; with
+    :data:`PLAY_OR_DRAW` only an intentional draw and the result the table plays; with
+    :data:`BASE_ONLY` none), the others left as they were; ``played[row, j]`` the result the table
+    has when it plays (A_WON, DRAWN or B_WON); ``base[row, j]`` its result in the base world (``ID``
+    where it drew).  A table's flags in a world depend on the world and the tables flipped
+    (``flip.tables``), not on ``want``: a later run of the same worlds asking more fills in the rest
+    exactly as one run asking everything would.
     """
     in_chunks(flip_chunk, chunks, first, count, first, seed, field, tables, model, rules, plan, flip)

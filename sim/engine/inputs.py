@@ -64,7 +64,8 @@ Work = namedtuple("Work", "opp kind gw gl gd rec points had_bye keys pa pb outco
 Outputs = namedtuple("Outputs", "focus cut_count rank_hist points_hist cut_at_points focus_cut focus_rank "
                                 "focus_keys table_outcome cut_line by_first")
 
-#: What :func:`drawsafe.engine.flips.run_flips` flips (``tables``; with ``every`` through every
-#: result, else only an intentional draw and the result played), counts per chunk (``cut_count``:
-#: as :class:`Outputs`) and writes per simulation row (``flags``, ``played``, ``base``).
-FlipOutputs = namedtuple("FlipOutputs", "tables every cut_count flags played base")
+#: What :func:`drawsafe.engine.flips.run_flips` flips (``tables``; ``want`` int8 per table: which of
+#: its results, :data:`drawsafe.engine.flips.EVERY_RESULT` and the others), counts per chunk
+#: (``cut_count``: as :class:`Outputs`) and writes per simulation row (``flags``, ``played``,
+#: ``base``).
+FlipOutputs = namedtuple("FlipOutputs", "tables want cut_count flags played base")

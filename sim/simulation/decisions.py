@@ -421,7 +421,8 @@ def draw_decisions(snap: Snapshot, rules: RulePack, question: Question,
     stakes, note, worlds = {}, NO_WHAT_IF, None
     if applies(sim) and n:  # the last round: the flips' kept worlds, each table's players
         worlds = evaluator.worlds(base_modes(fr, drawing, base), np.array(tables, dtype=np.int64))
-        stakes = what_if(worlds, n, [int(x) for t in tables for x in (fr.a[t], fr.b[t])])
+        seated = [int(x) for t in tables for x in (fr.a[t], fr.b[t])]
+        stakes = what_if(worlds.complete(seated), n, seated)  # no other table flipped for them
         note = kept_note("the players of each table answered")
 
     def card(i: int, p: int) -> CardCells | None:  # the table's own worlds, by the player's shown tables

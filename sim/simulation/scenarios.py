@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.engine import kernel as engine
+from drawsafe.engine.flips import EVERY_RESULT, PLAY_OR_DRAW
 from drawsafe.progress import Progress
 from drawsafe.simulation.question import Budget
 from drawsafe.simulation.simulator import FirstRound, SimBatch, Simulator
@@ -212,6 +213,10 @@ class FlipEvaluator(Evaluator):
 
     def batch(self, modes, tables, first, n):
         worlds = self.worlds(modes, tables)
+        # every table's figures from one run of the worlds; with ``every`` each result of them
+        # (draw reads its players' what-if next)
+        worlds.ask(np.array([worlds.column[t] for t in tables.tolist()], dtype=np.int64),
+                   EVERY_RESULT if self.every else PLAY_OR_DRAW)
         return [worlds.figures(first, n, t) for t in tables.tolist()]
 
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from drawsafe import jit
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.flips import RESULTS, run_flips
+from drawsafe.engine.flips import BASE_ONLY, EVERY_RESULT, PLAY_OR_DRAW, RESULTS, run_flips
 from drawsafe.engine.inputs import FlipOutputs
 from drawsafe.engine.results import win_probability
 from drawsafe.simulation.question import Budget, Question
@@ -57,7 +57,9 @@ MAX_RUNS = 4
 
 @dataclass
 class Segment:
-    """Worlds ``first .. first + n - 1``: the base world's counts and the flags of each table."""
+    """Worlds ``first .. first + n - 1``: the base world's counts and the flags of each table, as
+    far as ``want`` (per table: :data:`~drawsafe.engine.flips.EVERY_RESULT` and the others) has
+    flipped it so far."""
 
     first: int
     n: int
@@ -65,6 +67,7 @@ class Segment:
     flags: np.ndarray  # [n, tables, results, 2] int8
     played: np.ndarray  # [n, tables] int8: the table's result when it plays
     base: np.ndarray  # [n, tables] int8: its result in the base world
+    want: np.ndarray  # [tables] int8: the results flipped so far
 
 
 def applies(sim: Simulator) -> bool:
@@ -109,12 +112,21 @@ def result_probabilities(sim: Simulator, fr: FirstRound, tables: np.ndarray) -> 
 class Worlds:
     """The kept run of ``sim``'s last round with the tables of ``fr`` (their modes as the other
     tables are expected to play), every table of ``tables`` flipped through each result (without
-    ``every``: only an intentional draw and the result it plays, what ``draw`` reads)."""
+    ``every``: only an intentional draw and the result it plays, what ``draw`` reads).
+
+    A table is flipped when a reader first asks for it, over the worlds already kept too (the same
+    worlds played again: :func:`~drawsafe.engine.flips.run_flips`' flags do not depend on when they
+    are asked): ``draw`` pays for the figures of its own tables and their players' what-if, the
+    odds for every table's results.  The base world's counts come from the first run of a segment."""
 
     def __init__(self, sim: Simulator, fr: FirstRound, seed: int, tables: np.ndarray, every: bool = True):
         self.sim, self.fr, self.seed, self.every = sim, fr, seed, every
         self.tables = np.ascontiguousarray(tables, dtype=np.int64)
         self.column = {int(t): j for j, t in enumerate(self.tables.tolist())}
+        #: The most any reader asks of each table (the flips of a new segment, and what the
+        #: readers of every table read: :attr:`full`).
+        self.want = np.full(len(self.tables), BASE_ONLY, dtype=np.int8)
+        self.full = EVERY_RESULT if every else PLAY_OR_DRAW
         self.p = result_probabilities(sim, fr, self.tables)
         self.segments: list[Segment] = []  # canonical: [0, SEGMENT), [SEGMENT, 2 SEGMENT), ...
         self.tails: dict[int, Segment] = {}  # a last partial segment of a fixed --sims, by its end
@@ -133,42 +145,84 @@ class Worlds:
         return len(self.segments) * SEGMENT
 
     def run(self, first: int, n: int) -> Segment:
-        """Play worlds ``first .. first + n - 1`` (the kernel)."""
-        sim = self.sim
-        p, m = sim.snap.players, len(self.tables)
-        chunks = max(1, min(numba.get_num_threads() * 4, n))
+        """Play worlds ``first .. first + n - 1`` (the kernel), each table flipped as far as
+        :attr:`want` asks."""
+        p, m = self.sim.snap.players, len(self.tables)
         # the flips count who made the cut, no rank and no points: those distributions are the
         # first worlds' (ranks), which keeps a long run's memory to its flags and cut counts
-        seg = Segment(first, n, np.zeros((chunks, p), np.int64), np.zeros((n, m, len(RESULTS), 2), np.int8),
-                      np.zeros((n, m), np.int8), np.zeros((n, m), np.int8))
-        flip = FlipOutputs(self.tables, bool(self.every), seg.cut, seg.flags, seg.played, seg.base)
+        seg = Segment(first, n, np.zeros(p, np.int64), np.zeros((n, m, len(RESULTS), 2), np.int8),
+                      np.zeros((n, m), np.int8), np.zeros((n, m), np.int8), self.want.copy())
+        seg.cut = self.flip(seg, seg.want)
+        return seg
+
+    def flip(self, seg: Segment, want: np.ndarray) -> np.ndarray:
+        """Play ``seg``'s worlds again, writing the flags ``want`` asks into ``seg``; returns the
+        cut counts of its base worlds."""
+        sim, n = self.sim, seg.n
+        chunks = max(1, min(numba.get_num_threads() * 4, n))
+        cut = np.zeros((chunks, sim.snap.players), np.int64)
+        flip = FlipOutputs(self.tables, np.ascontiguousarray(want, dtype=np.int8), cut, seg.flags, seg.played,
+                           seg.base)
         jit.wait_for_helper("flips")  # a helper process compiling the flip kernel (drawsafe.app.ahead)
         # the last round: its tables are given (nothing is paired) and no policy draws
-        run_flips(np.uint64(self.seed % 2**64), first, n, chunks, sim.field, first_tables(self.fr),
+        run_flips(np.uint64(self.seed % 2**64), seg.first, n, chunks, sim.field, first_tables(self.fr),
                   model=sim.match, rules=sim.kernel_rules, plan=sim.plan(engine.NO_DRAWS, 0), flip=flip)
-        seg.cut = seg.cut.sum(0)
+        return cut.sum(0)
+
+    def ask(self, columns: np.ndarray | None, want: int) -> None:
+        """Raise what every segment, kept or to come, flips at the tables' ``columns`` (default:
+        all) to ``want``: the kept segments flipped again where they fall short (only those
+        tables), in :meth:`parts`."""
+        with self.lock:
+            cols = slice(None) if columns is None else columns
+            self.want[cols] = np.maximum(self.want[cols], want)
+
+    def upgraded(self, seg: Segment) -> Segment:
+        """``seg`` flipped as far as :attr:`want` asks (under the lock)."""
+        short = seg.want < self.want
+        if short.any():
+            self.flip(seg, np.where(short, self.want, BASE_ONLY))
+            seg.want = np.maximum(seg.want, self.want)
         return seg
 
     def ensure(self, n: int) -> None:
-        """Keep at least the first ``n`` worlds (whole segments)."""
+        """Keep at least the first ``n`` worlds (whole segments), flipped as :attr:`want` asks."""
         with self.lock:
+            for i in range(min(len(self.segments), -(-n // SEGMENT))):
+                self.upgraded(self.segments[i])
             while self.n < n:
                 self.segments.append(self.run(self.n, SEGMENT))
 
-    def parts(self, n: int) -> list[Segment]:
-        """The segments of the first ``n`` worlds (a partial last one of its own)."""
+    def parts(self, n: int, columns: np.ndarray | None = None, want: int | None = None) -> list[Segment]:
+        """The segments of the first ``n`` worlds (a partial last one of its own), the tables'
+        ``columns`` (default: all) flipped at least as far as ``want`` (default :attr:`full`:
+        what this run is for)."""
+        self.ask(columns, self.full if want is None else want)
         self.ensure(n // SEGMENT * SEGMENT)
         whole = self.segments[:n // SEGMENT]
         if n % SEGMENT:
             with self.lock:
                 if n not in self.tails:
                     self.tails[n] = self.run(n // SEGMENT * SEGMENT, n % SEGMENT)
-            whole = [*whole, self.tails[n]]
+                whole = [*whole, self.upgraded(self.tails[n])]
         return whole
 
-    def rows(self, first: int, n: int, columns: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
+    def complete(self, players) -> Seated:
+        """This run as a reader of ``players`` (rows) alone sees it: every table's base result, and
+        the flags of each result at the tables they sit at (:mod:`drawsafe.simulation.whatif` for
+        ``draw``'s players, without flipping every other table).  Flags of the other tables read
+        from it are not meant."""
+        seated = {int(p) for p in players}
+        columns = np.array([j for j, t in enumerate(self.tables.tolist())
+                            if int(self.fr.a[t]) in seated or int(self.fr.b[t]) in seated], dtype=np.int64)
+        return Seated(self, columns)
+
+    def rows(self, first: int, n: int, columns: np.ndarray | None = None,
+             want: int | None = None) -> tuple[np.ndarray, ...]:
         """(flags, played, base) of worlds ``first .. first + n - 1`` for the tables' ``columns``
-        (default: all), whatever segments hold them."""
+        (default: all, flipped as far as ``want``, default :attr:`full`), whatever segments hold
+        them."""
+        self.ask(columns, self.full if want is None else want)
         self.ensure(-(-(first + n) // SEGMENT) * SEGMENT)
         lo, hi = first // SEGMENT, -(-(first + n) // SEGMENT)
         cols = slice(None) if columns is None else columns
@@ -182,7 +236,7 @@ class Worlds:
         """(cut, rank_hist, points_hist, ranked) of the base worlds ``0 .. n - 1``: the cut
         counts of all of them, the rank and points histograms of the first ``ranked``
         (:data:`RANKED_WORLDS`, :meth:`ranks`)."""
-        parts = self.parts(n)
+        parts = self.parts(n, want=BASE_ONLY)
         ranked = self.ranks(min(n, RANKED_WORLDS))
         return sum(s.cut for s in parts), ranked.rank_hist, ranked.points_hist, ranked.n
 
@@ -210,8 +264,8 @@ class Worlds:
     def means(self, n: int, players: np.ndarray) -> list[Mean]:
         """Each of ``players``' P(cut) over worlds ``0 .. n - 1``: averaged over their own table's
         results when their table is flipped, else their 0/1 outcome per world."""
+        values = self.values(n)  # first: the segments made flipped (counts alone would not flip them)
         cut = self.counts(n)[0]
-        values = self.values(n)
         return [Mean.of(values[p]) if p in values else Mean.of_count(int(cut[p]), n) for p in players.tolist()]
 
     def conditional(self, n: int, player: int, table: int, result: int) -> Mean:
@@ -237,10 +291,24 @@ class Worlds:
         in the cut if it plays (its own played result in each world), if it draws, and that played
         result (:class:`drawsafe.simulation.scenarios.TableFigures`' columns)."""
         j = self.column[int(table)]
-        flags, played, _ = self.rows(first, n, np.array([j]))
+        flags, played, _ = self.rows(first, n, np.array([j]), PLAY_OR_DRAW)
         flags, played = flags[:, 0], played[:, 0]
         cut_play = np.take_along_axis(flags, played.astype(np.int64)[:, None, None], axis=1)[:, 0]
         return cut_play, flags[:, RESULTS.index(engine.ID)], played
+
+
+class Seated:
+    """A kept run as the readers of some players see it (:meth:`Worlds.complete`): its segments
+    with those players' tables flipped through each result; everything else as :class:`Worlds`."""
+
+    def __init__(self, worlds: Worlds, columns: np.ndarray):
+        self.worlds, self.columns = worlds, columns
+
+    def __getattr__(self, name: str):
+        return getattr(self.worlds, name)
+
+    def parts(self, n: int) -> list[Segment]:
+        return self.worlds.parts(n, self.columns, EVERY_RESULT)
 
 
 def kept_worlds(sim: Simulator, fr: FirstRound, seed: int, tables=(), every: bool = True) -> Worlds:

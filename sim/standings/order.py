@@ -48,6 +48,7 @@ from drawsafe.tiebreaks.values import (
     opponent_means_all,
     tiebreak_values_want,
     win_percentages,
+    win_percentages_of,
 )
 
 
@@ -185,12 +186,24 @@ def refined_order(played, nr, rules, ratings, members, noise, need_ranks, need_a
     new_lo = ints[2 * (n + 1):3 * (n + 1)]
     new_hi = ints[3 * (n + 1):4 * (n + 1)]
     work_i = ints[4 * (n + 1):]
-    win_percentages(rec, points_table[kinds.WIN], mw, gwp)
     generic = False
     for k in range(1, codes.shape[0]):
         c = codes[k]
         if c != OMW and c != OGW and c != GW and c != GW_RAW and c != POINTS:
             generic = True
+    if not generic and need >= n and 4 * n >= size:
+        # the MTG columns read them (the generic ones come in keys); a complete order of a big
+        # share of the field may read everyone's (points_value_sort below)
+        win_percentages(rec, points_table[kinds.WIN], mw, gwp)
+    elif not generic:
+        # else only the point groups the order places read theirs and their opponents' (a cut of
+        # a big field, or one points group: the flips)
+        reached = 0
+        for b in range(ends.shape[0]):
+            if reached >= need:
+                break
+            reached = ends[b]
+        win_percentages_of(rec, points_table[kinds.WIN], order[:reached], opp, nr, mw, gwp)
     if generic:
         # every player's values for a complete order (``need_ranks``: the standings are shown);
         # for a cut (``need_ranks`` 0) those of the point groups it reaches

@@ -131,29 +131,36 @@ def voluntary(k):
 
 
 @kernel
-def scores(kind, gw, gl, nr, points_table):
-    """Every player's real score after ``nr`` rounds, in pack units.
+def scores(kind, gw, gl, nr, points_table, reach):
+    """The real score after ``nr`` rounds of the players of ``reach``, in pack units (0 for the
+    others).
 
-    ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``: as in the module text. Returns int64[n]."""
+    ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``: as in the module text; ``reach`` bool[n]
+    the players whose scores are read. Returns int64[n]."""
     n = kind.shape[0]
     s = np.zeros(n, dtype=np.int64)
     for p in range(n):
+        if not reach[p]:
+            continue
         for r in range(nr):
             s[p] += round_points(kind[p, r], gw[p, r], gl[p, r], points_table)
     return s
 
 
 @kernel
-def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
-    """The score of each player as their opponents' tiebreaks see it (see the module text).
+def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s, reach):
+    """The score of each player of ``reach`` as their opponents' tiebreaks see it (see the module
+    text; the others' left as ``s`` has them).
 
     ``opp``, ``kind``, ``gw``, ``gl``, ``nr``, ``points_table``, ``unplayed``, ``s``: as in the
-    module text. Returns int64[n]."""
+    module text; ``reach`` bool[n] the players whose adjusted scores are read. Returns int64[n]."""
     n = kind.shape[0]
     draw = points_table[kinds.DRAW]
     a = s.copy()
     if unplayed == UNPLAYED_1998:
         for p in range(n):
+            if not reach[p]:
+                continue
             a[p] = 0
             for r in range(nr):
                 k = kind[p, r]
@@ -163,12 +170,16 @@ def adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s):
                     a[p] += draw
     elif unplayed == UNPLAYED_VIRTUAL:
         for p in range(n):  # forfeits and byes a draw; rounds not paired at their real 0
+            if not reach[p]:
+                continue
             for r in range(nr):
                 k = kind[p, r]
                 if k != kinds.PLAYED and k != kinds.ABSENT:
                     a[p] += draw - round_points(k, gw[p, r], gl[p, r], points_table)
     elif unplayed == UNPLAYED_2023 or unplayed == UNPLAYED_2026:
         for p in range(n):
+            if not reach[p]:
+                continue
             r = nr - 1  # the voluntary unplayed rounds after the last other round, backwards
             while r >= 0 and voluntary(kind[p, r]):
                 if opp[p, r] < 0:
@@ -494,8 +505,16 @@ def shared_contributions(codes, opp, kind, gw, gl, nr, points_table, unplayed, w
     for i in range(codes.shape[0]):
         if codes[i] == SUMBH:
             rows = np.ones(opp.shape[0], dtype=np.bool_)
-    s = scores(kind, gw, gl, nr, points_table)
-    a = adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s)
+    # the scores a row's contributions read: its own and its opponents' (a cut's ranking asks a
+    # few point groups of a big field: the others' rounds are not summed)
+    reach = rows.copy()
+    for p in range(opp.shape[0]):
+        if rows[p]:
+            for r in range(nr):
+                if opp[p, r] >= 0:
+                    reach[opp[p, r]] = True
+    s = scores(kind, gw, gl, nr, points_table, reach)
+    a = adjusted_scores(opp, kind, gw, gl, nr, points_table, unplayed, s, reach)
     return contributions(opp, kind, gw, gl, nr, points_table, unplayed, s, a, rows)
 
 
@@ -526,9 +545,9 @@ def chess_column(code, k, opp, kind, gw, gl, gd, nr, points_table, unplayed, rat
     if code == ARO or code == ARO_C1 or code == TPR:
         rating_tiebreak(code, opp, kind, gw, gl, nr, points_table, unplayed, ratings, col, want)
         return
-    s = scores(kind, gw, gl, nr, points_table)
     if code == KS:
-        koya(opp, kind, gw, gl, nr, points_table, s, col)
+        koya(opp, kind, gw, gl, nr, points_table, scores(kind, gw, gl, nr, points_table,
+                                                          np.ones(opp.shape[0], dtype=np.bool_)), col)
         return
     c = shared
     if code == SB:

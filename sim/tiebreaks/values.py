@@ -167,11 +167,36 @@ def win_percentages(rec, win_points, mw, gwp):
     ``rec``: as in the module text; ``win_points`` int64 a win's match points; ``mw``, ``gwp``
     float64[n] written (MW%, GW%)."""
     for p in range(rec.shape[0]):
-        rounds = rec[p, REC_ROUNDS]
-        v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
-        mw[p] = max(FLOOR, v)
-        games = rec[p, REC_GAMES]
-        gwp[p] = rec[p, REC_GPOINTS] / (3.0 * games) if games > 0 else FLOOR
+        win_percentage(rec, win_points, p, mw, gwp)
+
+
+@inline_kernel
+def win_percentage(rec, win_points, p, mw, gwp):
+    """Player ``p``'s MW% and GW% (:func:`win_percentages`).
+
+    ``rec``, ``p``: as in the module text; ``win_points`` int64 a win's match points; ``mw``,
+    ``gwp`` float64[n] MW% and GW%, row ``p`` written."""
+    rounds = rec[p, REC_ROUNDS]
+    v = rec[p, REC_POINTS] / (win_points * rounds) if rounds > 0 else 0.0
+    mw[p] = max(FLOOR, v)
+    games = rec[p, REC_GAMES]
+    gwp[p] = rec[p, REC_GPOINTS] / (3.0 * games) if games > 0 else FLOOR
+
+
+@kernel
+def win_percentages_of(rec, win_points, members, opp, nr, mw, gwp):
+    """:func:`win_percentages` of ``members`` and of their opponents in the first ``nr`` rounds
+    only (what their OMW%, OGW% and GW% read; the other rows left as they were).
+
+    ``rec``, ``opp``, ``nr``: as in the module text; ``win_points`` int64 a win's match points;
+    ``mw``, ``gwp`` float64[n] MW% and GW%, those rows written; ``members`` int64[m] the players."""
+    for i in range(members.shape[0]):
+        p = members[i]
+        win_percentage(rec, win_points, p, mw, gwp)
+        for r in range(nr):
+            o = opp[p, r]
+            if o >= 0:
+                win_percentage(rec, win_points, o, mw, gwp)
 
 
 @kernel
@@ -290,11 +315,19 @@ def mtg_column(code, k, rec, gwp, omw, ogw, out):
 
 @kernel
 def shared_values(rec, opp, kind, nr, points_table, codes, dedupe):
-    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays).
+    """GW% of every player, and OMW%/OGW% when some code needs them (else empty arrays; all three
+    empty when only points, chess and Pokémon codes are asked: none of them reads these).
 
     ``rec``, ``opp``, ``kind``, ``nr``, ``points_table``, ``dedupe``: as in the module text;
     ``codes`` int64[k] the pack's tiebreak codes."""
     n = opp.shape[0]
+    read = False
+    for k in range(codes.shape[0]):
+        c = codes[k]
+        if c != POINTS and not (chess.FIRST <= c <= chess.LAST) and not (pokemon.FIRST <= c <= pokemon.LAST):
+            read = True
+    if not read:
+        return np.empty(0), np.empty(0), np.empty(0)
     mw = np.empty(n)
     gwp = np.empty(n)
     win_percentages(rec, points_table[kinds.WIN], mw, gwp)
@@ -344,6 +377,11 @@ def tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fl
         shared = chess.shared_contributions(codes, opp, kind, gw, gl, nr, points_table, flags[FLAG_UNPLAYED], want)
     for k in range(codes.shape[0]):
         code = codes[k]
+        if code == POINTS:  # the wanted rows only (a cut's ranking of a big field reads those)
+            for p in range(opp.shape[0]):
+                if want[p]:
+                    out[p, k] = rec[p, REC_POINTS]
+            continue
         if mtg_column(code, k, rec, gwp, omw, ogw, out):
             continue
         if code >= chess.FIRST and code <= chess.LAST:  # FIDE tiebreaks, drawsafe.tiebreaks.chess
@@ -357,7 +395,8 @@ def tiebreak_values_want(rec, opp, kind, gw, gl, gd, nr, points_table, codes, fl
                                         flags[FLAG_FREEZE] != 0, want, owp, oowp)
             source = owp if code == pokemon.OWP else oowp
             for p in range(opp.shape[0]):
-                out[p, k] = source[p]
+                if want[p]:  # the others' rows of owp and oowp are not computed
+                    out[p, k] = source[p]
         elif code >= cardgames.FIRST and code <= cardgames.LAST:  # drawsafe.tiebreaks.cardgames
             cardgames.cardgame_column(code, k, rec, opp, kind, gw, gl, gd, nr, points_table, omw, out)
         else:

@@ -228,3 +228,36 @@ def test_conditioning_on_a_table_adds_up_and_holds_the_exact_value():
     assert low <= truth <= high
     with pytest.raises(KeyError):
         worlds.conditional(n, a, 10_000, RESULTS[0])
+
+
+@pytest.mark.parametrize("pack", ["mtg", "fide"])
+def test_flips_asked_later_are_those_of_one_run(pack):
+    """A table flipped only when a reader asks (draw's tables first, every other table for the
+    odds, over the worlds already kept) has the flags one run flipping everything at once gives,
+    world by world; so do the base results, the played ones and the cut counts (a partial last
+    segment included)."""
+    from drawsafe.engine.flips import EVERY_RESULT, PLAY_OR_DRAW
+    from drawsafe.simulation.worlds import SEGMENT, Worlds, candidate_tables
+
+    snap = pending_last_round(40, 5, 11)
+    sim = Simulator(snap, get_rules(pack), Question(Cut(8), results=WITH_DRAWS, others="none"))
+    fr = sim.first_round
+    tables = candidate_tables(sim, fr)
+    assert len(tables) >= 6
+    n = SEGMENT + 300
+    eager = Worlds(sim, fr, SEED, tables)
+    want = eager.rows(0, n)
+    eager_cut = eager.counts(n)[0]
+    lazy = Worlds(sim, fr, SEED, tables)
+    lazy_cut = lazy.counts(n)[0]  # the base worlds alone, nothing flipped
+    assert np.array_equal(lazy_cut, eager_cut)
+    assert not lazy.parts(n, want=0)[0].flags.any()
+    draws = lazy.rows(0, n, np.array([1, 3]), PLAY_OR_DRAW)[0]
+    assert np.array_equal(draws[:, :, 3], want[0][:, [1, 3], 3])  # the intentional draw
+    seated = [int(fr.a[tables[2]]), int(fr.b[tables[4]])]
+    mine = np.concatenate([s.flags for s in lazy.complete(seated).parts(n)])
+    assert np.array_equal(mine[:, [2, 4]], want[0][:, [2, 4]])
+    assert np.array_equal(np.concatenate([s.flags for s in lazy.parts(n)]), want[0])
+    assert all(np.array_equal(x, y) for x, y in zip(lazy.rows(0, n), want))
+    assert np.array_equal(lazy.counts(n)[0], eager_cut)
+    assert want[0][:, :, :3].any() and want[0][:, :, 3].any()
