@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from drawsafe.engine import kernel as engine
-from drawsafe.engine.flips import RESULTS
+from drawsafe.engine.flips import BASE_ONLY, PLAY_OR_DRAW, RESULTS
 from drawsafe.simulation.worlds import candidate_tables
 from drawsafe.stats import Mean, bounded_interval
 from drawsafe.text import exact_percent, interval, interval_json, percent
@@ -279,8 +279,10 @@ def card_cells(worlds, n: int, table: int, shown: tuple[TableIf, ...]) -> CardCe
     """Table ``table``'s (0-based, flipped in ``worlds``) first ``n`` worlds grouped by the joint
     result of the ``shown`` tables (1-based numbers, flipped too): :class:`CardCells`."""
     j = worlds.column[int(table)]
-    cols = np.array([j] + [worlds.column[s.table - 1] for s in shown], dtype=np.int64)
-    flags, played, base = worlds.rows(0, n, cols)
+    cols = np.array([worlds.column[s.table - 1] for s in shown], dtype=np.int64)
+    # its own table's draw and the result it plays; the shown tables' results in the base worlds
+    flags, played, _ = worlds.rows(0, n, np.array([j], dtype=np.int64), PLAY_OR_DRAW)
+    _, _, base = worlds.rows(0, n, cols, BASE_ONLY)
     mine = flags[:, 0].astype(np.int64)  # [n, results, 2]
     outcome = played[:, 0].astype(np.int64)
     play = np.take_along_axis(mine, outcome[:, None, None], axis=1)[:, 0]  # [n, 2]
@@ -291,7 +293,7 @@ def card_cells(worlds, n: int, table: int, shown: tuple[TableIf, ...]) -> CardCe
         diff = draw[:, k] - play[:, k]
         columns += [draw[:, k], play[:, k], play[:, k] * a_won, play[:, k] * b_won, diff, diff * diff]
     values = np.stack([np.asarray(c, dtype=np.int64) for c in columns], axis=1)
-    codes = base[:, 1:].astype(np.int64)
+    codes = base.astype(np.int64)
     # one key per joint result: the result codes in base len(RESULTS) + 1 (codes are small ints)
     radix = int(max(RESULTS)) + 1
     key = (codes * radix ** np.arange(codes.shape[1], dtype=np.int64)).sum(1) if len(shown) else np.zeros(n, np.int64)
