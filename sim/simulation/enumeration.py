@@ -296,7 +296,7 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
                        first_round: FirstRound | None = None, limit: int = EXACT_TABLES,
                        q: np.ndarray | None = None, *, with_id: bool = True,
                        variant_cap: int = VARIANT_CAP, evaluation_cap: int = EVALUATION_CAP,
-                       check_only: bool = False) -> Enumeration | None:
+                       check_only: bool = False, given: dict[int, int] | None = None) -> Enumeration | None:
     """The exact answer of the last Swiss round of ``snap`` (its tables: the published pairings,
     or ``first_round`` with its modes: reported results stay as they are, intentional draws are
     0-0-3, open tables (FREE, BEHAVIOUR with probabilities ``q``) end as the result model says).
@@ -307,6 +307,11 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
 
     ``check_only``: stop (None) once the number of tables to enumerate is known to be within
     ``limit``: a cheap look before the other tables' draw probabilities are simulated.
+
+    ``given``: results known to happen, ``{table (0-based): A_WINS, DRAW or B_WINS}``: such a table
+    keeps only that result's outcomes, their probabilities scaled to sum to 1 (a draw: its played
+    draws and its intentional draw in their proportions), so every figure is conditioned on them
+    (the card's exact what-if: :func:`drawsafe.simulation.live.exact_cells`).
     """
     started = time.perf_counter()
     question = question or Question()
@@ -332,6 +337,8 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
         else:
             p = 0.0
         outs = match_outcomes(sim, int(fr.a[t]), int(fr.b[t]), mode, p, with_id)
+        if given is not None and t in given:
+            outs = only(outs, given[t])
         open_tables.append(OpenTable(t + 1, int(fr.a[t]), int(fr.b[t]), tuple(outs), False))
     top = int(question.top)
     sure_in, sure_out = settled(sim, rec, open_tables, top)
@@ -466,6 +473,14 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
     return Enumeration(snap.names, p_cut, tuple(tables), tuple(chosen), contenders, sure_in, sure_out, cond,
                        best_place, worst_place, tuple(best_results), tuple(worst_results), combinations,
                        evaluations, straddles, time.perf_counter() - started)
+
+
+def only(outcomes: list[Outcome], result: int) -> list[Outcome]:
+    """The ``outcomes`` of ``result``, their probabilities scaled to sum to 1 (kept as they are
+    when the result cannot happen: every figure given it is then 0)."""
+    kept = [o for o in outcomes if o.result == result]
+    total = sum(o.prior for o in kept)
+    return [Outcome(o.result, o.score, o.prior / total) for o in kept] if total > 0 else kept
 
 
 def decode(s: int, radix: np.ndarray, res_of: np.ndarray) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ zero width, so every view and verdict reads them unchanged.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import product
 
 import numpy as np
 
@@ -47,7 +48,15 @@ from drawsafe.simulation.enumeration import (
 from drawsafe.simulation.odds import OddsResult, PlayerOdds
 from drawsafe.simulation.question import Question
 from drawsafe.simulation.simulator import FirstRound, Simulator
-from drawsafe.simulation.whatif import EXACT_NOTE, exact_what_if, what_if_json
+from drawsafe.simulation.whatif import (
+    EXACT_CODES,
+    EXACT_FIGURES,
+    EXACT_NOTE,
+    SHOWN,
+    ExactCells,
+    exact_what_if,
+    what_if_json,
+)
 from drawsafe.stats import ConfidenceInterval, PairedDifference
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -417,10 +426,7 @@ def others_enumeration(sim: Simulator, question: Question):
     iterations, converged = 0, True
 
     def run(q):
-        modes = np.array([engine.BEHAVIOUR if t in open_ else fr.mode[t] for t in range(fr.tables)],
-                         dtype=np.int64)
-        return enumerate_outcomes(snap, rules, question, FirstRound(fr.a, fr.b, modes, fr.score, q), limit=limit,
-                                  with_id=True)
+        return enumerate_outcomes(snap, rules, question, modelled_round(fr, open_, q), limit=limit, with_id=True)
 
     e = run(q)
     if others == "rational":
@@ -439,6 +445,52 @@ def others_enumeration(sim: Simulator, question: Question):
             q = choice
             e = run(q)
     return e, q, p_draw, open_, iterations, converged
+
+
+def modelled_round(fr: FirstRound, open_: list[int], q: np.ndarray) -> FirstRound:
+    """The round as the enumeration plays it: each open table drawing intentionally with its
+    probability ``q``."""
+    modes = np.array([engine.BEHAVIOUR if t in open_ else fr.mode[t] for t in range(fr.tables)], dtype=np.int64)
+    return FirstRound(fr.a, fr.b, modes, fr.score, q)
+
+
+#: The enumeration's result for each code of the card's exact what-if (:data:`EXACT_CODES`).
+CODE_RESULTS = {EXACT_CODES["A wins"]: A_WINS, EXACT_CODES["draw"]: DRAW, EXACT_CODES["B wins"]: B_WINS}
+
+
+def exact_cells(sim: Simulator, question: Question, fr: FirstRound, t: int, shown: tuple, cache: dict) -> ExactCells | None:
+    """Table ``t``'s (0-based) card what-if, exact (:class:`~drawsafe.simulation.whatif.ExactCells`):
+    for every combination of results of the ``shown`` tables (the first of a player's exact
+    what-if), the enumeration of the round ``fr`` (as :func:`modelled_round` plays it) with those
+    results fixed (``enumerate_outcomes(given=...)``: the fixed tables no longer branch, so the
+    combinations together cost about one enumeration), both players' figures at ``t``.
+    ``cache``: the enumerations by their fixed results, shared by the players of one answer.
+    None when one of them cannot be answered exactly (no card what-if, never a wrong one)."""
+    if not shown:
+        return None
+    rules, n = sim.rules, 0
+    combos = list(product(*[[r for r in s.results if r.p > 0] for s in shown]))
+    codes = np.array([[r.code for r in c] for c in combos], dtype=np.int8)
+    weights = np.array([float(np.prod([r.p for r in c])) for c in combos])
+    values = np.zeros((len(combos), 2, len(EXACT_FIGURES)))
+    for c, combo in enumerate(combos):
+        given = {s.table - 1: CODE_RESULTS[r.code] for s, r in zip(shown, combo, strict=True)}
+        key = frozenset(given.items())
+        if key not in cache:
+            try:
+                cache[key] = enumerate_outcomes(sim.snap, rules, question, fr, limit=question.exact_tables,
+                                                with_id=True, given=given)
+            except NotExact:
+                cache[key] = None
+        e = cache[key]
+        if e is None:
+            return None
+        n = max(n, e.combinations)
+        j = index_of(e, t + 1)
+        for seat, p in enumerate((int(fr.a[t]), int(fr.b[t]))):
+            x = chances_of(sim, e, j, p, 1, rules.point_scale)
+            values[c, seat] = (x.draw.value, x.play.value, x.win.value, x.loss.value, x.difference.mean)
+    return ExactCells(t + 1, tuple(shown), codes, weights, values, n)
 
 
 def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveDraw:
@@ -462,6 +514,7 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
     e, q, p_draw, open_, iterations, converged = others_enumeration(sim, question)
     n = max(e.combinations, 1)
     story = Narrative(e)
+    played_as, enumerations = modelled_round(fr, open_, q), {}
     tables, left_out, places, rooting = [], [], {}, {}
     for t in range(fr.tables):
         a, b = int(fr.a[t]), int(fr.b[t])
@@ -477,6 +530,8 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
             left_out.append(LeftOutTable(t + 1, names[a], names[b],
                                          f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
+        ca, cb = (replace(c, card=exact_cells(sim, question, played_as, t, c.what_if[:SHOWN], enumerations))
+                  for c in (ca, cb))
         choice = "draw" if q[t] >= EXPECT else "play"
         tables.append(TableDecision(t + 1, verdict(ca, cb, safe), (ca, cb), choice,
                                     None if p_draw is None else float(p_draw[t])))
