@@ -195,3 +195,38 @@ def test_a_combination_that_cannot_happen_has_no_state():
         assert all(r.code != engine.DRAWN for s in p.card.shown for r in s.results)
         assert all(p.card.chance(f) > 0 for f in p.card.combinations())
         assert len(p.card.codes) == 2 ** len(p.card.shown)
+
+
+def test_a_real_round_in_progress_with_settled_players():
+    """The sample (81 players, mtg-classic) with round 7 reported but for its first 6 tables: a
+    clinched player's figures stay 1 whatever is fixed, an open one's follow the results; nothing
+    fixed is the card, and every shown table fixed is the exact answer with those results in the
+    file (one game score per result here: a win 2-1, a draw 1-1)."""
+    from drawsafe.event.io import load_event
+    from drawsafe.event.sample import sample_path
+    from drawsafe.tiebreaks.packs import get_rules
+
+    event = load_event(sample_path())
+    last = event.swiss[-1]
+    matches = tuple(m if i < 6 or m.player_b is None else replace(m, a_wins=2, b_wins=1, draws=0)
+                    for i, m in enumerate(last.matches))
+    event = replace(event, rounds=(*event.rounds[:-1], replace(last, matches=matches)))
+    rules = get_rules("mtg-classic")
+    results = ResultModel(0.1, ((2, 1, 0, 1.0),), ((1, 1, 0, 1.0),))
+    question = Question(Cut(8), results=results, others="none", exact_tables=12)
+    report = live_draw(take_snapshot(event), rules, question)
+    found = cards(report)
+    assert len(found) >= 4
+    settled = 0
+    for table, i, p in found:
+        cells = p.card
+        assert figures_of(verdicts.given_table(table, cells, {}, report.safe)) == pytest.approx(figures_of(table),
+                                                                                                  abs=CLOSE)
+        for seat in range(2):
+            if p.card.values[:, seat, :4].min() == 1.0:
+                settled += 1
+        fixed = {s.table: int(code) for s, code in zip(cells.shown, cells.codes[-1], strict=True)}
+        (_, filed), = written(event, {t - 1: code for t, code in fixed.items()}, results)
+        assert figures_of(verdicts.given_table(table, cells, fixed, report.safe)) == pytest.approx(
+            exact_figures(filed, rules, question, table.table), abs=CLOSE)
+    assert settled >= 1  # a clinched player at a card's table
