@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from drawsafe.sentences import PAGE, certainty_headline, table_words
 from drawsafe.simulation.decisions import DrawReport, PlayerChances, TableDecision, verdict
-from drawsafe.simulation.whatif import SHOWN, CardCells, result_words
+from drawsafe.simulation.live import ExactShare
+from drawsafe.simulation.whatif import SHOWN, CardCells, ExactCells, result_words
 from drawsafe.stats import PairedDifference, Proportion
 from drawsafe.text import (
     VERDICT_WORDS,
@@ -149,13 +150,29 @@ def given_chances(p: PlayerChances, seat: int, c: dict) -> PlayerChances:
                    difference=PairedDifference(mean, math.sqrt(max(var, 0.0)), n), what_if=None, card=None)
 
 
-def given_table(table: TableDecision, cells: CardCells, fixed: dict[int, int], safe: float) -> TableDecision | None:
+def exact_chances(p: PlayerChances, values, n: int) -> PlayerChances:
+    """A seat's exact figures ``values`` (:data:`~drawsafe.simulation.whatif.EXACT_FIGURES`, from
+    :meth:`ExactCells.given`) as the exact answer gives them (no interval)."""
+    draw, play, win, loss, diff = (float(x) for x in values)
+    return replace(p, draw=ExactShare(draw, n), play=ExactShare(play, n), win=ExactShare(win, n),
+                   loss=ExactShare(loss, n), difference=PairedDifference(diff, 0.0, n), what_if=None, card=None)
+
+
+def given_table(table: TableDecision, cells: CardCells | ExactCells, fixed: dict[int, int],
+                safe: float) -> TableDecision | None:
     """``table`` if the shown tables of ``fixed`` end so (their engine result codes): its figures
-    and verdict on the worlds in which they did (:meth:`CardCells.given`); None if none did."""
-    c = cells.given(fixed)
-    if not c["n"]:
-        return None
-    a, b = (given_chances(p, k, c) for k, p in enumerate(table.players))
+    and verdict on the worlds in which they did (:meth:`CardCells.given`), or exact
+    (:meth:`ExactCells.given`); None if none did (they cannot happen)."""
+    if isinstance(cells, ExactCells):
+        values = cells.given(fixed)
+        if values is None:
+            return None
+        a, b = (exact_chances(p, values[k], cells.n) for k, p in enumerate(table.players))
+    else:
+        c = cells.given(fixed)
+        if not c["n"]:
+            return None
+        a, b = (given_chances(p, k, c) for k, p in enumerate(table.players))
     return replace(table, verdict=verdict(a, b, safe), players=(a, b))
 
 
@@ -186,6 +203,10 @@ IF_WORDS = {
 }
 
 
+#: :data:`IF_WORDS` of an answer made exactly (every outcome of the open tables, no simulation).
+EXACT_IF_WORDS = {**IF_WORDS, "note": "If {results}: these are not official results; your card, exact, if they happen."}
+
+
 def what_if_card(report, table: TableDecision, i: int) -> dict | None:
     """The card's "What you need from the other tables" for the player in seat ``i``: the first
     :data:`~drawsafe.simulation.whatif.SHOWN` tables of their what-if, each result with its share
@@ -194,23 +215,25 @@ def what_if_card(report, table: TableDecision, i: int) -> dict | None:
     figures and verdict (its class, headline, sentence, the player's then the opponent's figures:
     :func:`figures`, and the worlds, each an index into ``strings``) for every combination of fixed
     results seen in at least one world, by :func:`state_key`, rendered here so that a tap is a
-    look-up (no simulation, no request).
-    None without kept worlds (rounds to go, an exact answer)."""
+    look-up (no simulation, no request).  Answered exactly (``me.card`` an :class:`ExactCells`):
+    each result's probability, the figures exact and every combination that can happen
+    (``exact`` True, ``worlds`` None).
+    None without them (rounds to go, a player with no what-if)."""
     me = table.players[i]
     cells = me.card
     if cells is None:
         return None
-    n = cells.given({})["n"]
+    exact = isinstance(cells, ExactCells)
+    n = None if exact else cells.given({})["n"]
     tables = []
     for s in cells.shown[:SHOWN]:
         results = []
         for r in s.results:
             alone = given_table(table, cells, {s.table: r.code}, report.safe)
             play = alone.players[i].play if alone is not None else None
-            results.append({"code": r.code, "words": result_words(r),
-                            "chance": whole_percent(cells.given({s.table: r.code})["n"] / n),
+            results.append({"code": r.code, "words": result_words(r), "chance": whole_percent(cells.chance({s.table: r.code})),
                             "odds": whole_percent(play.estimate) if play else None,
-                            "ci": interval_range(interval_json(play.confidence_interval())) if play else ""})
+                            "ci": interval_range(interval_json(play.confidence_interval())) if play and not exact else ""})
         tables.append({"table": s.table, "players": list(s.players), "results": results})
     states, strings = {}, {}  # each string once (``strings``), a state its indices: the page's data stays small
     for fixed in cells.combinations():
@@ -220,5 +243,7 @@ def what_if_card(report, table: TableDecision, i: int) -> dict | None:
                   *figures(report, t.players[i]), *figures(report, t.players[1 - i]), f"{t.players[0].draw.n:,}"]
         states[state_key(cells, fixed)] = [strings.setdefault(x, len(strings)) for x in shown_]
     data = {"tables": [s.table for s in cells.shown], "open": OPEN, "strings": list(strings), "states": states,
-            "words": IF_WORDS, "classes": sorted({w.page_class for w in VERDICT_WORDS.values()})}
-    return {"tables": tables, "worlds": n, "official": list(getattr(report, "results_in", ())), "data": data}
+            "words": EXACT_IF_WORDS if exact else IF_WORDS,
+            "classes": sorted({w.page_class for w in VERDICT_WORDS.values()})}
+    return {"tables": tables, "worlds": n, "exact": exact, "official": list(getattr(report, "results_in", ())),
+            "data": data}

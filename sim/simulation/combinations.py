@@ -21,7 +21,14 @@ tables that hold a game score of their own; ``excl`` float64[k] the weight witho
 factor; ``c`` int64 the chunk; ``interest`` int64[n] each contender's index (-1: none); the chunk
 sums (first index ``c``): ``base_cut`` float64[chunks, n], ``cond_res``
 float64[chunks, contenders, k, 3], ``cond_var`` float64[chunks, contenders, k, outcomes],
-``best``, ``worst``, ``best_at``, ``worst_at`` int64[chunks, contenders].
+``best``, ``worst``, ``best_at``, ``worst_at`` int64[chunks, contenders]; for the card's exact
+what-if, ``joint`` float64[combinations, contenders, 2] (zero rows: not asked; each combination
+of results is one chunk's alone) each contender's cut share in every combination, their own
+table's factor left out, at their own table's intentional draw (column 0) and as it plays, each
+outcome weighted by its probability if it plays (column 1), and ``joint_in`` the tuple (``own``
+int64[contenders] the enumerated table each sits at (-1: none), ``id_out`` int64[k] each table's
+intentional draw (-1: none), ``free_w`` float64[k, outcomes] each outcome's probability if the
+table plays, ``free_res`` float64[k, 3] each result's).
 """
 
 from __future__ import annotations
@@ -295,15 +302,17 @@ def better(keys, p, q, n_keys):
 
 @kernel
 def accumulate(c, weight, excl, assigned, cur, tcls, share, order, exact, interest, base_cut, cond_res,
-               cond_var):
+               cond_var, s, joint_in, joint):
     """Add one evaluated standings (weight ``weight``; ``excl[t]``: the weight without table ``t``'s
-    factor) to chunk ``c``'s sums; tables in the bit mask ``assigned`` hold a game score of their
-    own (the others stand for every game score of their result).
+    factor) of combination ``s`` to chunk ``c``'s sums; tables in the bit mask ``assigned`` hold a
+    game score of their own (the others stand for every game score of their result).
 
     ``c``, ``excl``, ``assigned``, ``cur``, ``tcls``, ``share``, ``order``, ``exact``,
-    ``interest``, ``base_cut``, ``cond_res``, ``cond_var`` (the last three added to): as in the
-    module text; ``weight`` float64."""
+    ``interest``, ``base_cut``, ``cond_res``, ``cond_var``, ``joint_in``, ``joint`` (``base_cut``,
+    ``cond_res``, ``cond_var`` and ``joint`` added to): as in the module text; ``weight`` float64;
+    ``s`` int64."""
     k = cur.shape[0]
+    own, id_out, free_w, free_res = joint_in
     for i in range(exact):
         p = order[i]
         x = share[p]
@@ -316,6 +325,17 @@ def accumulate(c, weight, excl, assigned, cur, tcls, share, order, exact, intere
                         cond_var[c, q, t, cur[t]] += excl[t] * x
                     else:
                         cond_res[c, q, t, tcls[t]] += excl[t] * x
+                j = own[q] if joint.shape[0] > 0 else -1
+                if j >= 0:  # the contender's own table: its intentional draw, and as it plays
+                    e = excl[j] * x
+                    if (assigned >> j) & 1:
+                        if cur[j] == id_out[j]:
+                            joint[s, q, 0] += e
+                        joint[s, q, 1] += e * free_w[j, cur[j]]
+                    else:
+                        if tcls[j] == 1 and id_out[j] >= 0:  # result 1, a draw: it stands for the intentional one too
+                            joint[s, q, 0] += e
+                        joint[s, q, 1] += e * free_res[j, tcls[j]]
 
 
 @kernel
@@ -372,7 +392,7 @@ def first_variant(t, res, out_res, n_out, after):
 
 
 @kernel
-def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
+def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out, joint_in):
     """Combinations of results ``lo .. hi - 1`` (mixed radix over the tables, table 0 slowest)
     into chunk ``c``'s sums (see :func:`enumerate_outcomes`).
 
@@ -387,8 +407,9 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
     ``score``, ``prior``, ``res_p``, rep) of the enumerated tables; ``rules``: as in the module
     text; ``plan`` the tuple (nr, top, cut_points, low_points, prefix, col_depth, variant_cap,
     tmask, interest, mtg_only, eval_cap); ``out`` the tuple (``base_cut``, ``cond_res``,
-    ``cond_var``, ``best``, ``worst``, ``best_at``, ``worst_at``, stats int64[chunks, 3]) of the
-    chunk sums (see :func:`enumerate_outcomes`)."""
+    ``cond_var``, ``best``, ``worst``, ``best_at``, ``worst_at``, stats int64[chunks, 3],
+    ``joint``) of the chunk sums (see :func:`enumerate_outcomes`); ``joint_in``: as in the module
+    text."""
     # views without reference counts (drawsafe.jit.borrowed): numba counts every array passed to a
     # call atomically, a fifth of the time here; the inputs live in the caller, the work arrays
     # until keep_alive below
@@ -397,7 +418,8 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
     opp0, kind0, gw0, gl0, gd0, rec0, active, members, ratings = field
     ta, tb_, radix, res_of, n_out, out_res, score, prior, res_p, rep = tables
     nr, top, cut_points, low_points, prefix, col_depth, variant_cap, tmask, interest, mtg_only, eval_cap = plan
-    base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats = out
+    base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats, joint = out
+    joint_in = borrowed(joint_in)
     n = opp0.shape[0]
     k = ta.shape[0]
     n_keys = rules.codes.shape[0]
@@ -461,7 +483,7 @@ def enumerate_chunk(c, lo, hi, field, tables, rules, plan, out):
                     if cut_points >= 0 or not partly or col + 1 >= n_keys:
                         weight = weights(cur, tcls, assigned, prior, res_p, pre, excl)
                         accumulate(c, weight, excl, assigned, cur, tcls, share, order, exact, interest,
-                                   base_cut, cond_res, cond_var)
+                                   base_cut, cond_res, cond_var, s, joint_in, joint)
                         visit_done = True
                         break
                     d = col_depth[col + 1]

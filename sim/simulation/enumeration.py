@@ -69,6 +69,9 @@ EVALUATION_CAP = 60_000_000
 FAST = True
 
 A_WINS, DRAW, B_WINS = 0, 1, 2
+#: Most numbers :attr:`Enumeration.joint` may take (combinations x contenders x 2: 64 MiB); a
+#: larger round keeps none (its card has no exact what-if).
+JOINT_CAP = 1 << 23
 
 def key_depths(codes) -> tuple[int, np.ndarray, int]:
     """For the pack's kernel codes (points first): how far a result reaches into anyone's
@@ -187,6 +190,17 @@ class Enumeration:
     #: Combinations of results in which game scores decided the cut line (their variants tried).
     straddles: int
     seconds: float
+    #: For the card's exact what-if (``enumerate_outcomes(joint=True)``, else None): each
+    #: contender's share of the cut in every combination of results (``[combination, contender,
+    #: 2]``, :mod:`drawsafe.simulation.combinations`), the enumerated tables' result in each
+    #: combination (``[combination, enumerated]``: :data:`A_WINS`, :data:`DRAW`, :data:`B_WINS`),
+    #: each contender's own enumerated table (-1: none) and each enumerated table's probability of
+    #: each result (``[enumerated, 3]``) and of each if it plays.
+    joint: np.ndarray | None = None
+    results: np.ndarray | None = None
+    own: np.ndarray | None = None
+    result_p: np.ndarray | None = None
+    played_p: np.ndarray | None = None
 
     def table_of(self, t: int) -> int | None:
         """The index ``j`` of table ``t`` (an index into ``tables``) among the enumerated, or None."""
@@ -296,7 +310,7 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
                        first_round: FirstRound | None = None, limit: int = EXACT_TABLES,
                        q: np.ndarray | None = None, *, with_id: bool = True,
                        variant_cap: int = VARIANT_CAP, evaluation_cap: int = EVALUATION_CAP,
-                       check_only: bool = False) -> Enumeration | None:
+                       check_only: bool = False, joint: bool = False) -> Enumeration | None:
     """The exact answer of the last Swiss round of ``snap`` (its tables: the published pairings,
     or ``first_round`` with its modes: reported results stay as they are, intentional draws are
     0-0-3, open tables (FREE, BEHAVIOUR with probabilities ``q``) end as the result model says).
@@ -307,6 +321,10 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
 
     ``check_only``: stop (None) once the number of tables to enumerate is known to be within
     ``limit``: a cheap look before the other tables' draw probabilities are simulated.
+
+    ``joint``: keep each contender's share of the cut in every combination of results too
+    (:attr:`Enumeration.joint`, for the card's exact what-if), unless it would take more than
+    :data:`JOINT_CAP` numbers (then ``joint`` stays None).
     """
     started = time.perf_counter()
     question = question or Question()
@@ -430,9 +448,12 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
     plan = (np.int64(r0 + 1), np.int64(top), np.int64(cut_points), np.int64(low_points), np.int64(prefix),
             col_depth, np.int64(variant_cap), tmask, interest, bool(FAST and rules.mtg_only),
             np.int64(max(1, evaluation_cap // chunks)))
-    out = (base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats)
+    keep = joint and combinations * n_int * 2 <= JOINT_CAP
+    joint_out = np.zeros((combinations if keep else 0, n_int, 2))
+    joint_in = joint_inputs(sim, enum, contenders, m_out)
+    out = (base_cut, cond_res, cond_var, best, worst, best_at, worst_at, stats, joint_out)
     in_chunks(enumerate_chunk, chunks, 0, combinations, field, tab, Rules(sim.codes, sim.points_table, sim.flags),
-              plan, out)
+              plan, out, joint_in)
     if (stats[:, 1] == 1).any():
         raise NotExact(f"the game scores to try at the cut line exceed {variant_cap:,} combinations for one "
                        "combination of results")
@@ -463,9 +484,37 @@ def enumerate_outcomes(snap, rules: RulePack, question: Question | None = None,
         worst_place[i] = worst[cw, i] + 1
         best_results.append(decode(int(best_at[cb, i]), radix, res_of))
         worst_results.append(decode(int(worst_at[cw, i]), radix, res_of))
+    kept = {}
+    if keep:
+        digits = np.zeros((combinations, k), dtype=np.int64)
+        s = np.arange(combinations, dtype=np.int64)
+        for t in range(k - 1, -1, -1):  # mixed radix, table 0 slowest (enumerate_chunk's order)
+            digits[:, t] = s % radix[t]
+            s //= radix[t]
+        kept = {"joint": joint_out, "results": res_of[np.arange(k), digits], "own": joint_in[0],
+                "result_p": res_p, "played_p": joint_in[3]}
     return Enumeration(snap.names, p_cut, tuple(tables), tuple(chosen), contenders, sure_in, sure_out, cond,
                        best_place, worst_place, tuple(best_results), tuple(worst_results), combinations,
-                       evaluations, straddles, time.perf_counter() - started)
+                       evaluations, straddles, time.perf_counter() - started, **kept)
+
+
+def joint_inputs(sim: Simulator, enum: list[OpenTable], contenders: tuple[int, ...], m_out: int) -> tuple:
+    """``joint_in`` of :func:`~drawsafe.simulation.combinations.enumerate_chunk`: each contender's
+    enumerated table, each table's intentional draw and each outcome's (and result's) probability
+    if the table plays (the result model alone, as "if you play" reads it)."""
+    seat = {p: j for j, t in enumerate(enum) for p in (t.a, t.b)}
+    own = np.array([seat.get(p, -1) for p in contenders] or [-1], dtype=np.int64)
+    id_out = np.full(max(len(enum), 1), -1, dtype=np.int64)
+    free_w = np.zeros((max(len(enum), 1), m_out))
+    free_res = np.zeros((max(len(enum), 1), 3))
+    for j, t in enumerate(enum):
+        by_score = {(o.result, o.score): o.prior for o in match_outcomes(sim, t.a, t.b, engine.FREE, with_id=True)}
+        for o, oc in enumerate(t.outcomes):
+            free_w[j, o] = by_score.get((oc.result, oc.score), 0.0)
+            free_res[j, oc.result] += free_w[j, o]
+            if oc.intentional:
+                id_out[j] = o
+    return own, id_out, free_w, free_res
 
 
 def decode(s: int, radix: np.ndarray, res_of: np.ndarray) -> tuple[int, ...]:

@@ -47,7 +47,15 @@ from drawsafe.simulation.enumeration import (
 from drawsafe.simulation.odds import OddsResult, PlayerOdds
 from drawsafe.simulation.question import Question
 from drawsafe.simulation.simulator import FirstRound, Simulator
-from drawsafe.simulation.whatif import EXACT_NOTE, exact_what_if, what_if_json
+from drawsafe.simulation.whatif import (
+    EXACT_CODES,
+    EXACT_FIGURES,
+    EXACT_NOTE,
+    SHOWN,
+    ExactCells,
+    exact_what_if,
+    what_if_json,
+)
 from drawsafe.stats import ConfidenceInterval, PairedDifference
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -392,10 +400,11 @@ def chances_of(sim: Simulator, e: Enumeration, t: int, player: int, n: int, poin
                          ExactShare(win, n), ExactShare(loss, n), PairedDifference(diff, 0.0, n))
 
 
-def others_enumeration(sim: Simulator, question: Question):
+def others_enumeration(sim: Simulator, question: Question, joint: bool = False):
     """The one enumeration of the last round with every open table's probability of an intentional
     draw as ``question.others`` says: (enumeration, those probabilities, the behaviour model's (or
-    None), the open tables, best-response iterations, converged)."""
+    None), the open tables, best-response iterations, converged); ``joint``: the enumeration keeps
+    every combination's shares of the cut (the card's exact what-if)."""
     snap, rules, others, safe = sim.snap, sim.rules, question.others, question.safe
     limit, seed, behaviour = question.exact_tables, question.budget.seed, question.behaviour
     fr = sim.first_round
@@ -417,10 +426,8 @@ def others_enumeration(sim: Simulator, question: Question):
     iterations, converged = 0, True
 
     def run(q):
-        modes = np.array([engine.BEHAVIOUR if t in open_ else fr.mode[t] for t in range(fr.tables)],
-                         dtype=np.int64)
-        return enumerate_outcomes(snap, rules, question, FirstRound(fr.a, fr.b, modes, fr.score, q), limit=limit,
-                                  with_id=True)
+        return enumerate_outcomes(snap, rules, question, modelled_round(fr, open_, q), limit=limit, with_id=True,
+                                  joint=joint)
 
     e = run(q)
     if others == "rational":
@@ -441,6 +448,58 @@ def others_enumeration(sim: Simulator, question: Question):
     return e, q, p_draw, open_, iterations, converged
 
 
+def modelled_round(fr: FirstRound, open_: list[int], q: np.ndarray) -> FirstRound:
+    """The round as the enumeration plays it: each open table drawing intentionally with its
+    probability ``q``."""
+    modes = np.array([engine.BEHAVIOUR if t in open_ else fr.mode[t] for t in range(fr.tables)], dtype=np.int64)
+    return FirstRound(fr.a, fr.b, modes, fr.score, q)
+
+
+#: The card's code (:data:`~drawsafe.simulation.whatif.EXACT_CODES`) of each of the enumeration's results.
+RESULT_CODES = np.array([EXACT_CODES["A wins"], EXACT_CODES["draw"], EXACT_CODES["B wins"]], dtype=np.int8)
+
+
+def exact_cells(e: Enumeration, t: int, shown: tuple) -> ExactCells | None:
+    """Open table ``t``'s (an index into ``e.tables``) card what-if, exact
+    (:class:`~drawsafe.simulation.whatif.ExactCells`): for every combination of results of the
+    ``shown`` tables (the first of a player's exact what-if) that can happen, its probability and
+    both players' figures given it, summed from the enumeration's shares of the cut in every
+    combination (``e.joint``: one pass, no enumeration more).  None without them (the round too
+    large for :data:`~drawsafe.simulation.enumeration.JOINT_CAP`, or no table shown)."""
+    if not shown or e.joint is None:
+        return None
+    own = e.table_of(t)
+    js = [e.table_of(index_of(e, s.table)) for s in shown]
+    if own is None or None in js:
+        return None
+    res = e.results[:, js]  # [combination, shown]
+    radix = 3 ** np.arange(len(js))
+    key = res @ radix
+    cells = np.arange(3 ** len(js))
+    codes = (cells[:, None] // radix) % 3  # each cell's result per shown table
+    weights = np.prod(e.result_p[js, codes], axis=1)
+    values = np.zeros((len(cells), 2, len(EXACT_FIGURES)))
+    table = e.tables[t]
+    for seat, (p, mine) in enumerate(((table.a, A_WINS), (table.b, B_WINS))):
+        if e.settled_in[p] or p not in e.contenders:
+            values[:, seat, :4] = 1.0 if e.settled_in[p] else 0.0
+            continue
+        v = e.joint[:, e.contenders.index(p)]
+        mine_, theirs = e.results[:, own] == mine, e.results[:, own] == 2 - mine
+        sums = [np.bincount(key, v[:, 0], len(cells)), np.bincount(key, v[:, 1], len(cells)),
+                np.bincount(key, v[:, 1] * mine_, len(cells)), np.bincount(key, v[:, 1] * theirs, len(cells))]
+        played = e.played_p[own]
+        scale = (1.0, played.sum(), played[mine], played[2 - mine])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            for f, (x, y) in enumerate(zip(sums, scale, strict=True)):
+                values[:, seat, f] = [clean(z) for z in x / (weights * y)]
+    diff = values[:, :, 0] - values[:, :, 1]
+    values[:, :, 4] = np.where(np.abs(diff) < ROUNDING, 0.0, diff)
+    keep = weights > 0
+    return ExactCells(table.table, tuple(shown), RESULT_CODES[codes[keep]], weights[keep], values[keep],
+                      max(e.combinations, 1))
+
+
 def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveDraw:
     """Draw or play for every open table of the last round with a stake (``question.player``'s
     alone when it names one), exactly; ``progress``: unused (no simulation).
@@ -459,7 +518,7 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
     if snap.rounds_left != 1 or fr is None:
         raise NotExact("the exact answer needs the last round's pairings published")
     names = snap.names
-    e, q, p_draw, open_, iterations, converged = others_enumeration(sim, question)
+    e, q, p_draw, open_, iterations, converged = others_enumeration(sim, question, joint=True)
     n = max(e.combinations, 1)
     story = Narrative(e)
     tables, left_out, places, rooting = [], [], {}, {}
@@ -477,6 +536,7 @@ def live_draw(snap, rules: RulePack, question: Question, progress=None) -> LiveD
             left_out.append(LeftOutTable(t + 1, names[a], names[b],
                                          f"no stake: even a win leaves the cut below {STAKE:.1%}"))
             continue
+        ca, cb = (replace(c, card=exact_cells(e, j, c.what_if[:SHOWN])) for c in (ca, cb))
         choice = "draw" if q[t] >= EXPECT else "play"
         tables.append(TableDecision(t + 1, verdict(ca, cb, safe), (ca, cb), choice,
                                     None if p_draw is None else float(p_draw[t])))

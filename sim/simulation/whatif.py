@@ -57,6 +57,9 @@ EXACT_NOTE = (f"what_if: exact, for every contender, at most {K} other tables wh
               "(with --others none it plays, else its intentional draw is weighed in)")
 #: Each result's words (A and B: the table's first and second player).
 WORDS = {engine.A_WON: "A wins", engine.DRAWN: "played draw", engine.B_WON: "B wins", engine.ID: "intentional draw"}
+#: The exact what-if's results (:func:`exact_what_if`: "draw" is any draw, played or intentional)
+#: by the engine's codes, as the card names them.
+EXACT_CODES = {"A wins": engine.A_WON, "draw": engine.DRAWN, "B wins": engine.B_WON}
 
 
 @dataclass(frozen=True)
@@ -216,7 +219,8 @@ def exact_what_if(rows, odds: float, k: int = K) -> tuple[TableIf, ...]:
     player's odds; at most ``k``, those that matter most (``odds``: the player's P(cut))."""
     tables = []
     for table, a, b, results in rows:
-        listed = tuple(ResultIf(words, winner, p, None, exact=x) for words, winner, p, x in results if p > 0)
+        listed = tuple(ResultIf(words, winner, p, None, exact=x, code=EXACT_CODES[words])
+                       for words, winner, p, x in results if p > 0)
         tables.append(TableIf(table, (a, b), sum(r.p * abs(r.exact - odds) for r in listed), listed))
     tables.sort(key=lambda t: (-t.matters, t.table))
     return tuple(tables[:k])
@@ -268,11 +272,67 @@ class CardCells:
 
     def matching(self, fixed: dict[int, int]) -> np.ndarray:
         """Which cells have every table of ``fixed`` at its result."""
-        keep = np.ones(len(self.codes), dtype=bool)
+        return matching(self.shown, self.codes, fixed)
+
+    def chance(self, fixed: dict[int, int]) -> float:
+        """The share of the worlds in which the results of ``fixed`` happened."""
+        return self.given(fixed)["n"] / max(self.given({})["n"], 1)
+
+
+def matching(shown: tuple[TableIf, ...], codes: np.ndarray, fixed: dict[int, int]) -> np.ndarray:
+    """Which rows of ``codes`` (a result code per table of ``shown``) have every table of
+    ``fixed`` at its result."""
+    keep = np.ones(len(codes), dtype=bool)
+    for i, t in enumerate(s.table for s in shown):
+        if t in fixed:
+            keep &= codes[:, i] == fixed[t]
+    return keep
+
+
+#: The figures of :attr:`ExactCells.values`, per seat: P(cut) if the table draws, plays, if A
+#: won, if B won... as :class:`~drawsafe.simulation.decisions.PlayerChances` names them (``win``
+#: and ``loss`` the seat's own), and draw minus play.
+EXACT_FIGURES = ("draw", "play", "win", "loss", "difference")
+
+
+@dataclass(frozen=True, eq=False)
+class ExactCells:
+    """The exact twin of :class:`CardCells` (the last round answered exactly,
+    :func:`drawsafe.simulation.live.exact_cells`): for every combination of results of the shown
+    tables (``codes[c]``: :data:`EXACT_CODES`, a draw any draw), its probability ``weights[c]``
+    (the product of its results': the tables play apart) and both seats' exact figures
+    (``values[c, seat]``, :data:`EXACT_FIGURES`) given it, from the enumeration with those results
+    fixed.  Fixing some of the tables only is the probability-weighted mean over the others'
+    results (:meth:`given`); fixing none gives back the table's exact figures.  ``n``: the
+    outcomes the answer summed (the figures' :class:`~drawsafe.simulation.live.ExactShare` n)."""
+
+    table: int
+    shown: tuple[TableIf, ...]
+    codes: np.ndarray  # [cells, shown] int8
+    weights: np.ndarray  # [cells] float64
+    values: np.ndarray  # [cells, 2, len(EXACT_FIGURES)] float64
+    n: int
+
+    def chance(self, fixed: dict[int, int]) -> float:
+        """The probability that the results of ``fixed`` happen."""
+        return float(self.weights[matching(self.shown, self.codes, fixed)].sum())
+
+    def given(self, fixed: dict[int, int]) -> np.ndarray | None:
+        """``[seat, figure]``: both seats' exact figures if the results of ``fixed`` happen (None
+        if they cannot)."""
+        keep = matching(self.shown, self.codes, fixed)
+        w = self.weights[keep]
+        total = w.sum()
+        return np.tensordot(w, self.values[keep], axes=1) / total if total > 0 else None
+
+    def combinations(self) -> list[dict[int, int]]:
+        """Every way of fixing some of the shown tables to results that can happen (nothing
+        fixed first)."""
+        out: list[dict[int, int]] = [{}]
         for i, t in enumerate(s.table for s in self.shown):
-            if t in fixed:
-                keep &= self.codes[:, i] == fixed[t]
-        return keep
+            out += [{**f, t: int(code)} for f in out
+                    for code in sorted(set(self.codes[matching(self.shown, self.codes, f) & (self.weights > 0), i].tolist()))]
+        return out
 
 
 def card_cells(worlds, n: int, table: int, shown: tuple[TableIf, ...]) -> CardCells:

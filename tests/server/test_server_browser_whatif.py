@@ -125,3 +125,45 @@ def test_a_result_that_comes_in_is_official_and_the_other_fixes_stay(site, brows
     page.screenshot(path=str(ARTIFACTS / "phone-whatif-official.png"), full_page=True)
     assert problems == []
     page.close()
+
+
+def round_in_progress() -> bytes:
+    """The sample with round 7 reported but for its first 6 tables (their first players win 2-1):
+    the server answers it exactly (every outcome of the 6 open tables)."""
+    data = json.loads(sample_bytes())
+    for match in data["rounds"][6]["matches"][6:]:
+        if match.get("b"):
+            match["score"] = [2, 1, 0]
+    return json.dumps(data).encode()
+
+
+def test_a_tap_in_the_exact_case(site, browser):
+    """Answered exactly, the card's what-if shows each result's probability and the odds if it
+    happens with no interval, and a tap shows the exact card if it happens (no request, within
+    100 ms), said exact; reset gives back the card."""
+    server, _, _ = site
+    made = httpx.post(server.url + "/api/events?top=8", content=round_in_progress(), timeout=120).json()
+    with httpx.Client(base_url=server.url, timeout=300) as c:
+        wait_ready(c.get, made["id"], 1)
+    page, _, _ = new_page(browser, "phone")
+    problems, requests = [], []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{server.url}/e/{made['id']}?name={PLAYER}", timeout=300_000)
+    assert "exact" in page.locator("#verdict").inner_text()
+    assert "exact: every outcome of the open tables" in page.locator("#whatif").inner_text()
+    assert page.locator("#whatif .ci").count() == 0  # exact: no interval
+    tables = shown_tables(page)
+    assert 1 <= len(tables) <= 3
+    before = figures(page)
+    page.on("request", lambda r: requests.append(r.url))
+    took = tap(page, tables[0], 0)
+    assert took <= TAP_MS
+    note = page.locator("#if-note").inner_text()
+    assert note.startswith(f"If table {tables[0]}: ") and "exact" in note and "simulations" not in note
+    assert figures(page) != before
+    tap(page, tables[1], 2)
+    assert page.locator(".if-results li.fixed").count() == 2
+    page.screenshot(path=str(ARTIFACTS / "phone-whatif-exact.png"), full_page=True)
+    page.locator("#if-reset").click()
+    assert figures(page) == before and requests == [] and problems == []
+    page.close()
