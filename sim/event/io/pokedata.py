@@ -672,13 +672,20 @@ def add_drops(b: EventBuilder, people: list[Person], swiss: int, cut: tuple[int,
     played when paired in it), within the Swiss; players the day-2 cut stopped are not dropped."""
     ignored = []
     cut_players = cut[2] if cut else set()
+    # who is paired in each round, and the last round each player is paired in: read once, not
+    # once per dropped player (a 975-player regional drops 900: 0.25 s of its reading)
+    paired = {n: {name for m in matches for name in m.players} for n, matches in b.rounds.items()}
+    last = {}
+    for n in sorted(paired):
+        for name in paired[n]:
+            last[name] = n
     for p in people:
         if p.drop is None or p.name not in b.seen or p.name in cut_players:
             continue
-        after = p.drop if any(p.name in m.players for m in b.rounds.get(p.drop, ())) else p.drop - 1
+        after = p.drop if p.name in paired.get(p.drop, ()) else p.drop - 1
         if after >= swiss:
             continue
-        if any(p.name in m.players for n in range(after + 1, max(b.rounds) + 1) for m in b.rounds.get(n, ())):
+        if last.get(p.name, 0) > after:
             ignored.append(p.name)
             continue
         b.add_drop(p.name, max(after, 0), p.where + " drop")
