@@ -236,7 +236,7 @@ def test_flips_asked_later_are_those_of_one_run(pack):
     odds, over the worlds already kept) has the flags one run flipping everything at once gives,
     world by world; so do the base results, the played ones and the cut counts (a partial last
     segment included)."""
-    from drawsafe.engine.flips import EVERY_RESULT, PLAY_OR_DRAW
+    from drawsafe.engine.flips import PLAY_OR_DRAW
     from drawsafe.simulation.worlds import SEGMENT, Worlds, candidate_tables
 
     snap = pending_last_round(40, 5, 11)
