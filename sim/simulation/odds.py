@@ -18,7 +18,7 @@ from drawsafe.progress import Progress
 from drawsafe.simulation.question import Answered, Budget, Question
 from drawsafe.simulation.simulator import MAX_RANK, FirstRound, SimBatch, Simulator
 from drawsafe.simulation.whatif import NO_WHAT_IF, kept_note, what_if, what_if_json
-from drawsafe.simulation.worlds import SEGMENT, applies, kept_worlds
+from drawsafe.simulation.worlds import RANKED_WORLDS, SEGMENT, applies, kept_worlds
 from drawsafe.stats import Mean, Proportion, bounded_interval, max_half_width
 from drawsafe.tiebreaks.packs import RulePack, display_points
 from drawsafe.tiebreaks.values import REC_POINTS
@@ -177,15 +177,20 @@ def odds_of(sim: Simulator, question: Question, *, progress: Progress | None = N
     fr = first_round if first_round is not None else sim.first_round
     if fr is not None and applies(sim):
         return kept_odds(sim, question, fr, live, progress, (pairings, drawing_tables, draw_probabilities))
+    # the cut counts from simulations ranked only as far as the cut; the rank and points
+    # distributions from the first RANKED_WORLDS of the same simulations ranked down to MAX_RANK
+    # (simulation s depends on (seed, s) alone), as the last round's kept worlds do: ranking a
+    # big field's every world to place 64 was most of the time
     batch, reached = simulate_until(
-        lambda first, n: sim.run(n, seed=question.seed, first=first, first_round=first_round),
+        lambda first, n: sim.run(n, seed=question.seed, first=first, first_round=first_round, ranks=False),
         lambda b: b.cut[live], question.budget, progress)
+    ranked = sim.run(min(batch.n, RANKED_WORLDS), seed=question.seed, first_round=first_round)
 
     now = sim.rec0[:, REC_POINTS]
     players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale),
-                          Proportion(int(batch.cut[p]), batch.n), batch.rank_hist[p, :MAX_RANK],
-                          batch.points_hist[p], rules.point_scale) for p in live]
-    return OddsResult(question, batch.n, reached, ordered(players, batch.rank_hist, snap.index), pairings,
+                          Proportion(int(batch.cut[p]), batch.n), ranked.rank_hist[p, :MAX_RANK],
+                          ranked.points_hist[p], rules.point_scale, ranked=ranked.n) for p in live]
+    return OddsResult(question, batch.n, reached, ordered(players, ranked.rank_hist, snap.index), pairings,
                       drawing_tables, draw_probabilities)
 
 
