@@ -26,13 +26,12 @@ class LinksCommand(click.Command):
         self.help = (f"{first}\n\n\b\nLinks read (the platform's published standings are kept in the file for "
                      f"--check):\n{links}\n\n{rest}")
         key = next(o for o in fields(FetchRequest) if o.name == "key")
-        for param in self.params:
-            if param.name == "key":
-                param.help = f"{key.help.rstrip('.')}: {registry.keys_help()}."
+        param = next(p for p in self.params if p.name == "key")
+        param.help = f"{key.help.rstrip('.')}: {registry.keys_help()}."
         try:
             return super().get_help(ctx)
-        finally:
-            self.help = plain
+        finally:  # the declared texts again: the help is built anew each time it is shown
+            self.help, param.help = plain, key.help
 
 
 def check(run: Run) -> None:
