@@ -209,10 +209,9 @@ def kept_odds(sim: Simulator, question: Question, fr: FirstRound, live: np.ndarr
     ``how``: ``pairings``, ``drawing_tables``, ``draw_probabilities`` of :class:`OddsResult`."""
     snap, rules, budget = sim.snap, sim.rules, question.budget
     worlds = kept_worlds(sim, fr, question.seed)
-    n, reached = worlds_needed(worlds, live, budget, progress)
+    n, reached, means = worlds_needed(worlds, live, budget, progress)
     _, rank_hist, points_hist, ranked = worlds.counts(n)
     now = sim.rec0[:, REC_POINTS]
-    means = worlds.means(n, live)
     stakes = what_if(worlds, n, live)  # every seated contender: the same worlds, summed (cheap)
     players = [PlayerOdds(snap.names[p], display_points(now[p], rules.point_scale), m, rank_hist[p, :MAX_RANK],
                           points_hist[p], rules.point_scale, ranked=ranked, what_if=stakes.get(p))
@@ -221,17 +220,19 @@ def kept_odds(sim: Simulator, question: Question, fr: FirstRound, live: np.ndarr
                       what_if_note=kept_note("each player seated at a table that can still matter"))
 
 
-def worlds_needed(worlds, live: np.ndarray, budget: Budget, progress: Progress | None = None) -> tuple[int, bool]:
+def worlds_needed(worlds, live: np.ndarray, budget: Budget, progress: Progress | None = None
+                  ) -> tuple[int, bool, list[Mean]]:
     """The worlds of a kept run that ``budget`` asks for: exactly ``budget.sims``; else from
     :data:`FIRST_BATCH` on, until every player's interval has a half-width of at most
     ``budget.precision`` (the same rule as :func:`simulate_until`, rounded up to whole segments),
-    at most ``budget.max_sims``.  Returns the worlds and whether the precision was reached."""
+    at most ``budget.max_sims``.  Returns the worlds, whether the precision was reached and
+    ``live``'s P(cut) over those worlds (the last test's, not computed again)."""
     budget.check()
     if budget.sims is not None:
-        worlds.parts(budget.sims)
+        means = worlds.means(budget.sims, live)
         if progress:
             progress(budget.sims, budget.sims)
-        return budget.sims, True
+        return budget.sims, True, means
     n = min(FIRST_BATCH, budget.max_sims)
     while True:
         means = worlds.means(n, live)
@@ -240,8 +241,8 @@ def worlds_needed(worlds, live: np.ndarray, budget: Budget, progress: Progress |
         if progress:
             progress(n, n)
         if hw <= budget.precision:
-            return n, True
+            return n, True, means
         if n >= budget.max_sims:
-            return n, False
+            return n, False, means
         target = max(n * 1.5, n * (hw / budget.precision) ** 2 * 1.1)
         n = int(min(budget.max_sims, -(-int(target) // SEGMENT) * SEGMENT))
