@@ -263,12 +263,8 @@ class CardCells:
 
     def combinations(self) -> list[dict[int, int]]:
         """Every way of fixing some of the shown tables to results seen in at least one world
-        (nothing fixed first)."""
-        out: list[dict[int, int]] = [{}]
-        for i, t in enumerate(s.table for s in self.shown):
-            out += [{**f, t: int(code)} for f in out
-                    for code in sorted(set(self.codes[self.matching(f), i].tolist()))]
-        return out
+        (nothing fixed first): every cell was seen."""
+        return fixings(self.shown, self.codes, np.ones(len(self.codes), dtype=bool))
 
     def matching(self, fixed: dict[int, int]) -> np.ndarray:
         """Which cells have every table of ``fixed`` at its result."""
@@ -287,6 +283,16 @@ def matching(shown: tuple[TableIf, ...], codes: np.ndarray, fixed: dict[int, int
         if t in fixed:
             keep &= codes[:, i] == fixed[t]
     return keep
+
+
+def fixings(shown: tuple[TableIf, ...], codes: np.ndarray, possible: np.ndarray) -> list[dict[int, int]]:
+    """Every way of fixing some of the ``shown`` tables to results that the ``possible`` rows of
+    ``codes`` hold together (nothing fixed first), table by table in ``shown``'s order."""
+    out: list[dict[int, int]] = [{}]
+    for i, t in enumerate(s.table for s in shown):
+        out += [{**f, t: int(code)} for f in out
+                for code in sorted(set(codes[matching(shown, codes, f) & possible, i].tolist()))]
+    return out
 
 
 #: The figures of :attr:`ExactCells.values`, per seat: P(cut) if the table draws, plays, if A
@@ -328,11 +334,7 @@ class ExactCells:
     def combinations(self) -> list[dict[int, int]]:
         """Every way of fixing some of the shown tables to results that can happen (nothing
         fixed first)."""
-        out: list[dict[int, int]] = [{}]
-        for i, t in enumerate(s.table for s in self.shown):
-            out += [{**f, t: int(code)} for f in out
-                    for code in sorted(set(self.codes[matching(self.shown, self.codes, f) & (self.weights > 0), i].tolist()))]
-        return out
+        return fixings(self.shown, self.codes, self.weights > 0)
 
 
 def card_cells(worlds, n: int, table: int, shown: tuple[TableIf, ...]) -> CardCells:
