@@ -7,6 +7,7 @@ and ``k = n`` (where the plain normal interval collapses to a point).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -146,6 +147,14 @@ class PairedDifference:
         diff = np.asarray(x, dtype=np.float64) - np.asarray(y, dtype=np.float64)
         n = len(diff)
         return cls(float(diff.mean()) if n else 0.0, float(diff.std(ddof=1)) if n > 1 else 0.0, n)
+
+    @classmethod
+    def of_sums(cls, total: float, squares: float, n: int) -> PairedDifference:
+        """From the sum and the sum of squares of ``n`` paired differences (worlds summed in
+        groups: the card's what-if cells); the same sample standard deviation as :meth:`of`."""
+        mean = total / n if n else 0.0
+        var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
+        return cls(mean, math.sqrt(max(var, 0.0)), n)
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         half = z_value(confidence_level) * self.sd / np.sqrt(max(self.n, 1))

@@ -8,7 +8,6 @@ Carlo interval: its ``ci_*`` is None, its ``p_cut_*`` the proven 1 or 0, and ``p
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from drawsafe.sentences import PAGE, certainty_headline, table_words
@@ -142,12 +141,10 @@ def given_chances(p: PlayerChances, seat: int, c: dict) -> PlayerChances:
     the same estimators as :func:`drawsafe.simulation.decisions.chances`, on the worlds kept."""
     s, won, lost = ("a", "a_won", "b_won") if seat == 0 else ("b", "b_won", "a_won")
     n = c["n"]
-    mean = c[f"{s}_diff"] / n if n else 0.0
-    var = (c[f"{s}_diff2"] - n * mean * mean) / (n - 1) if n > 1 else 0.0
     return replace(p, draw=Proportion(c[f"{s}_draw"], n), play=Proportion(c[f"{s}_play"], n),
                    win=Proportion(c[f"{s}_if_{won[0]}_won"], c[won]),
                    loss=Proportion(c[f"{s}_if_{lost[0]}_won"], c[lost]),
-                   difference=PairedDifference(mean, math.sqrt(max(var, 0.0)), n), what_if=None, card=None)
+                   difference=PairedDifference.of_sums(c[f"{s}_diff"], c[f"{s}_diff2"], n), what_if=None, card=None)
 
 
 def exact_chances(p: PlayerChances, values, n: int) -> PlayerChances:
